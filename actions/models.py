@@ -1,3 +1,64 @@
+"""Recommendations: what the controller proposes to do about an incident."""
+
+from __future__ import annotations
+
+from django.conf import settings
 from django.db import models
 
-# Create your models here.
+from actions.choices import REC_OPEN, ActionKind, RecStatus
+from incidents.models import Incident
+from monitoring.models import Cluster
+
+
+class Recommendation(models.Model):
+    incident = models.ForeignKey(Incident, on_delete=models.CASCADE, related_name="recommendations")
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="recommendations")
+    action = models.CharField(max_length=16, choices=ActionKind.choices)
+    node = models.CharField(max_length=128, blank=True)
+    job = models.CharField(max_length=64, blank=True)
+    exclude = models.JSONField(default=list, blank=True)
+    text = models.TextField(blank=True)
+    status = models.CharField(max_length=20, choices=RecStatus.choices, default=RecStatus.PROPOSED)
+    blocked_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_comment = models.TextField(blank=True)
+    executed_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.target}"
+
+    @property
+    def target(self) -> str:
+        if self.action == ActionKind.DRAIN_NODE:
+            return self.node
+        if self.action == ActionKind.REQUEUE_JOB:
+            excl = ", ".join(self.exclude)
+            return f"job {self.job}" + (f" excluding {excl}" if excl else "")
+        return self.text
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in REC_OPEN
+
+    def same_action(self, action: str, node: str, job: str, exclude: list[str]) -> bool:
+        return (self.action, self.node, self.job, sorted(self.exclude)) == (action, node, job, sorted(exclude))
+
+
+class RecommendationTransition(models.Model):
+    recommendation = models.ForeignKey(Recommendation, on_delete=models.CASCADE, related_name="transitions")
+    old = models.CharField(max_length=20, choices=RecStatus.choices, blank=True)
+    new = models.CharField(max_length=20, choices=RecStatus.choices)
+    actor = models.CharField(max_length=150)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "id"]

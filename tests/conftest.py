@@ -1,0 +1,69 @@
+"""Shared fixtures: the three standing users, a simulated cluster, and an isolated Redis namespace."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault("RECOVERY_DEV", "1")
+
+
+def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user(username=name, password=name)
+    user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def viewer(db, django_user_model):  # type: ignore[no-untyped-def]
+    return _user(django_user_model, "vera", "viewer")
+
+
+@pytest.fixture
+def operator(db, django_user_model):  # type: ignore[no-untyped-def]
+    return _user(django_user_model, "otto", "operator")
+
+
+@pytest.fixture
+def admin_user(db, django_user_model):  # type: ignore[no-untyped-def]
+    return _user(django_user_model, "ada", "admin")
+
+
+@pytest.fixture
+def redis_ns(settings):  # type: ignore[no-untyped-def]
+    """A fresh Redis key namespace per test, removed afterwards (real Redis, never mocked)."""
+    from monitoring.redis_store import get_redis
+
+    prefix = f"{os.environ.get('RECOVERY_REDIS_PREFIX', 'test')}-{uuid.uuid4().hex[:8]}"
+    settings.RECOVERY_REDIS_PREFIX = prefix
+    r = get_redis()
+    try:
+        r.ping()
+    except Exception as exc:  # in CI a missing Redis is a failure, never a skip
+        pytest.fail(f"Redis at {settings.REDIS_URL} is not reachable: {exc}")
+    yield prefix
+    keys = list(r.scan_iter(f"{prefix}:*"))
+    if keys:
+        r.delete(*keys)
+
+
+@pytest.fixture
+def cluster(db):  # type: ignore[no-untyped-def]
+    from monitoring.choices import Autonomy, ConnectionMode
+    from monitoring.models import Cluster
+
+    return Cluster.objects.create(
+        name="sim-t",
+        connection_mode=ConnectionMode.SIMULATED,
+        autonomy=Autonomy.MONITOR,
+        partitions=["batch", "canary"],
+        pci_bus_ids=["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"],
+        max_drains_per_hour=10,
+        max_partition_drained_pct=50,
+    )
