@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from actions.pipeline import Pipeline
-from actions.services import sync_recommendations
+from actions.services import merge_incident, sync_recommendations
 from actions.verification import verify_mitigations
 from incidents.services import apply_incident_update
 from monitoring.detectors.hostlist import expand
@@ -103,7 +103,9 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     for upd in updates:
         with transaction.atomic():
             incident, verdict_changed = apply_incident_update(cluster, upd, now)
-            if verdict_changed:
+            if upd.superseded_by:
+                merge_incident(incident, upd.superseded_by, now)
+            elif verdict_changed:
                 sync_recommendations(incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now)
     record_progress(cluster, pipeline)
     recovered = verify_mitigations(cluster, pipeline, source, now)

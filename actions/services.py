@@ -19,7 +19,7 @@ from actions.executors import ExecResult, get_executor
 from actions.guardrails import DrainBudget, check_drain
 from actions.models import Recommendation, RecommendationTransition
 from incidents.audit import append_audit
-from incidents.choices import AuditEvent, IncidentStatus
+from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Incident
 from incidents.services import transition_incident
 from monitoring.choices import Autonomy
@@ -241,7 +241,7 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
         return rec
     if not transition_recommendation(rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now):
         return rec  # another worker claimed it
-    result = _run(rec)
+    result = _run(rec, now.timestamp())
     final = {"done": RecStatus.SUCCEEDED, "already": RecStatus.SUCCEEDED, "superseded": RecStatus.SUPERSEDED}.get(
         result.outcome, RecStatus.FAILED
     )
@@ -251,7 +251,7 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     return rec
 
 
-def _run(rec: Recommendation) -> ExecResult:
+def _run(rec: Recommendation, now: float) -> ExecResult:
     if rec.action == ActionKind.NOTIFY:
         return ExecResult("done", f"owner notified: {rec.text}")
     if rec.action == ActionKind.ESCALATE:
@@ -259,9 +259,9 @@ def _run(rec: Recommendation) -> ExecResult:
     executor = get_executor(rec.cluster)
     try:
         if rec.action == ActionKind.DRAIN_NODE:
-            return executor.drain(rec.node, drain_reason(rec))
+            return executor.drain(rec.node, drain_reason(rec), now)
         if rec.action == ActionKind.REQUEUE_JOB:
-            return executor.requeue(rec.job, list(rec.exclude))
+            return executor.requeue(rec.job, list(rec.exclude), now)
     except Exception as exc:  # the operator must see what went wrong, verbatim
         return ExecResult("failed", f"{type(exc).__name__}: {exc}")
     return ExecResult("failed", f"unknown action {rec.action}")
@@ -286,3 +286,14 @@ def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) 
 def open_recommendations(cluster_id: int | None = None) -> QuerySet[Recommendation]:
     qs = Recommendation.objects.filter(status__in=list(REC_OPEN))
     return qs.filter(cluster_id=cluster_id) if cluster_id else qs
+
+
+def merge_incident(incident: Incident, into_key: str, now: dt.datetime) -> None:
+    """One root cause hitting several jobs is one incident: fold this one into it."""
+    target = Incident.objects.filter(cluster=incident.cluster, key=into_key).first()
+    where = f"incident #{target.pk}" if target else f"incident {into_key}"
+    for rec in incident.recommendations.all():
+        if rec.is_open:
+            transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"merged into {where}")
+    if incident.status != IncidentStatus.DISMISSED and IncidentStatus.DISMISSED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
+        transition_incident(incident, IncidentStatus.DISMISSED, at=now, reason=f"same root cause as {where}: merged")

@@ -155,3 +155,4 @@ def _first_signal(upd: IncidentUpdate) -> dt.datetime | None:
 
 def dismiss_incident(incident: Incident, user: object, reason: str, now: dt.datetime) -> bool:
     return transition_incident(incident, IncidentStatus.DISMISSED, at=now, actor=getattr(user, "username", None), reason=reason)
+

@@ -4,7 +4,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from actions import dashboard_views, views as action_views
+from actions import dashboard_views
+from actions import views as action_views
 from actions.api import RecommendationViewSet
 from incidents import views as incident_views
 from incidents.api import AuditRecordViewSet, IncidentViewSet

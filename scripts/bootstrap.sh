@@ -25,12 +25,15 @@ if [ ! -x .venv/bin/python ]; then
   "$py" -m venv .venv || { apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && "$py" -m venv .venv; }
 fi
 
-stamp=".venv/.installed-$kind-$(cat requirements.txt requirements-dev.txt | sha1sum | cut -c1-12)"
-if [ ! -f "$stamp" ]; then
+sum="$(cat requirements.txt requirements-dev.txt | sha1sum | cut -c1-12)"
+stamp=".venv/.installed-$kind-$sum"
+# A dev install includes the runtime one.
+if [ ! -f "$stamp" ] && ! { [ "$kind" = runtime ] && [ -f ".venv/.installed-dev-$sum" ]; }; then
   echo "bootstrap: installing $req"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req" 2>&1 | grep -v "^WARNING: Location" || true
   .venv/bin/python -c "import django, celery, channels, daphne" # fail loudly if the install did not take
+  [ "$kind" = dev ] && .venv/bin/python -c "import pytest, pytest_django, playwright, hypothesis"
   rm -f .venv/.installed-"$kind"-*
   touch "$stamp"
 fi

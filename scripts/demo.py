@@ -133,7 +133,7 @@ def main() -> None:
         log("the web server did not answer within 60 s: see var/web.log")
         stop_all()
     log(f"ready in {time.time() - t0:.0f} s: open http://{HOST}:{PORT}/ and log in as admin/admin, operator/operator or viewer/viewer")
-    log("faults are drawn at random (mean interval %s s); Ctrl-C stops everything" % env["SIM_FAULT_MEAN_INTERVAL_S"])
+    log("faults are drawn at random (mean interval {} s); Ctrl-C stops everything".format(env["SIM_FAULT_MEAN_INTERVAL_S"]))
     injected = FIRST_FAULT_AFTER_S <= 0
     while True:
         time.sleep(1)

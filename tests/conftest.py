@@ -8,15 +8,11 @@ import uuid
 import pytest
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    os.environ.setdefault("RECOVERY_DEV", "1")
-
-
 def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
     from django.contrib.auth.models import Group
 
     user = django_user_model.objects.create_user(username=name, password=name)
-    user.groups.add(Group.objects.get(name=group))
+    user.groups.add(Group.objects.get_or_create(name=group)[0])  # transactional tests flush migration data
     return user
 
 

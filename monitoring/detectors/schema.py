@@ -68,7 +68,7 @@ class JobSpec:
         return self.nodes[idx] if idx < len(self.nodes) else None
 
     @staticmethod
-    def from_dict(d: dict[str, Any], started: float | None = None) -> "JobSpec":
+    def from_dict(d: dict[str, Any], started: float | None = None) -> JobSpec:
         return JobSpec(
             id=str(d["id"]),
             name=str(d.get("name", "")),
@@ -97,3 +97,56 @@ class ClusterSpec:
     partition: str = "batch"
     pci_bus_ids: tuple[str, ...] = ()
     partitions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Observation:
+    """One detector finding: the unit attribution correlates into incidents.
+
+    ``kind`` names what was seen (see :class:`Kind`); ``data`` carries the
+    kind-specific details (a Xid number, a SeqNum, a blamed IP...). ``text`` is
+    the evidence line an operator reads, so it is written once, here, in words.
+    """
+
+    t: float
+    kind: str
+    node: str | None = None
+    job: str | None = None
+    gpu: int | None = None
+    rank: int | None = None
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Kind:
+    """Observation kinds. Plain strings so that state serializes as JSON."""
+
+    XID = "xid"  # data: xid, bucket, hardware (bool), app (bool)
+    GPU_LOST = "gpu_lost"  # "GPU has fallen off the bus" outside a Xid line
+    GPU_ECC = "gpu_ecc"  # uncorrectable ECC: DBE counter, CUDA error text
+    ROW_REMAP_FAILURE = "row_remap_failure"
+    NVSWITCH_FATAL = "nvswitch_fatal"
+    PCIE_FATAL = "pcie_fatal"
+    NVLINK_ERROR = "nvlink_error"
+    SLOW_GPU = "slow_gpu"  # data: ratio, reasons
+    STRAGGLER = "straggler"  # data: ratio
+    KERNEL_PANIC = "kernel_panic"
+    MCE_FATAL = "mce_fatal"
+    HOST_MEM_UE = "host_mem_ue"
+    NODE_DOWN = "node_down"  # data: state, reason
+    NODE_DRAINED = "node_drained"  # drained by someone else
+    NODE_FAILURE_LINE = "node_failure_line"  # srun/slurmstepd says node failure
+    JOB_NODE_FAIL = "job_node_fail"
+    JOB_FAILED = "job_failed"  # data: state, exit_code
+    JOB_TIMEOUT = "job_timeout"
+    TASK_EXIT = "task_exit"  # srun: error: <node>: task(s) N: Exited with exit code
+    IB_PORT_ERROR = "ib_port_error"  # NCCL async event / kernel link down on the node
+    IB_BLAME = "ib_blame"  # data: ip (remote), host (remote, when named), status
+    NCCL_REMOTE_ERROR = "nccl_remote_error"
+    NCCL_TIMEOUT = "nccl_timeout"  # data: seq, op, completed
+    HANG = "hang"  # data: last_progress_t, threshold
+    EXCEPTION = "exception"  # data: etype, message
+    CUDA_OOM = "cuda_oom"
+    HOST_OOM = "host_oom"
+    FS_ERROR = "fs_error"  # filesystem error seen by a job
+    FS_KERNEL = "fs_kernel"  # filesystem client error in a node's kernel log

@@ -1,0 +1,500 @@
+"""Generate the synthetic regression scenarios under ``scenarios/synthetic/``.
+
+Each is a small, deterministic ``recovery-scenario/1`` folder exercising what
+the recorded public set does not: other host naming (``node[01-16]``,
+``dgx-b200-[01-64]``), other stacks, Xid 48+64, Xid 74 (NVLink), Xid 154 with a
+recovery action, Xid 13 and Xid 94 from the application, a telemetry-only
+DBE, two independent faults at once, and a restart after requeue followed by
+a new, unrelated fault. Run: ``.venv/bin/python scenarios/make_synthetic.py``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent / "synthetic"
+START = "2026-12-01T08:00:00Z"
+PCI = [
+    "0000:18:00",
+    "0000:2a:00",
+    "0000:3a:00",
+    "0000:5d:00",
+    "0000:9a:00",
+    "0000:ab:00",
+    "0000:ba:00",
+    "0000:db:00",
+]
+OPT = '{"recovery": {"max_requeues": 3}}'
+
+
+def megatron(rank: int, step: int, ms: float) -> str:
+    return (
+        f"{rank}:  [2026-12-01 08:00:00] iteration {step:8d}/  500000 | consumed samples: 1 | "
+        f"elapsed time per iteration (ms): {ms:.1f} | learning rate: 3.0E-04 | lm loss: 1.9E+00 |"
+    )
+
+
+def titan(step: int) -> str:
+    return f"[rank0]:[titan] 2026-12-01 08:00:00,000 - root - INFO - step: {step}  loss:  2.1  memory: 60GiB(75%)  tps: 3,400  mfu: 44%"
+
+
+def nemo(step: int) -> str:
+    return (
+        f"Epoch 0: |          | {step}/? [10:00<00:00, 1.10it/s, v_num=0, reduced_train_loss=2.3, "
+        f"global_step={step}, train_step_timing in s=0.910]"
+    )
+
+
+class Builder:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.events: list[dict[str, Any]] = []
+
+    def log(self, t: float, job: str, line: str) -> None:
+        self.events.append({"t": round(t, 3), "source": "joblog", "job": job, "line": line})
+
+    def kernel(self, t: float, node: str, msg: str) -> None:
+        self.events.append(
+            {"t": round(t, 3), "source": "kernel", "node": node, "line": f"[Tue Dec  1 08:00:00 2026] {msg}"}
+        )
+
+    def slurm(self, t: float, **kw: Any) -> None:
+        self.events.append({"t": round(t, 3), "source": "slurm", **kw})
+
+    def progress(self, job: str, style: str, t0: float, t1: float, every: float, step0: int = 1000) -> int:
+        t, step = t0, step0
+        while t < t1:
+            step += 10
+            line = {"megatron": megatron(31, step, every * 100), "titan": titan(step), "nemo": nemo(step)}[
+                style
+            ]
+            self.log(t + self.rng.uniform(-0.2, 0.2), job, line)
+            t += every
+        return step
+
+    def gpus(self, nodes: list[str], t0: float, t1: float, every: float = 10.0, extra: Any = None) -> None:
+        t = t0
+        while t < t1:
+            for n in nodes:
+                for g in range(8):
+                    f = {
+                        "DCGM_FI_DEV_SM_CLOCK": 1980,
+                        "DCGM_FI_DEV_POWER_USAGE": 650.0 + self.rng.uniform(-20, 20),
+                        "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 4,
+                        "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL": 0,
+                        "DCGM_FI_DEV_XID_ERRORS": 0,
+                        "DCGM_FI_DEV_GPU_UTIL": 100,
+                    }
+                    if extra:
+                        extra(t, n, g, f)
+                    self.events.append(
+                        {
+                            "t": round(t + self.rng.uniform(0, 1), 3),
+                            "source": "gpu",
+                            "node": n,
+                            "gpu": g,
+                            "fields": f,
+                        }
+                    )
+            t += every
+
+    def write(
+        self,
+        name: str,
+        desc: str,
+        cluster: dict[str, Any],
+        jobs: list[dict[str, Any]],
+        truth: dict[str, Any],
+        history: list[dict[str, Any]] | None = None,
+    ) -> None:
+        folder = ROOT / name
+        folder.mkdir(parents=True, exist_ok=True)
+        scn = {
+            "format": "recovery-scenario/1",
+            "name": name,
+            "description": desc,
+            "start": START,
+            "cluster": {**cluster, "pci_bus_ids": PCI},
+            "jobs": jobs,
+            "history": history or [],
+        }
+        (folder / "scenario.json").write_text(json.dumps(scn, indent=2) + "\n")
+        (folder / "truth.json").write_text(json.dumps(truth, indent=2) + "\n")
+        self.events.sort(key=lambda e: e["t"])
+        with gzip.open(folder / "events.jsonl.gz", "wt", encoding="utf-8") as f:
+            for e in self.events:
+                f.write(json.dumps(e) + "\n")
+
+
+def job(jid: str, nodes: str, comment: str = OPT, tpn: int = 8) -> dict[str, Any]:
+    return {
+        "id": jid,
+        "name": f"train-{jid}",
+        "user": "zoe",
+        "nodes": nodes,
+        "tasks_per_node": tpn,
+        "started": "2026-12-01T07:00:00Z",
+        "comment": comment,
+    }
+
+
+def hw_truth(
+    t: float, node: str, gpu: int | None, jid: str, category: str = "gpu_hardware"
+) -> dict[str, Any]:
+    fault: dict[str, Any] = {"t": t, "category": category, "node": node}
+    if gpu is not None:
+        fault["gpu"] = gpu
+    return {
+        "fault": fault,
+        "expected": {
+            "drain": [node],
+            "requeue": {jid: {"exclude": [node]}},
+            "no_requeue": [],
+            "no_drain": [],
+        },
+    }
+
+
+def sw_truth(t: float, jid: str) -> dict[str, Any]:
+    return {
+        "fault": {"t": t, "category": "software", "node": None},
+        "expected": {"drain": [], "requeue": {}, "no_requeue": [jid], "no_drain": []},
+    }
+
+
+def xid74_nvlink() -> None:
+    b = Builder(1)
+    nodes = [f"dgx-b200-{i:02d}" for i in range(9, 13)]
+    b.progress("7001", "titan", 5, 300, 8.0)
+    b.gpus(nodes, 0, 400)
+    b.kernel(
+        301.5,
+        "dgx-b200-10",
+        "NVRM: Xid (PCI:0000:3a:00): 74, pid=4242, name=python, NVLink: fatal error detected on link 4(0x10000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0)",
+    )
+    b.log(
+        390.0,
+        "7001",
+        "[rank17]:[E1201 08:06:30.1 ProcessGroupNCCL.cpp:632] [Rank 17] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=77, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=60000) ran for 60001 milliseconds before timing out.",
+    )
+    b.slurm(395.0, kind="job_state", job="7001", state="FAILED", exit_code="134:0")
+    b.write(
+        "xid74-nvlink-b200",
+        "NVLink Xid 74 on a B200 node; torchtitan job stalls.",
+        {"name": "b200", "partition": "batch", "nodes": "dgx-b200-[01-64]", "gpus_per_node": 8},
+        [job("7001", "dgx-b200-[09-12]")],
+        hw_truth(301.5, "dgx-b200-10", 2, "7001"),
+    )
+
+
+def xid48_64() -> None:
+    b = Builder(2)
+    nodes = [f"node{i:02d}" for i in range(1, 3)]
+    b.progress("7002", "nemo", 3, 200, 9.0)
+    b.gpus(nodes, 0, 260)
+    b.kernel(
+        201.0,
+        "node02",
+        "NVRM: Xid (PCI:0000:9a:00): 48, pid=99, name=python, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 2, subpartition 0.",
+    )
+    b.kernel(
+        201.1,
+        "node02",
+        "NVRM: Xid (PCI:0000:9a:00): 64, pid='<unknown>', name=<unknown>, Row Remapper Error: failed to remap row",
+    )
+    b.log(202.0, "7002", "[rank12]: RuntimeError: CUDA error: uncorrectable ECC error encountered")
+    b.slurm(205.0, kind="job_state", job="7002", state="FAILED", exit_code="1:0")
+    b.write(
+        "xid48-64-node-naming",
+        "DBE (Xid 48) then row-remap failure (Xid 64) on node02 GPU 4.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7002", "node[01-02]")],
+        hw_truth(201.0, "node02", 4, "7002"),
+    )
+
+
+def xid154() -> None:
+    b = Builder(3)
+    b.progress("7003", "megatron", 5, 150, 10.0)
+    b.gpus(["gpu-b-001", "gpu-b-002"], 0, 200)
+    b.kernel(
+        151.0,
+        "gpu-b-001",
+        "NVRM: Xid (PCI:0000:db:00): 154, pid=1, name=python, GPU recovery action changed from 0x0 (None) to 0x2 (Node Reboot Required)",
+    )
+    b.write(
+        "xid154-reboot-required",
+        "Xid 154 asks for a node reboot on GPU 7.",
+        {"name": "b", "partition": "batch", "nodes": "gpu-b-[001-008]", "gpus_per_node": 8},
+        [job("7003", "gpu-b-[001-002]")],
+        hw_truth(151.0, "gpu-b-001", 7, "7003"),
+    )
+
+
+def xid13_app() -> None:
+    b = Builder(4)
+    b.progress("7004", "megatron", 5, 120, 10.0)
+    b.kernel(
+        121.0,
+        "gpu-c-03",
+        "NVRM: Xid (PCI:0000:18:00): 13, pid=777, name=python, Graphics Exception: ESR 0x404490=0x80000001",
+    )
+    b.kernel(
+        121.0,
+        "gpu-c-04",
+        "NVRM: Xid (PCI:0000:18:00): 13, pid=778, name=python, Graphics Exception: ESR 0x404490=0x80000001",
+    )
+    for r in (0, 8):
+        b.log(
+            121.5,
+            "7004",
+            f"{r}: [rank{r}]: RuntimeError: CUDA error: an illegal memory access was encountered",
+        )
+    b.log(123.0, "7004", "srun: error: gpu-c-03: task 0: Exited with exit code 1")
+    b.slurm(124.0, kind="job_state", job="7004", state="FAILED", exit_code="1:0")
+    b.write(
+        "xid13-app-illegal-access",
+        "Application bug: Xid 13 and illegal memory access on every node.",
+        {"name": "c", "partition": "batch", "nodes": "gpu-c-[01-08]", "gpus_per_node": 8},
+        [job("7004", "gpu-c-[03-04]")],
+        sw_truth(121.0, "7004"),
+    )
+
+
+def xid94_contained() -> None:
+    b = Builder(5)
+    b.progress("7005", "titan", 5, 140, 8.0)
+    b.kernel(
+        141.0,
+        "gpu-c-05",
+        "NVRM: Xid (PCI:0000:2a:00): 94, pid=1234, name=python, Contained: SM (0x1). RST: No, D-RST: No",
+    )
+    b.log(141.5, "7005", "[rank9]: RuntimeError: CUDA error: uncorrectable ECC error encountered")
+    b.log(
+        141.6, "7005", "[rank9]: CUDA kernel errors might be asynchronously reported at some other API call"
+    )
+    b.slurm(144.0, kind="job_state", job="7005", state="FAILED", exit_code="1:0")
+    b.write(
+        "xid94-contained-app",
+        "Xid 94 (contained error) kills the application; the GPU is fine.",
+        {"name": "c", "partition": "batch", "nodes": "gpu-c-[01-08]", "gpus_per_node": 8},
+        [job("7005", "gpu-c-[05-06]")],
+        sw_truth(141.0, "7005"),
+    )
+
+
+def two_faults() -> None:
+    b = Builder(6)
+    b.progress("7006", "megatron", 5, 250, 10.0)
+    b.progress("7007", "titan", 5, 250, 8.0)
+    b.gpus([f"node{i:02d}" for i in range(1, 5)], 0, 300)
+    b.kernel(
+        250.5,
+        "node02",
+        "NVRM: Xid (PCI:0000:5d:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.",
+    )
+    b.log(
+        251.0,
+        "7007",
+        "node07:1:2 [5] transport/net_ib.cc:97 NCCL WARN NET/IB : mlx5_5:1 Got async event : port error",
+    )
+    b.slurm(300.0, kind="job_state", job="7007", state="FAILED", exit_code="134:0")
+    truth = {
+        "fault": {"t": 250.5, "category": "gpu_hardware", "node": "node02", "gpu": 3},
+        "other_faults": [{"t": 251.0, "category": "network", "node": "node07"}],
+        "expected": {
+            "drain": ["node02", "node07"],
+            "requeue": {"7006": {"exclude": ["node02"]}, "7007": {"exclude": ["node07"]}},
+            "no_requeue": [],
+            "no_drain": ["node01", "node05"],
+        },
+    }
+    b.write(
+        "two-independent-faults",
+        "A GPU off the bus in one job and an IB port error in another, one second apart.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7006", "node[01-04]"), job("7007", "node[05-08]")],
+        truth,
+    )
+
+
+def restart_then_new_fault() -> None:
+    b = Builder(7)
+    b.progress("7008", "megatron", 5, 200, 10.0)
+    b.kernel(
+        201.0, "gpu-d-02", "NVRM: Xid (PCI:0000:ab:00): 79, pid=1, name=python, GPU has fallen off the bus."
+    )
+    b.slurm(230.0, kind="job_state", job="7008", state="FAILED", exit_code="134:0")
+    b.slurm(300.0, kind="job_state", job="7008", state="RUNNING", exit_code="0:0", nodes="gpu-d-[03-04]")
+    b.progress("7008", "megatron", 330, 600, 10.0, step0=900)
+    b.gpus(["gpu-d-03", "gpu-d-04"], 300, 650)
+    b.kernel(601.0, "gpu-d-04", "mce: [Hardware Error]: Machine check: Processor context corrupt")
+    b.kernel(601.1, "gpu-d-04", "Kernel panic - not syncing: Fatal machine check")
+    b.slurm(660.0, kind="node_state", node="gpu-d-04", state="DOWN+NOT_RESPONDING", reason="Not responding")
+    b.slurm(661.0, kind="job_state", job="7008", state="NODE_FAIL", exit_code="0:0")
+    truth = {
+        "fault": {"t": 201.0, "category": "gpu_hardware", "node": "gpu-d-02", "gpu": 5},
+        "other_faults": [{"t": 601.0, "category": "node_failure", "node": "gpu-d-04"}],
+        "expected": {
+            "drain": ["gpu-d-02", "gpu-d-04"],
+            "requeue": {"7008": {"exclude": ["gpu-d-02", "gpu-d-04"]}},
+            "no_requeue": [],
+            "no_drain": ["gpu-d-01", "gpu-d-03"],
+        },
+    }
+    b.write(
+        "restart-then-new-fault",
+        "Xid 79, requeue onto other nodes, then a panic there: two incidents.",
+        {"name": "d", "partition": "batch", "nodes": "gpu-d-[01-08]", "gpus_per_node": 8},
+        [job("7008", "gpu-d-[01-02]")],
+        truth,
+    )
+
+
+def healthy_other_names() -> None:
+    b = Builder(8)
+    b.progress("7009", "nemo", 2, 600, 9.0)
+    b.gpus(["dgx-b200-33", "dgx-b200-34"], 0, 600)
+    b.kernel(
+        100.0,
+        "dgx-b200-33",
+        "NVRM: Xid (PCI:0000:18:00): 63, pid='<unknown>', name=<unknown>, Row Remapper: New row marked for remapping, reset gpu to activate.",
+    )
+    b.log(
+        200.0,
+        "7009",
+        "dgx-b200-33:1:2 [0] transport/net_ib.cc:97 NCCL WARN NET/IB : mlx5_0:1 Got async event : GID table change",
+    )
+    b.log(
+        300.0,
+        "7009",
+        "Epoch 0, global step 1200: 'reduced_train_loss' reached 2.3 (best 2.3), saving model to '/ckpt/step=1200.ckpt' as top 3",
+    )
+    b.slurm(601.0, kind="job_state", job="7009", state="COMPLETED", exit_code="0:0")
+    truth = {
+        "fault": None,
+        "expected": {"drain": [], "requeue": {}, "no_requeue": ["7009"], "no_drain": ["dgx-b200-33"]},
+    }
+    b.write(
+        "healthy-b200-nemo",
+        "Nothing to act on: Xid 63, benign NCCL async event, checkpoint, completion.",
+        {"name": "b200", "partition": "batch", "nodes": "dgx-b200-[01-64]", "gpus_per_node": 8},
+        [job("7009", "dgx-b200-[33-34]")],
+        truth,
+    )
+
+
+def nemo2(step: int) -> str:
+    return (
+        f"Training epoch 0, iteration {step}/99999 | lr: 1.5e-05 | global_batch_size: 256 | global_step: {step} "
+        "| reduced_train_loss: 2.03 | train_step_timing in s: 4.1 | consumed_samples: 88"
+    )
+
+
+def hang_nemo2_pg_style() -> None:
+    b = Builder(9)
+    t, step = 3.0, 500
+    while t < 400:
+        b.log(t, "7010", nemo2(step))
+        t, step = t + 4.2, step + 1
+    b.gpus([f"node{i:02d}" for i in range(9, 13)], 0, 900)
+    for r in range(32):
+        if r // 8 == 2:
+            continue  # node11's ranks never reach the collective
+        b.log(
+            700.0 + r * 0.01,
+            "7010",
+            f"[rank{r}]:[E1201 08:11:40.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
+            "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9001, OpType=ALLREDUCE, NumelIn=8, "
+            "NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
+        )
+    b.slurm(705.0, kind="job_state", job="7010", state="FAILED", exit_code="6:0")
+    truth = {
+        "fault": {"t": 396.0, "category": "hang", "node": "node11"},
+        "expected": {
+            "drain": [],
+            "requeue": {"7010": {"exclude": ["node11"]}},
+            "no_requeue": [],
+            "no_drain": ["node09", "node10", "node11", "node12"],
+        },
+    }
+    b.write(
+        "hang-nemo2-pg-style",
+        "NeMo 2.0 log lines; node11's ranks miss the collective; PyTorch 2.4 PG-style watchdog lines.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7010", "node[09-12]")],
+        truth,
+    )
+
+
+def power_only_slow_gpu() -> None:
+    b = Builder(10)
+    b.progress("7011", "megatron", 5, 600, 12.0)
+
+    def slow(t: float, n: str, g: int, f: dict[str, Any]) -> None:
+        del f["DCGM_FI_DEV_CLOCK_THROTTLE_REASONS"]  # an nvidia-smi query without the reasons column
+        if n == "gpu-e-02" and g == 5 and t >= 300:
+            f["DCGM_FI_DEV_SM_CLOCK"], f["DCGM_FI_DEV_POWER_USAGE"] = 1100, 290.0
+
+    b.gpus(["gpu-e-01", "gpu-e-02"], 0, 600, extra=slow)
+    truth = hw_truth(300.0, "gpu-e-02", 5, "7011", "gpu_degraded")
+    b.write(
+        "slow-gpu-power-only",
+        "A GPU's clocks and power fall far below its peers; the samples carry no throttle reasons.",
+        {"name": "e", "partition": "batch", "nodes": "gpu-e-[01-16]", "gpus_per_node": 8},
+        [job("7011", "gpu-e-[01-02]")],
+        truth,
+    )
+
+
+def lemon_node() -> None:
+    b = Builder(11)
+    allocations = ["gpu-f-[01-02,07]", "gpu-f-[03,07-08]", "gpu-f-[04-05,07]"]
+    t = 0.0
+    for i, nodes in enumerate(allocations):
+        if i:
+            b.slurm(t, kind="job_state", job="7012", state="RUNNING", exit_code="0:0", nodes=nodes)
+        b.log(t + 30, "7012", "srun: error: gpu-f-01: task 3: Exited with exit code 1")
+        b.slurm(t + 32, kind="job_state", job="7012", state="FAILED", exit_code="1:0")
+        t += 120
+    truth = {
+        "fault": {"t": 30.0, "category": "node_failure", "node": "gpu-f-07"},
+        "expected": {
+            "drain": ["gpu-f-07"],
+            "requeue": {"7012": {"exclude": ["gpu-f-07"]}},
+            "no_requeue": [],
+            "no_drain": ["gpu-f-01", "gpu-f-03", "gpu-f-04"],
+        },
+    }
+    b.write(
+        "lemon-node",
+        "Three attempts on different allocations each die within a minute; gpu-f-07 is in all of them.",
+        {"name": "f", "partition": "batch", "nodes": "gpu-f-[01-16]", "gpus_per_node": 8},
+        [{**job("7012", allocations[0], tpn=8), "started": START}],
+        truth,
+    )
+
+
+def main() -> None:
+    for make in (
+        xid74_nvlink,
+        xid48_64,
+        xid154,
+        xid13_app,
+        xid94_contained,
+        two_faults,
+        restart_then_new_fault,
+        healthy_other_names,
+        hang_nemo2_pg_style,
+        power_only_slow_gpu,
+        lemon_node,
+    ):
+        make()
+
+
+if __name__ == "__main__":
+    main()

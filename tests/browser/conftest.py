@@ -1,0 +1,145 @@
+"""The real stack for browser tests: daphne + a Celery worker with beat, on the test database.
+
+A transactional test commits its data, so the subprocesses (which have their own
+connections) see it. Redis gets its own database number and key prefix, so a
+running demo is never disturbed. Chromium is Debian's, driven by Playwright.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+BROWSER_REDIS_DB = 9
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, timeout: float) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+def _wait_for_db_sessions_to_end(name: str, timeout: float = 5) -> None:
+    """PostgreSQL notices a killed client a moment later; the test database can only be dropped after.
+
+    Whatever is still connected after the grace period (an idle pooled connection
+    of a finished helper thread) is terminated, so the test database can go.
+    """
+    from django.db import connection
+
+    end = time.time() + timeout
+    with connection.cursor() as cur:
+        while time.time() < end:
+            cur.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+            if cur.fetchone()[0] == 0:
+                return
+            time.sleep(0.3)
+        cur.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+
+
+class Stack:
+    def __init__(self, base_url: str, env: dict[str, str], procs: list[subprocess.Popen[bytes]], logs: list[Path]) -> None:
+        self.base_url, self.env, self.procs, self.logs = base_url, env, procs, logs
+
+    def logs_tail(self) -> str:
+        return "\n".join(f"--- {p.name}\n" + p.read_text(errors="replace")[-3000:] for p in self.logs if p.exists())
+
+
+@pytest.fixture
+def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type: ignore[no-untyped-def]
+    from django.db import connection
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/services.sh chromium")
+    db = connection.settings_dict
+    prefix = f"browser-{uuid.uuid4().hex[:8]}"
+    redis_url = f"redis://127.0.0.1:6379/{BROWSER_REDIS_DB}"
+    settings.RECOVERY_REDIS_PREFIX = prefix
+    settings.REDIS_URL = redis_url
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+    from monitoring.redis_store import get_redis
+
+    get_redis.cache_clear()
+    get_redis().flushdb()  # the browser tests' own Redis database: no stale tasks or state
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        REDIS_URL=redis_url,
+        CELERY_BROKER_URL=redis_url,
+        RECOVERY_REDIS_PREFIX=prefix,
+        RECOVERY_DEV="1",
+        RECOVERY_TICK_SECONDS="1",
+        SIM_FAULT_MEAN_INTERVAL_S="0",
+        DJANGO_SETTINGS_MODULE="recovery_site.settings",
+    )
+    bin_dir = Path(sys.executable).parent
+    logs = [tmp_path / "web.log", tmp_path / "worker.log"]
+    argvs = [
+        [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "recovery_site.asgi:application"],
+        [str(bin_dir / "celery"), "-A", "recovery_site", "worker", "-B", "-l", "warning", "-c", "2",
+         "-s", str(tmp_path / "beat-schedule"), "-Q", "celery"],
+    ]
+    procs = [
+        subprocess.Popen(argv, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+        for argv, log in zip(argvs, logs, strict=True)
+    ]
+    stack = Stack(f"http://127.0.0.1:{port}", env, procs, logs)
+    try:
+        _wait_http(stack.base_url + "/login/", 30)
+        yield stack
+    finally:
+        for p in procs:  # the whole process group: Celery's pool children hold DB connections too
+            os.killpg(p.pid, signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait(5)
+        _wait_for_db_sessions_to_end(db["NAME"])
+        r = get_redis()
+        keys = list(r.scan_iter(f"{prefix}:*"))
+        if keys:
+            r.delete(*keys)
+        get_redis.cache_clear()
+
+
+@pytest.fixture
+def chromium() -> Iterator[object]:
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs a loop in this thread
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

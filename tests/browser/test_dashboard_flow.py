@@ -1,0 +1,66 @@
+"""An operator sees a new incident appear live, opens it, approves, and sees it succeed.
+
+Everything is real: daphne serving the pages and the websocket, a Celery worker and
+beat running the analyser ticks over the simulator, PostgreSQL, Redis, Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from monitoring.choices import Autonomy
+from monitoring.models import Node
+
+pytestmark = [pytest.mark.browser, pytest.mark.redis]
+
+
+def _login(page, base_url: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(base_url + "/login/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", name)
+    page.click("button[type=submit]")
+    page.wait_for_url(base_url + "/")
+
+
+def _wait_for_world(cluster, stack, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+    end = time.time() + timeout
+    while time.time() < end:
+        if Node.objects.filter(cluster=cluster).count() >= 32:
+            return
+        time.sleep(0.5)
+    pytest.fail("the analyser never synced the simulated cluster's nodes\n" + stack.logs_tail())
+
+
+def test_operator_approves_a_live_incident(live_stack, chromium, cluster, operator) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    from actions.dashboard import inject_fault
+
+    cluster.autonomy = Autonomy.APPROVE
+    cluster.save()
+    _wait_for_world(cluster, live_stack)
+    page = chromium.new_page()
+    _login(page, live_stack.base_url, "otto")
+    page.wait_for_selector("#live-status.on", timeout=15_000)
+    assert page.locator("tr[data-incident]").count() == 0
+
+    fault = inject_fault(cluster, "xid79", None, None, timezone.now())
+
+    try:
+        row = page.wait_for_selector("tr[data-incident]", timeout=60_000)  # no reload: pushed live
+    except Exception:
+        pytest.fail("no incident appeared on the overview\n" + live_stack.logs_tail())
+    assert fault["node"] in row.inner_text()
+    row.query_selector("a").click()
+    page.wait_for_selector("button.approve")
+    first = page.locator("tr.rs-awaiting_approval").first
+    rec_id = first.get_attribute("data-rec")
+    first.locator("button.approve").click()
+    try:
+        page.wait_for_selector(f"tr[data-rec='{rec_id}'].rs-succeeded", timeout=60_000)
+    except Exception:
+        pytest.fail("the approved recommendation did not succeed\n" + live_stack.logs_tail())
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident.png")), full_page=True)

@@ -1,0 +1,115 @@
+"""The whole loop on the simulator: fault → incident → recommendation → autonomy → execution → verification.
+
+Real PostgreSQL and Redis; the simulated cluster stands in for Slurm and the GPUs. Time is
+driven explicitly (each tick gets its `now`), so a test covers minutes of cluster life in seconds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from actions.choices import RecStatus
+from actions.loop import run_cluster_tick
+from actions.models import Recommendation
+from actions.services import approve_recommendation, execute_recommendation
+from incidents.audit import verify_chain
+from incidents.choices import IncidentStatus
+from incidents.models import AuditRecord, Incident
+from monitoring.choices import Autonomy
+from monitoring.models import Job, Node
+from monitoring.sources.simulated import inject, load_world
+
+T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def run(self, cluster, seconds: float, step: float = 2.0) -> None:  # type: ignore[no-untyped-def]
+        end = self.now + dt.timedelta(seconds=seconds)
+        while self.now < end:
+            self.now += dt.timedelta(seconds=step)
+            run_cluster_tick(cluster.pk, self.now)
+
+
+@pytest.fixture
+def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+    settings.SIM_FAULT_MEAN_INTERVAL_S = 0  # only the faults a test injects
+    c = Clock()
+    c.run(cluster, 60)  # the world starts: jobs launch and print progress
+    return c
+
+
+def _busy_node(cluster) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    assert job is not None, "the simulator should be running opted-in jobs"
+    return job.node_list[1], job.slurm_id
+
+
+def test_an_xid79_becomes_one_incident_blaming_that_gpu_with_drain_and_requeue(cluster, clock) -> None:  # type: ignore[no-untyped-def]
+    node, job = _busy_node(cluster)
+    fault = inject(cluster, "xid79", node, clock.now.timestamp())
+    clock.run(cluster, 20)
+    incidents = list(Incident.objects.filter(cluster=cluster))
+    assert len(incidents) == 1
+    inc = incidents[0]
+    assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_hardware", node, fault["gpu"])
+    assert job in inc.jobs
+    recs = {(r.action, r.node, r.job, tuple(r.exclude)) for r in inc.recommendations.all()}
+    assert ("drain_node", node, "", ()) in recs
+    assert ("requeue_job", "", job, (node,)) in recs
+    assert any("Xid 79" in e.text for e in inc.evidence.all())
+
+
+def test_in_monitor_mode_nothing_is_executed(cluster, clock) -> None:  # type: ignore[no-untyped-def]
+    node, _ = _busy_node(cluster)
+    inject(cluster, "xid79", node, clock.now.timestamp())
+    clock.run(cluster, 200)
+    assert Recommendation.objects.filter(action="drain_node").get().status == RecStatus.PROPOSED
+    assert not AuditRecord.objects.filter(event="execution", action__startswith="drain_node").exists()
+    assert not AuditRecord.objects.filter(event="execution", action__startswith="requeue_job").exists()
+    world = load_world(cluster, clock.now.timestamp())
+    assert "DRAIN" not in next(n["state"] for n in world.nodes() if n["name"] == node)
+    assert Node.objects.get(cluster=cluster, name=node).drained_by_us is False
+
+
+def test_an_operator_approval_drains_requeues_and_the_recovery_is_verified(cluster, clock, operator) -> None:  # type: ignore[no-untyped-def]
+    cluster.autonomy = Autonomy.APPROVE
+    cluster.save()
+    node, job = _busy_node(cluster)
+    inject(cluster, "xid79", node, clock.now.timestamp())
+    clock.run(cluster, 20)
+    inc = Incident.objects.get(cluster=cluster)
+    for rec in inc.recommendations.filter(status=RecStatus.AWAITING_APPROVAL):
+        approve_recommendation(rec, operator, clock.now, "bad GPU")
+        execute_recommendation(rec.pk, clock.now)  # what the Celery task does after commit
+    assert set(inc.recommendations.values_list("status", flat=True)) == {RecStatus.SUCCEEDED}
+    world = load_world(cluster, clock.now.timestamp())
+    assert "DRAIN" in next(n["state"] for n in world.nodes() if n["name"] == node)
+    clock.run(cluster, 240)  # the job restarts elsewhere from its checkpoint and progresses
+    inc.refresh_from_db()
+    assert inc.status == IncidentStatus.RECOVERED, inc.verification_note
+    assert "progressed to step" in inc.verification_note
+    restarted = Job.objects.get(cluster=cluster, slurm_id=job)
+    assert node not in restarted.node_list and restarted.state == "RUNNING"
+    events = list(AuditRecord.objects.filter(incident_id=inc.pk).values_list("event", flat=True))
+    for needed in ("detection", "recommendation", "approval", "execution", "verification"):
+        assert needed in events
+    assert verify_chain().ok
+
+
+def test_in_auto_mode_the_recovery_runs_without_anyone(cluster, clock) -> None:  # type: ignore[no-untyped-def]
+    cluster.autonomy = Autonomy.AUTO
+    cluster.save()
+    node, _ = _busy_node(cluster)
+    inject(cluster, "xid48", node, clock.now.timestamp())
+    clock.run(cluster, 20)
+    for rec in Recommendation.objects.filter(status=RecStatus.APPROVED):
+        execute_recommendation(rec.pk, clock.now)
+    inc = Incident.objects.get(cluster=cluster)
+    assert inc.status == IncidentStatus.MITIGATING
+    assert Node.objects.get(cluster=cluster, name=node).drained_by_us

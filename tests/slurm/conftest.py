@@ -1,0 +1,216 @@
+"""The real local Slurm cluster and sshd, once per session (scripts/slurm_cluster.sh).
+
+The session fixture brings the cluster up only if it is not running, and takes it down
+at the end only if it brought it up. In CI (CI=true) a cluster that cannot start is a
+failure, never a skip. Every test gets a clean cluster: its jobs cancelled, nodes it
+drained resumed, JobRequeue back to 1.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from monitoring.slurm import SlurmClient
+from monitoring.transports import LocalTransport, SSHTransport, Transport
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "slurm_cluster.sh"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@dataclass
+class Cluster:
+    base: Path
+    env: dict[str, str]
+    jobs: list[str] = field(default_factory=list)
+
+    @property
+    def job_dir(self) -> Path:
+        return self.base / "jobs"
+
+    def ssh(self, known_hosts: str | None = None, key: str | None = None) -> SSHTransport:
+        return SSHTransport(
+            self.env["RECOVERY_SSH_HOST"],
+            port=int(self.env["RECOVERY_SSH_PORT"]),
+            username=self.env["RECOVERY_SSH_USER"],
+            key_filename=key or self.env["RECOVERY_SSH_KEY"],
+            known_hosts=known_hosts or self.env["RECOVERY_SSH_KNOWN_HOSTS"],
+            retries=1,
+        )
+
+    def script(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(SCRIPT), *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=check,
+            env={**os.environ, "RECOVERY_SLURM_BASE": str(self.base)},
+        )
+
+    def sh(self, *argv: str, check: bool = True) -> str:
+        """A harness command (not the code under test)."""
+        res = subprocess.run(list(argv), capture_output=True, text=True, timeout=60)
+        if check and res.returncode != 0:
+            raise AssertionError(f"{shlex.join(argv)} failed: {res.stderr}")
+        return res.stdout
+
+    def sbatch(self, *args: str) -> str:
+        job = self.sh("sbatch", "--parsable", *args).strip().split(";")[0]
+        self.jobs.append(job)
+        return job
+
+    def job_field(self, job: str, key: str) -> str:
+        line = self.sh("scontrol", "-o", "show", "job", job)
+        from monitoring.slurm.parse import JOB_KEYS, parse_oneliner
+
+        return parse_oneliner(line, JOB_KEYS).get(key, "")
+
+    def wait_job(self, job: str, state: str, timeout: float = 60.0) -> float:
+        """Seconds until the job reaches ``state`` (fails the test on timeout)."""
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            if self.job_field(job, "JobState") == state:
+                return time.monotonic() - start
+            time.sleep(0.25)
+        raise AssertionError(
+            f"job {job} not {state} after {timeout}s: {self.sh('scontrol', '-o', 'show', 'job', job)}"
+        )
+
+    def node_state(self, node: str) -> str:
+        return self.sh("sinfo", "-h", "-N", "-n", node, "-o", "%T").strip()
+
+    def wait_node(self, node: str, state: str, timeout: float = 60.0) -> float:
+        """Seconds until sinfo shows ``state`` for ``node`` (e.g. after a resume, ``idle*``
+        turns ``idle`` once slurmctld has pinged the node)."""
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            if self.node_state(node) == state:
+                return time.monotonic() - start
+            time.sleep(0.2)
+        raise AssertionError(f"{node} not {state} after {timeout}s: {self.node_state(node)}")
+
+    def wait_idle(self, timeout: float = 60.0) -> None:
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            states = self.sh("sinfo", "-h", "-N", "-o", "%T").split()
+            if states and all(s == "idle" for s in states):
+                return
+            time.sleep(0.25)
+        raise AssertionError("nodes not idle: " + self.sh("sinfo", "-N", "-o", "%N %T %E"))
+
+    def clean(self) -> None:
+        for job in self.jobs:
+            self.sh("scancel", job, check=False)
+        self.jobs.clear()
+        for line in self.sh("sinfo", "-h", "-N", "-o", "%N|%T").splitlines():
+            name, _, state = line.partition("|")
+            if "drain" in state:
+                self.sh("scontrol", "update", f"NodeName={name}", "State=RESUME", check=False)
+        self.wait_idle()
+
+
+def _status_ok(base: Path) -> bool:
+    res = subprocess.run(
+        [str(SCRIPT), "status"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+    )
+    return res.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def slurm_cluster() -> Iterator[Cluster]:
+    base = Path(os.environ.get("RECOVERY_SLURM_BASE", "/tmp/recovery-slurm"))
+    brought_up = False
+    if not _status_ok(base):
+        why = ""
+        if os.geteuid() != 0:
+            why = "the local Slurm cluster needs root (mknod, munge, slurmd)"
+        else:
+            res = subprocess.run(
+                [str(SCRIPT), "up"],
+                capture_output=True,
+                text=True,
+                timeout=600,
+                env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+            )
+            if res.returncode != 0:
+                why = f"scripts/slurm_cluster.sh up failed:\n{res.stdout}\n{res.stderr}"
+                subprocess.run(
+                    [str(SCRIPT), "down"],
+                    capture_output=True,
+                    timeout=120,
+                    env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+                )
+            brought_up = True
+        if why:
+            if IN_CI:
+                pytest.fail(why)
+            pytest.skip(why)
+    env_out = subprocess.run(
+        [str(SCRIPT), "env"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+    ).stdout
+    env = dict(line.removeprefix("export ").split("=", 1) for line in env_out.splitlines() if "=" in line)
+    cluster = Cluster(base=base, env=env)
+    try:
+        cluster.script("set-requeue", "1")
+        cluster.clean()
+        yield cluster
+    finally:
+        cluster.clean()
+        if brought_up:
+            cluster.script("down", check=False)
+
+
+@pytest.fixture
+def live(slurm_cluster: Cluster) -> Iterator[Cluster]:
+    """The cluster, cleaned after the test (jobs cancelled, drains undone, JobRequeue=1)."""
+    yield slurm_cluster
+    slurm_cluster.clean()
+    slurm_cluster.script("set-requeue", "1")
+
+
+@pytest.fixture(scope="session")
+def _ssh_transport(slurm_cluster: Cluster) -> Iterator[SSHTransport]:
+    t = slurm_cluster.ssh()
+    yield t
+    t.close()
+
+
+@pytest.fixture(params=["local", "ssh"])
+def transport(request: pytest.FixtureRequest, slurm_cluster: Cluster) -> Transport:
+    if request.param == "local":
+        return LocalTransport()
+    return request.getfixturevalue("_ssh_transport")
+
+
+@pytest.fixture
+def client(transport: Transport) -> SlurmClient:
+    return SlurmClient(transport)
+
+
+@pytest.fixture
+def no_pwned(slurm_cluster: Cluster) -> Iterator[list[Path]]:
+    """Places a shell-injected ``touch PWNED`` would land in; asserted absent after the test."""
+    places = [Path.cwd(), ROOT, Path.home(), Path("/tmp"), slurm_cluster.job_dir, Path("/")]
+    names = ("PWNED", "PWNED2")
+    for p in places:
+        for n in names:
+            (p / n).unlink(missing_ok=True)
+    yield places
+    found = [str(p / n) for p in places for n in names if (p / n).exists()]
+    assert not found, f"shell injection executed: {found}"

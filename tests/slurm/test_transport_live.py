@@ -1,0 +1,131 @@
+"""Both transports against the real host and the real sshd on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from monitoring.transports import (
+    AuthFailed,
+    CommandTimeout,
+    ConnectFailed,
+    HostKeyMismatch,
+    RemoteFileMissing,
+    SSHTransport,
+    UnknownHostKey,
+)
+
+from .conftest import Cluster
+
+pytestmark = pytest.mark.slurm
+
+
+def test_it_runs_a_command_and_returns_rc_stdout_stderr(transport) -> None:
+    ok = transport.run(["sinfo", "-h", "-N", "-o", "%N"], timeout=20)
+    assert ok.rc == 0 and ok.stdout.split() == ["node1", "node2", "node3", "node4"]
+    bad = transport.run(["scontrol", "show", "job", "999999"], timeout=20)
+    assert bad.rc != 0 and "Invalid job id" in bad.stderr
+
+
+def test_hostile_arguments_are_passed_literally(transport, no_pwned) -> None:
+    args = ["x; touch PWNED #", "$(touch PWNED2)", "`touch PWNED`", "a'b\"c", "&& touch PWNED", "\n"]
+    res = transport.run(["printf", "%s|", *args], timeout=20)
+    assert res.stdout == "|".join(args) + "|"
+
+
+def test_a_slow_command_times_out(transport) -> None:
+    with pytest.raises(CommandTimeout):
+        transport.run(["sleep", "5"], timeout=0.5)
+    assert transport.run(["true"], timeout=10).ok  # the transport is still usable
+
+
+def test_read_from_returns_bytes_size_and_inode(transport, slurm_cluster: Cluster, no_pwned) -> None:
+    path = slurm_cluster.job_dir / f"job {os.getpid()} $(touch PWNED); touch PWNED2 #.log"
+    path.write_bytes(b"hello\nworld\n")
+    chunk = transport.read_from(str(path), 6, 100)
+    assert (chunk.data, chunk.size, chunk.inode) == (b"world\n", 12, path.stat().st_ino)
+    assert transport.read_from(str(path), 12, 100).data == b""
+    with pytest.raises(RemoteFileMissing):
+        transport.read_from(str(path) + ".missing", 0, 10)
+    path.unlink()
+
+
+def test_ssh_reuses_one_connection_and_reconnects_after_a_drop(slurm_cluster: Cluster) -> None:
+    t = slurm_cluster.ssh()
+    try:
+        t.run(["true"], timeout=10)
+        first = t._client
+        t.run(["true"], timeout=10)
+        assert t._client is first
+        first.get_transport().close()  # the network drops the connection
+        assert t.run(["echo", "back"], timeout=10).stdout == "back\n"
+        assert t._client is not first
+    finally:
+        t.close()
+
+
+def test_ssh_with_a_changed_host_key_fails_closed(slurm_cluster: Cluster) -> None:
+    wrong = slurm_cluster.env["RECOVERY_SSH_KNOWN_HOSTS"] + ".wrong"
+    before = Path(wrong).read_text()
+    t = slurm_cluster.ssh(known_hosts=wrong)
+    with pytest.raises(HostKeyMismatch, match="does NOT match known_hosts"):
+        t.run(["touch", "/tmp/PWNED"], timeout=10)
+    assert not Path("/tmp/PWNED").exists()
+    assert Path(wrong).read_text() == before  # never "fixed" automatically
+    diag = t.test_connection()
+    assert not diag.ok and diag.steps[-1].name == "host_key" and "does NOT match" in diag.steps[-1].detail
+
+
+def test_ssh_with_an_unknown_host_key_fails_closed_and_adds_nothing(
+    slurm_cluster: Cluster, tmp_path: Path
+) -> None:
+    empty = tmp_path / "known_hosts"
+    empty.write_text("")
+    t = slurm_cluster.ssh(known_hosts=str(empty))
+    with pytest.raises(UnknownHostKey, match="not in known_hosts"):
+        t.run(["true"], timeout=10)
+    assert empty.read_text() == ""
+
+
+def test_ssh_with_a_key_the_server_does_not_accept_is_auth_failed(
+    slurm_cluster: Cluster, tmp_path: Path
+) -> None:
+    key = tmp_path / "key"
+    shutil.copy(slurm_cluster.base / "ssh" / "wrong_host_key", key)  # a valid key, not authorized
+    key.chmod(0o600)
+    t = slurm_cluster.ssh(key=str(key))
+    with pytest.raises(AuthFailed):
+        t.run(["true"], timeout=10)
+    steps = {s.name: s.ok for s in t.test_connection().steps}
+    assert steps == {"dns": True, "tcp": True, "host_key": True, "auth": False}
+
+
+@pytest.mark.parametrize(
+    ("host", "port", "step"), [("127.0.0.1", 1, "tcp"), ("no-such-host.invalid", 22, "dns")]
+)
+def test_ssh_to_nowhere_is_connect_failed(slurm_cluster: Cluster, host: str, port: int, step: str) -> None:
+    t = SSHTransport(
+        host,
+        port=port,
+        username="root",
+        key_filename=slurm_cluster.env["RECOVERY_SSH_KEY"],
+        known_hosts=slurm_cluster.env["RECOVERY_SSH_KNOWN_HOSTS"],
+        retries=1,
+        connect_timeout=3,
+    )
+    with pytest.raises(ConnectFailed):
+        t.run(["true"], timeout=5)
+    diag = t.test_connection()
+    assert not diag.ok and diag.steps[-1].name == step
+
+
+def test_test_connection_walks_every_step(transport) -> None:
+    diag = transport.test_connection()
+    assert diag.ok, diag.as_dict()
+    names = [s.name for s in diag.steps]
+    assert names[-3:] == ["sinfo", "slurmctld", "permission"]
+    if isinstance(transport, SSHTransport):
+        assert names[:4] == ["dns", "tcp", "host_key", "auth"]

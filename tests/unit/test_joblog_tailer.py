@@ -1,0 +1,111 @@
+"""The job-log tailer's edge cases, on real files through LocalTransport."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from monitoring.collectors import joblog
+from monitoring.detectors.text import MAX_LINE
+from monitoring.transports import FileChunk, LocalTransport
+
+T = LocalTransport()
+
+
+def _tail(path: Path, state: dict | None = None, **kw) -> tuple[list[str], dict]:  # type: ignore[no-untyped-def]
+    state = json.loads(json.dumps(state or joblog.new_state(str(path))))  # must survive Redis
+    return joblog.read_lines(T, state, **kw)
+
+
+def test_it_reads_only_what_is_new(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("0: node1 step 1\n1: node2 step 1\n")
+    lines, st = _tail(p)
+    assert lines == ["0: node1 step 1", "1: node2 step 1"]
+    with p.open("a") as fh:
+        fh.write("0: node1 step 2\n")
+    lines, st = _tail(p, st)
+    assert lines == ["0: node1 step 2"]
+    assert _tail(p, st)[0] == []
+
+
+def test_a_partial_last_line_waits_for_its_newline(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_bytes(b"done\nhalf a li")
+    lines, st = _tail(p)
+    assert lines == ["done"]
+    with p.open("ab") as fh:
+        fh.write(b"ne\nnext")
+    lines, st = _tail(p, st)
+    assert lines == ["half a line"]
+    assert _tail(p, st)[0] == []
+
+
+def test_a_partial_line_is_flushed_once_it_passes_the_cap() -> None:
+    st = joblog.new_state("x")
+    lines, st = joblog.consume(st, FileChunk(b"a" * 100, 100, 1), partial_cap=64)
+    assert lines == ["a" * 100] and st["partial"] == "" and st["offset"] == 100
+
+
+def test_truncation_restarts_at_zero(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("one\ntwo\nthree\n")
+    _, st = _tail(p)
+    p.write_text("new\n")  # truncated and rewritten, same inode
+    lines, st = _tail(p, st)
+    assert lines == ["new"] and st["offset"] == 4
+
+
+def test_rotation_is_detected_by_inode(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("old 1\nold 2\n")
+    _, st = _tail(p)
+    rotated = tmp_path / "job.out.new"
+    rotated.write_text("fresh 1\nfresh 2\nfresh 3 is longer than the old file\n")
+    os.replace(rotated, p)  # bigger than our offset: only the inode tells
+    lines, _ = _tail(p, st)
+    assert lines == ["fresh 1", "fresh 2", "fresh 3 is longer than the old file"]
+
+
+def test_binary_garbage_and_huge_lines_are_cleaned(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_bytes(b"ok\x00\xff\xfe bad\r\n" + b"x" * 50_000 + b"\n")
+    lines, _ = _tail(p)
+    assert lines[0] == "ok\ufffd\ufffd\ufffd bad"
+    assert lines[1].startswith("x" * MAX_LINE) and "truncated" in lines[1] and len(lines[1]) < MAX_LINE + 100
+    json.dumps(lines)  # valid for JSON encoders and PostgreSQL (no NUL)
+
+
+def test_reads_are_bounded_per_poll(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("".join(f"line {i}\n" for i in range(1000)))
+    first, st = _tail(p, max_bytes=100)
+    assert first[0] == "line 0" and len(first) < 20
+    rest: list[str] = []
+    while True:
+        more, st = _tail(p, st, max_bytes=4096)
+        if not more:
+            break
+        rest += more
+    assert first + rest == [f"line {i}" for i in range(1000)]
+
+
+def test_poll_reads_a_shared_stdout_stderr_once_and_waits_for_missing_files(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    events, st = joblog.poll(T, "42", [str(p), str(p), "/dev/null"], None, now=5.0)
+    assert events == []
+    p.write_text("hello\n")
+    events, st = joblog.poll(T, "42", [str(p), str(p)], json.loads(json.dumps(st)), now=6.0)
+    assert events == [{"t": 6.0, "source": "joblog", "job": "42", "line": "hello"}]
+
+
+def test_start_at_end_skips_history_and_keeps_what_follows(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("before the controller started\n")
+    events, st = joblog.poll(T, "7", [str(p)], None, now=1.0, start_at_end=True)
+    assert events == []
+    with p.open("a") as fh:
+        fh.write("after\n")
+    events, _ = joblog.poll(T, "7", [str(p)], json.loads(json.dumps(st)), now=2.0, start_at_end=True)
+    assert [e["line"] for e in events] == ["after"]

@@ -1,0 +1,71 @@
+"""Replay and evaluate over the repository's scenarios: the issue's Done criteria."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from actions.replay import replay, scenario_folders
+from actions.scoring import load_truth, score, totals
+
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
+FOLDERS = scenario_folders(ROOT)
+HARDWARE = {"gpu_hardware", "network", "node_failure"}
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, tuple[dict, dict]]:
+    return {f.name: (replay(f), load_truth(f)) for f in FOLDERS}
+
+
+def test_there_are_public_and_synthetic_scenarios() -> None:
+    names = {f.parent.name for f in FOLDERS}
+    assert {"public", "synthetic"} <= names and len(FOLDERS) >= 20
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_every_scenario_scores_perfectly(folder: Path, results: dict[str, tuple[dict, dict]]) -> None:
+    out, truth = results[folder.name]
+    s = score(out, truth)
+    assert s.ok, s.notes
+    assert s.wrong_actions == []
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_detection_latency_meets_the_bar(folder: Path, results: dict[str, tuple[dict, dict]]) -> None:
+    out, truth = results[folder.name]
+    faults = [truth["fault"]] + truth.get("other_faults", []) if truth.get("fault") else []
+    s = score(out, truth)
+    for fault, latency in zip(faults, s.latencies, strict=False):
+        if fault["category"] in HARDWARE:
+            assert latency <= 10.0, (fault, latency)
+        if fault["category"] == "hang":
+            assert latency <= 5 * 14.5 + 5.0, (fault, latency)  # threshold of the slowest public job + 5 s
+
+
+def test_totals_are_perfect(results: dict[str, tuple[dict, dict]]) -> None:
+    t = totals([score(o, tr) for o, tr in results.values()])
+    assert (t["recall"], t["false_alarms"], t["wrong_actions"]) == (1.0, 0, 0)
+    assert t["culprit_accuracy"] == t["category_accuracy"] == t["action_exact_match"] == 1.0
+
+
+def test_replay_reads_plain_and_gzipped_events_alike(tmp_path: Path) -> None:
+    src = ROOT / "public" / "xid79-off-the-bus"
+    dst = tmp_path / "plain"
+    shutil.copytree(src, dst)
+    with gzip.open(dst / "events.jsonl.gz", "rb") as f:
+        (dst / "events.jsonl").write_bytes(f.read())
+    (dst / "events.jsonl.gz").unlink()
+    assert replay(dst) == replay(src)
+
+
+def test_replay_output_is_json_and_never_reads_truth(tmp_path: Path) -> None:
+    dst = tmp_path / "s"
+    shutil.copytree(ROOT / "public" / "keyerror-all-ranks", dst)
+    (dst / "truth.json").write_text("not json at all")
+    out = replay(dst)
+    assert json.loads(json.dumps(out))["incidents"][0]["category"] == "software"
