@@ -7,6 +7,7 @@ because the pages combine all three and the verbs write audit records.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from typing import Any
 
 from django.db import transaction
@@ -60,14 +61,20 @@ def inject_fault(cluster: Cluster, kind: str, node: str | None, user: Any, now: 
 
 
 def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
+    from monitoring.telemetry.store import node_gpu_alarms
+
     blamed = {i.culprit_node: i for i in incidents if i.culprit_node}
+    try:
+        alarms = node_gpu_alarms(cluster.name, time.time())
+    except Exception:  # live GPU colouring is a hint; the page must render without Redis
+        alarms = {}
     cells = []
     for node in cluster.nodes.all():
         health = node.health
         incident = blamed.get(node.name)
         if incident is not None and health == "ok":
             health = "faulty" if incident.category in ("gpu_hardware", "node_failure", "network") else "suspect"
-        cells.append({"node": node, "health": health, "incident": incident})
+        cells.append({"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")})
     return cells
 
 

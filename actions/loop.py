@@ -26,6 +26,7 @@ from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 from monitoring.sources import JobView, Source
 from monitoring.sources.registry import open_source
+from monitoring.telemetry.store import record_samples
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     pipeline = load_pipeline(cluster, source)
     with transaction.atomic():
         changed_jobs = sync_inventory(cluster, source, events, now)
+    record_samples(cluster, events, now)  # after the inventory: a new node's GPU rows exist
     for j in changed_jobs:
         pipeline.upsert_job(job_spec(j))
     updates = pipeline.feed(events, t)

@@ -122,3 +122,25 @@ class Job(models.Model):
     @property
     def active(self) -> bool:
         return self.state in JOB_ACTIVE_STATES
+
+
+class GpuMinute(models.Model):
+    """One GPU's telemetry over one UTC minute: what outlives the Redis window.
+
+    Raw samples stay in Redis for an hour (monitoring/telemetry/window.py); one row
+    per GPU and minute — ``stats`` maps a field's short name (``sm_clock``, ``temp``…)
+    to ``{"min", "max", "avg", "last", "count"}`` (+ ``"bits"``, the OR of a bitmask)
+    — keeps a 1,000-node cluster at 11.5 M rows a day instead of 150 M per field.
+    """
+
+    gpu = models.ForeignKey(Gpu, on_delete=models.CASCADE, related_name="minutes")
+    minute = models.DateTimeField(help_text="Start of the minute (UTC, second 0)")
+    stats = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["gpu", "minute"], name="unique_gpu_minute")]
+        # Retention deletes by age alone, across every GPU.
+        indexes = [models.Index(fields=["minute"], name="gpuminute_minute_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.gpu_id}@{self.minute:%Y-%m-%d %H:%M}"

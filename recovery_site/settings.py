@@ -172,6 +172,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # paramiko logs every connection at INFO.
+    "loggers": {"paramiko": {"level": "WARNING"}},
 }
 
 # Redis key prefix (tests use their own so they never touch a running demo's state).

@@ -10,6 +10,7 @@ from actions.api import RecommendationViewSet
 from incidents import views as incident_views
 from incidents.api import AuditRecordViewSet, IncidentViewSet
 from monitoring.api import ClusterViewSet, JobViewSet, NodeViewSet
+from monitoring.telemetry import views as telemetry_views
 
 router = DefaultRouter()
 router.register("clusters", ClusterViewSet)
@@ -32,6 +33,9 @@ urlpatterns = [
     path("recommendations/<int:pk>/approve/", action_views.approve, name="rec-approve"),
     path("recommendations/<int:pk>/reject/", action_views.reject, name="rec-reject"),
     path("audit/", incident_views.audit_log, name="audit"),
+    path("telemetry/nodes/<int:pk>/gpus.json", telemetry_views.node_gpu_telemetry, name="node-gpu-telemetry"),
+    path("telemetry/incidents/<int:pk>/peers.json", telemetry_views.incident_gpu_telemetry, name="incident-gpu-telemetry"),
+    path(telemetry_views.PLOTLY_JS_PATH, telemetry_views.plotly_js, name="plotly-js"),
     path("login/", auth_views.LoginView.as_view(template_name="login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include(router.urls)),

@@ -125,9 +125,12 @@ class Builder:
         (folder / "scenario.json").write_text(json.dumps(scn, indent=2) + "\n")
         (folder / "truth.json").write_text(json.dumps(truth, indent=2) + "\n")
         self.events.sort(key=lambda e: e["t"])
-        with gzip.open(folder / "events.jsonl.gz", "wt", encoding="utf-8") as f:
-            for e in self.events:
-                f.write(json.dumps(e) + "\n")
+        body = "".join(json.dumps(e) + "\n" for e in self.events).encode("utf-8")
+        with (
+            open(folder / "events.jsonl.gz", "wb") as raw,
+            gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f,
+        ):
+            f.write(body)  # mtime=0: regenerating gives byte-identical files
 
 
 def job(jid: str, nodes: str, comment: str = OPT, tpn: int = 8) -> dict[str, Any]:

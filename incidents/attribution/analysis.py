@@ -167,11 +167,6 @@ def _silent_peer(inc: Incident, world: World) -> Suspect | None:
     return None
 
 
-def unresolved_peers(inc: Incident, world: World) -> list[str]:
-    """Blamed peers we cannot name (no bootstrap line announced their IP)."""
-    return [p for p in inc.blames if world.host_of(p) is None]
-
-
 def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts: int = 3) -> Suspect | None:
     """The one node present in every recent fast-failing attempt (and more often than any other).
 

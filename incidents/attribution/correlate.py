@@ -101,6 +101,15 @@ class Correlator:
             return self._recent_infra(obs.t)
         return None
 
+    def has_evidence(self, job: str) -> bool:
+        """Whether the job's current attempt has an incident or a failed task on record."""
+        jk = self._job_key(job)
+        if self._open(self.by_job.get(jk)) is not None:
+            return True
+        return any(
+            o.kind in (Kind.TASK_EXIT, Kind.EXCEPTION, Kind.CUDA_OOM) for o in self.pending_job.get(jk, ())
+        )
+
     def _recent_infra(self, t: float) -> Incident | None:
         """An open incident of the last ``storm_window_s`` whose jobs saw filesystem errors."""
         for inc in reversed(list(self.incidents.values())):
@@ -116,16 +125,19 @@ class Correlator:
         kind = obs.kind
         if obs.job is not None:
             run = self.world.jobs.get(obs.job)
-            if run is not None and run.state == "ended":
+            if run is not None and run.state in ("ended", "cancelling"):
                 return False  # teardown chatter of a job that completed or was cancelled
         if kind in ALWAYS_RAISE:
             return True
         if kind == Kind.XID:
             return bool(obs.data.get("hardware"))
         if kind == Kind.IB_PORT_ERROR:
-            # NCCL's own "port error" is raised; a kernel link-down (maybe a management
-            # port flapping) only joins the incident that NCCL errors open.
-            return obs.job is not None
+            # NCCL's own "port error" is raised, and so is the kernel's link-down of an
+            # InfiniBand port under a running job; an Ethernet port (maybe management)
+            # going down only joins the incident that NCCL errors open.
+            if obs.job is not None:
+                return True
+            return bool(obs.data.get("fabric")) and bool(obs.node and self.world.running_jobs_on(obs.node))
         if kind == Kind.TASK_EXIT:
             return not obs.data.get("cascade")
         if kind == Kind.EXCEPTION and obs.job:

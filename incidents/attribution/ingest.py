@@ -136,6 +136,15 @@ class Ingest:
             if type(job) is not int:
                 return
             job = str(job)
+        tracker = self.trackers.get(job)
+        if tracker is not None:
+            style = self.styles.get(job)
+            # The fast path: a known stack's progress line (an error that quotes one goes the long way).
+            if style is not None and style.keyword in line and "rror" not in line:
+                p = style.parse(line)
+                if p is not None:
+                    self._advance(t, job, tracker, p)
+                    return
         has_nccl = "NCCL" in line
         if (
             has_nccl
@@ -146,20 +155,19 @@ class Ingest:
         ):
             return  # NCCL's chatter: the bulk of a big job's log, never a fault on its own
         has_error = "rror" in line
-        if not has_error and not has_nccl:
-            tracker = self.trackers.get(job)
-            if tracker is not None and self._progress(t, job, line, tracker):
-                return
+        if not has_error and not has_nccl and tracker is not None and self._progress(t, job, line, tracker):
+            return
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None:
             return
         if info.kind == logs.IP_MAP:
             if info.host and len(self.world.ips) < 100_000:
-                self.world.ips[str(info.data["ip"])] = info.host
+                self.world.ips[str(info.data["ip"])] = self.world.canonical(info.host)
             return
         if info.kind == logs.PCI_MAP:
             if info.host and len(self.learned_pci) < 100_000:
-                self.learned_pci[f"{info.host}|{info.data['pci']}"] = int(info.data["gpu"])
+                host = self.world.canonical(info.host)
+                self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
             return
         self._joblog_obs(t, job, info)
 
@@ -182,6 +190,11 @@ class Ingest:
             if life is not None:
                 tracker.on_lifecycle(t, life)
             return False
+        self._advance(t, job, tracker, p)
+        return True
+
+    def _advance(self, t: float, job: str, tracker: progress.ProgressTracker, p: progress.Progress) -> None:
+        """A progress line: move the job's clock on, and watch for a sustained slowdown."""
         if tracker.on_progress(t, p) and len(tracker.step_times) >= 10:
             ratio = tracker.check_straggler(self.cfg.straggler_ratio, self.cfg.straggler_lines)
             if ratio is not None:
@@ -189,7 +202,6 @@ class Ingest:
                 self._emit(
                     Observation(t, Kind.STRAGGLER, None, job, text=text, data={"ratio": round(ratio, 3)})
                 )
-        return True
 
     def _learn_style(self, job: str, line: str) -> None:
         seen = self.style_hits.get(job, 0) + 1
@@ -199,8 +211,24 @@ class Ingest:
             if style is not None:
                 self.styles[job] = style
 
+    def _step_cancelled(self, job: str) -> None:
+        """A cancel nothing explains (no failed task, no incident yet) is someone's ``scancel``.
+
+        Its teardown (peers losing each other over NET/IB, killed tasks) must not
+        read as a fault; after a failure, srun cancels the step too, but then a
+        failed task or an incident came first and the cascade stays with it.
+        """
+        run = self.world.jobs.get(job)
+        if run is None or run.state != "running":
+            return
+        if self.corr.has_evidence(job):
+            return
+        run.state = "cancelling"
+        self.world.reindex(job)
+        self._stop_tracking(job)
+
     def _joblog_obs(self, t: float, job: str, info: logs.LineInfo) -> None:
-        node = info.host
+        node = self.world.canonical(info.host) if info.host else None
         if node is None and info.rank is not None:
             node = self.world.node_of_rank(job, info.rank)
         gpu = info.gpu
@@ -210,12 +238,15 @@ class Ingest:
         data = info.data
         if info.kind == Kind.IB_BLAME:
             data = self._blame_data(data, node)
+        if info.kind == logs.STEP_CANCELLED:
+            self._step_cancelled(job)
+            return
         if info.kind == logs.NCCL_WORK:
             self._emit(Observation(t, "nccl_work", node, job, None, info.rank, "", data))
             return
         text = f"job {job}: {info.text}" if info.text else f"job {job}: {info.kind}"
         if info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
-            node = info.host
+            node = self.world.canonical(info.host) if info.host else None
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
 
     def _blame_data(self, data: dict[str, Any], reporter: str | None) -> dict[str, Any]:
@@ -258,7 +289,11 @@ class Ingest:
         node, gpu, fields = e.get("node"), e.get("gpu"), e.get("fields")
         if not isinstance(node, str) or not isinstance(fields, dict):
             return
-        if not isinstance(gpu, int) or isinstance(gpu, bool) or not 0 <= gpu < 4096:
+        if type(gpu) is not int:
+            if not (isinstance(gpu, str) and gpu.isdigit()):
+                return
+            gpu = int(gpu)
+        if not 0 <= gpu < 4096:
             return
         jobs = self.world.node_jobs.get(node)
         job = jobs[0] if jobs else None
@@ -308,7 +343,7 @@ class Ingest:
             return
         if run is None or outcome == "unknown":
             return
-        if run.state == "running":
+        if run.state == "running" or (run.state == "cancelling" and outcome == "ended"):
             run.state, run.ended_t = outcome, t
             self.world.reindex(job)
             self._stop_tracking(job)
@@ -340,8 +375,11 @@ class Ingest:
         if outcome == "node_fail":
             self._emit(Observation(t, Kind.JOB_NODE_FAIL, None, job, text=text, data={"state": state}))
         elif outcome == "failed":
-            kind = Kind.HOST_OOM if "OUT_OF_MEMORY" in state.upper() else Kind.JOB_FAILED
-            self._emit(Observation(t, kind, None, job, text=text, data={"state": state}))
+            if "OUT_OF_MEMORY" in state.upper():  # the host's OOM killer: the job asked for too much
+                self._emit(
+                    Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")
+                )
+            self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data={"state": state}))
         elif outcome == "timeout":
             self._emit(Observation(t, Kind.JOB_TIMEOUT, None, job, text=text))
 

@@ -19,7 +19,6 @@ from monitoring.detectors.schema import Kind
 GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL)
 NODE_KINDS = (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE)
 SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
-MAX_EVIDENCE = 14
 LEMON_PATTERNS = frozenset(
     {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors"}
 )

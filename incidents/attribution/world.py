@@ -140,6 +140,15 @@ class World:
             return short
         return None
 
+    def canonical(self, host: str) -> str:
+        """A host as a log line names it (maybe ``gpu-a-007.cluster.local``) -> the Slurm node name."""
+        if host in self.node_jobs or host in self._cluster_nodes():
+            return host
+        short = host.split(".", 1)[0]
+        if short != host and (short in self.node_jobs or short in self._cluster_nodes()):
+            return short
+        return host
+
     def _cluster_nodes(self) -> frozenset[str]:
         cached = getattr(self, "_nodeset", None)
         if cached is None or len(cached) != len(self.cluster.nodes):

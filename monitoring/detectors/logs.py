@@ -19,6 +19,9 @@ from monitoring.detectors.schema import Kind
 MAX_PARSE = 4096  # longer lines are parsed on their first 4 KB only
 IP_MAP = "ip_map"  # pseudo-kind: a host announced its IP (NCCL bootstrap lines)
 NCCL_WORK = "nccl_work"  # pseudo-kind: watchdog's "last completed NCCL work: N"
+STEP_CANCELLED = (
+    "step_cancelled"  # pseudo-kind: slurmstepd cancelled the step (scancel, or srun after a failure)
+)
 PCI_MAP = "pci_map"  # pseudo-kind: NCCL init lines tie a PCI bus to an NVML GPU index
 
 
@@ -273,6 +276,8 @@ def _slurm_line(body: str) -> LineInfo | None:
         return LineInfo(Kind.NODE_FAILURE_LINE, text="slurmstepd: step cancelled due to node failure")
     if "DUE TO TIME LIMIT" in body:
         return LineInfo(Kind.JOB_TIMEOUT, text="slurmstepd: cancelled due to time limit")
+    if "CANCELLED AT" in body and "DUE TO" not in body:
+        return LineInfo(STEP_CANCELLED, text="slurmstepd: step cancelled")
     if "oom_kill event" in body or "oom-kill" in body:
         return LineInfo(Kind.HOST_OOM, text="slurmstepd: host OOM killer hit the step")
     m = _TASK_EXIT.search(body)
@@ -330,6 +335,7 @@ _IB_LINK_DOWN = re.compile(
     r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+).*?(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
     re.I,
 )
+_IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and")
 _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 
 
@@ -412,8 +418,14 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         if gpu is not None:
             return LineInfo(Kind.PCIE_FATAL, gpu=gpu, text=f"PCIe uncorrectable fatal error on GPU {gpu}")
         return None
-    if ("mlx" in line or "ib" in line) and _IB_LINK_DOWN.search(line):
+    if "mlx" in line or "ib" in line:
         m = _IB_LINK_DOWN.search(line)
-        port = m.group(1) if m else "IB"
-        return LineInfo(Kind.IB_PORT_ERROR, text=f"kernel: {port} link down", data={"port": port})
+        if m is None:
+            return None
+        port = m.group(1)
+        # An InfiniBand interface (ib0, ibp154s0, mlx5_4) is the training fabric; a ConnectX
+        # port carrying Ethernet (eno, ens, enp) may be a management link flapping.
+        fabric = bool(_IB_IFACE.search(line))
+        data = {"port": port, "fabric": fabric}
+        return LineInfo(Kind.IB_PORT_ERROR, text=f"kernel: {port} link down", data=data)
     return None

@@ -390,10 +390,6 @@ class ProgressTracker:
         self._refresh()
         return self._median_iv
 
-    def median_step_time(self) -> float | None:
-        self._refresh()
-        return self._median_st
-
     def _refresh(self) -> None:
         """Medians are refreshed every few lines, not every line: a median moves slowly."""
         if not self._dirty:
@@ -414,7 +410,9 @@ class ProgressTracker:
         """When silence becomes a hang; ``None`` while there is no baseline yet."""
         if self.last_t is None or self.finished or len(self.intervals) < min_intervals:
             return None
-        med = self.median_interval() or 0.0
+        if self._dirty:
+            self._refresh_now()  # the threshold is exact; only the straggler check uses a lazy median
+        med = self._median_iv or 0.0
         threshold = max(multiple * med, min_s)
         deadline = max(self.last_t, self.busy_t or 0.0) + threshold
         if self.ckpt_start is not None:

@@ -36,6 +36,12 @@ def reason_names(mask: int) -> str:
 
 
 def _num(value: Any) -> float | None:
+    """A usable number, or None: bools, NaN, inf and non-numbers are a broken exporter's."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())  # nvidia-smi CSV captures carry numbers as text
+        except ValueError:
+            return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     number = float(value)

@@ -21,7 +21,7 @@ from monitoring.collectors import joblog, kernel, slurm_state
 from monitoring.detectors.schema import ClusterSpec
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
-from monitoring.slurm.client import ActionResult, SlurmClient
+from monitoring.slurm.client import ActionResult, SlurmClient, bin_paths_in
 from monitoring.slurm.parse import JobInfo, NodeInfo
 from monitoring.sources import JobView, NodeView
 from monitoring.transports import LocalTransport, SSHTransport, Transport, TransportError
@@ -58,22 +58,26 @@ def transport_for(cluster: Cluster) -> Transport:
 
 
 def client_for(cluster: Cluster) -> SlurmClient:
-    bins = {}
-    if cluster.slurm_bin_dir:
-        bins = {tool: f"{cluster.slurm_bin_dir.rstrip('/')}/{tool}" for tool in ("sinfo", "squeue", "scontrol", "scancel")}
-    return SlurmClient(transport_for(cluster), bin_paths=bins)
+    return SlurmClient(transport_for(cluster), bin_paths=bin_paths_in(cluster.slurm_bin_dir))
 
 
-def kernel_source(cluster: Cluster) -> kernel.KernelSource:
-    """The cluster's kernel-log setting: ``file:/path/{node}.log``, a command, or journalctl (default)."""
-    cmd = cluster.kernel_log_command.strip()
-    if cmd.startswith("file:"):
-        return kernel.KernelSource(mode="file", path_template=cmd[len("file:") :])
-    if not cmd:
-        return kernel.KernelSource()
-    argv = tuple(shlex.split(cmd))
-    mode = "journalctl" if argv[0].endswith("journalctl") else "command"
-    return kernel.KernelSource(mode=mode, command=argv)
+def test_connection(cluster: Cluster) -> dict[str, Any]:
+    """The Test connection button: each step (DNS, TCP, host key, auth, sinfo, permission) and what failed."""
+    if cluster.connection_mode == "ssh":
+        transport: Transport = SSHTransport(
+            cluster.ssh_host,
+            port=cluster.ssh_port,
+            username=cluster.ssh_user,
+            key_filename=cluster.ssh_key_path,
+            known_hosts=cluster.known_hosts_path,
+            retries=1,
+        )
+    else:
+        transport = LocalTransport()
+    try:
+        return transport.test_connection(bin_paths_in(cluster.slurm_bin_dir)).as_dict()
+    finally:
+        transport.close()
 
 
 def _partition_first(p: str) -> str:
@@ -120,7 +124,7 @@ class SlurmSource:
 
     def _kernel_logs(self, now: float) -> list[dict[str, Any]]:
         nodes = [n.name for n in self._nodes if not n.is_down]
-        events, self.state["kernel"] = kernel.poll(self.client.transport, nodes, kernel_source(self.cluster), self.state.get("kernel"), now)
+        events, self.state["kernel"] = kernel.poll(self.client.transport, nodes, kernel.source_from_setting(self.cluster.kernel_log_command), self.state.get("kernel"), now)
         return events
 
     def _telemetry(self) -> list[dict[str, Any]]:
@@ -191,4 +195,6 @@ class SlurmExecutor:
         return _exec(self.client.resume(node))
 
     def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
-        return _exec(self.client.requeue(job, exclude))
+        # Only opted-in jobs are ever recommended for requeue: their opt-in is the consent
+        # to switch a Requeue=0 job to requeueable before requeueing it.
+        return _exec(self.client.requeue(job, exclude, enable_requeue=True))

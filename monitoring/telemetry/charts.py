@@ -130,11 +130,15 @@ def _has_points(series: Iterable[dict[str, Series]]) -> bool:
 def gpu_series(
     cluster: str, gpus: Sequence[Gpu], since: float, until: float
 ) -> tuple[str, dict[tuple[str, int], dict[str, Series]]]:
-    """``("window" | "rollup", series per GPU)``: the window when it holds the range, else the rollups."""
-    keys = [(g.node.name, g.index) for g in gpus]
-    got = window_series(cluster, keys, since, until)
-    if _has_points(got.values()):
-        return "window", got
+    """``("window" | "rollup", series per GPU)``: the window when it holds the range, else the rollups.
+
+    A range longer than the window's hour goes to the rollups at once: a day at
+    one point a minute, rather than only the last hour at full resolution.
+    """
+    if until - since <= telemetry_window().max_age_s:
+        got = window_series(cluster, [(g.node.name, g.index) for g in gpus], since, until)
+        if _has_points(got.values()):
+            return "window", got
     return "rollup", rollup_series(gpus, since, until)
 
 

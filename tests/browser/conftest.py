@@ -143,3 +143,6 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+            from django.db import connections
+
+            connections.close_all()  # the test body's connection must not outlive the stack's teardown

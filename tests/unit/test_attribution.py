@@ -231,7 +231,7 @@ def test_a_xid_logged_after_the_job_already_failed_still_explains_that_failure()
 
 def test_a_kernel_link_down_alone_raises_nothing_but_names_the_node_when_nccl_fails() -> None:
     p = pipeline(job("1", "gpu-a-[005-008]"))
-    link = kernel(100, "gpu-a-006", "[x] mlx5_core 0000:9a:00.0 ibp154s0: Link down")
+    link = kernel(100, "gpu-a-006", "[x] mlx5_core 0000:31:00.1 enp49s0f1np1: Link down")
     assert run(p, [link]) == []
     run(
         p,
@@ -302,3 +302,66 @@ def test_equal_seqnums_but_one_node_behind_on_completed_work_is_the_suspect() ->
     run(p, events)
     [inc] = p.incidents()
     assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-018")
+
+
+def test_hosts_named_with_a_domain_in_nccl_lines_are_the_slurm_nodes() -> None:
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    blame = "{r}: gpu-a-00{n}.cluster.local:1:2 [3] NCCL WARN NET/IB : Got completion from peer 10.0.0.6<1> with status=12"
+    boot = log(1, "1", "8: gpu-a-006.cluster.local:1:1 [0] NCCL INFO Bootstrap : Using ib0:10.0.0.6<0>")
+    run(p, [boot] + [log(300 + n, "1", blame.format(r=n * 8, n=n)) for n in (5, 7, 8)])
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("network", "gpu-a-006")
+
+
+def test_the_teardown_of_a_user_cancel_is_not_a_fault() -> None:
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    blame = "{r}: gpu-a-00{n}:1:2 [3] NCCL WARN NET/IB : Got completion from peer 10.0.0.6<1> with status=12"
+    events = (
+        progress("1", 0, 100)
+        + [
+            log(101, "1", "slurmstepd: error: *** JOB 1 ON gpu-a-005 CANCELLED AT 2026-11-29T10:18:09 ***"),
+            log(101.5, "1", "8: gpu-a-006:1:1 [0] NCCL INFO Bootstrap : Using ib0:10.0.0.6<0>"),
+        ]
+        + [log(102 + n / 10, "1", blame.format(r=n * 8, n=n)) for n in (5, 7, 8)]
+        + [
+            log(103, "1", "srun: error: gpu-a-005: tasks 0-7: Terminated"),
+            slurm(104, kind="job_state", job="1", state="CANCELLED", exit_code="0:15"),
+        ]
+    )
+    run(p, events, until=400)
+    assert p.incidents() == []
+
+
+def test_a_cancel_after_a_failed_task_keeps_the_fault() -> None:
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    events = [
+        log(10, "1", "srun: error: gpu-a-006: task 9: Segmentation fault"),
+        log(11, "1", "slurmstepd: error: *** STEP 1.0 ON gpu-a-005 CANCELLED AT 2026-11-29T10:18:09 ***"),
+        slurm(12, kind="job_state", job="1", state="FAILED", exit_code="139:0"),
+    ]
+    run(p, events)
+    assert [i.category for i in p.incidents()] == ["software"]
+
+
+def test_a_job_the_host_oom_killer_ended_is_software() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    run(
+        p,
+        [
+            log(
+                5,
+                "1",
+                "slurmstepd: error: Detected 1 oom_kill event in StepId=1.0. Some of the step tasks have been OOM Killed.",
+            ),
+            slurm(6, kind="job_state", job="1", state="OUT_OF_MEMORY", exit_code="0:125"),
+        ],
+    )
+    [inc] = p.incidents()
+    assert (inc.category, inc.pattern) == ("software", "host_oom")
+
+
+def test_an_infiniband_link_down_under_a_running_job_raises_at_once() -> None:
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    [inc] = run(p, [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:9a:00.0 ibp154s0: Link down")])
+    assert (inc.category, inc.culprit_node, inc.detected_t) == ("network", "gpu-a-006", T0 + 100)
+    assert run(pipeline(job("1", "gpu-a-[005-008]")), [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:31:00.1 eno2np1: Link down")]) == []
