@@ -60,6 +60,17 @@ def inject_fault(cluster: Cluster, kind: str, node: str | None, user: Any, now: 
     return fault
 
 
+def diagnose_connection(cluster: Cluster) -> dict[str, Any]:
+    if cluster.is_simulated:
+        return {"ok": True, "steps": [{"name": "simulator", "ok": True, "detail": "built-in simulator: nothing to connect to"}]}
+    from monitoring.sources.slurm import test_connection
+
+    try:
+        return test_connection(cluster)
+    except Exception as exc:  # the button exists to show failures: never a 500
+        return {"ok": False, "steps": [{"name": "connect", "ok": False, "detail": f"{type(exc).__name__}: {exc}"}]}
+
+
 def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
     from monitoring.telemetry.store import node_gpu_alarms
 

@@ -53,6 +53,16 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @role_required(Role.ADMIN)
+def test_connection(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins check a cluster's connection step by step (DNS, TCP, host key, auth, sinfo, permission)."""
+    cluster = get_object_or_404(Cluster, pk=pk)
+    context = services.cluster_context(cluster)
+    context["diagnosis"] = services.diagnose_connection(cluster)
+    return render(request, "monitoring/cluster.html", context)
+
+
+@require_POST
+@role_required(Role.ADMIN)
 def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
     cluster = get_object_or_404(Cluster, pk=pk)
     kind = request.POST.get("kind", "")

@@ -8,15 +8,22 @@ from django.utils import timezone
 
 from actions import loop, services
 from monitoring.models import Cluster
+from monitoring.redis_store import get_redis, key
 
 
 @shared_task(name="actions.tasks.tick_all_clusters", ignore_result=True)
 def tick_all_clusters() -> int:
-    ids = list(Cluster.objects.values_list("pk", flat=True))
-    for cluster_id in ids:
+    ids = list(Cluster.objects.values_list("pk", "poll_interval_s"))
+    due = []
+    for cluster_id, interval in ids:
+        # Honour each cluster's poll interval: a key that lives as long as the interval
+        # marks "recently polled" (SET NX, so concurrent beats cannot double it).
+        if get_redis().set(key("due", cluster_id), 1, nx=True, px=max(500, int(interval * 1000))):
+            due.append(cluster_id)
+    for cluster_id in due:
         # Expire quickly: a tick that waited too long is worth less than the next one.
         tick_cluster.apply_async((cluster_id,), expires=max(5.0, 3 * settings.RECOVERY_TICK_SECONDS))
-    return len(ids)
+    return len(due)
 
 
 @shared_task(name="actions.tasks.tick_cluster", ignore_result=True)

@@ -26,6 +26,7 @@ urlpatterns = [
     path("clusters/<int:pk>/", dashboard_views.cluster_detail, name="cluster"),
     path("clusters/<int:pk>/autonomy/", dashboard_views.set_autonomy, name="cluster-autonomy"),
     path("clusters/<int:pk>/inject/", dashboard_views.inject_fault, name="cluster-inject"),
+    path("clusters/<int:pk>/test-connection/", dashboard_views.test_connection, name="cluster-test-connection"),
     path("nodes/<int:pk>/", dashboard_views.node_detail, name="node"),
     path("incidents/<int:pk>/", incident_views.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incident_views.incident_fragment, name="incident-fragment"),

@@ -26,7 +26,7 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
-BROWSER_REDIS_DB = 9
+BROWSER_REDIS_DB = int(os.environ.get("BROWSER_REDIS_DB", "9"))  # its own database: flushed per test
 
 
 def _free_port() -> int:

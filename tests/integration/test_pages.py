@@ -64,3 +64,19 @@ def test_token_auth_works_for_the_api(client, viewer) -> None:  # type: ignore[n
     token = Token.objects.create(user=viewer)
     assert client.get("/api/clusters/", HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200
     assert client.get("/api/clusters/", HTTP_AUTHORIZATION="Token wrong").status_code == 401
+
+
+def test_test_connection_shows_each_step_and_what_failed(client, admin_user, operator, cluster) -> None:  # type: ignore[no-untyped-def]
+    cluster.connection_mode = "ssh"
+    cluster.ssh_host = "127.0.0.1"
+    cluster.ssh_port = 1  # nothing listens there
+    cluster.ssh_user = "root"
+    cluster.ssh_key_path = "/nonexistent/key"
+    cluster.known_hosts_path = "/nonexistent/known_hosts"
+    cluster.save()
+    client.force_login(operator)
+    assert client.post(reverse("cluster-test-connection", args=[cluster.pk])).status_code == 403
+    client.force_login(admin_user)
+    html = client.post(reverse("cluster-test-connection", args=[cluster.pk])).content.decode()
+    assert 'id="diagnosis"' in html and "Connection failed" in html
+    assert "✘" in html

@@ -36,6 +36,7 @@ class Command(BaseCommand):
                 # A demo draws a fault every minute or two: give the guardrails room to show recoveries.
                 "max_drains_per_hour": 20,
                 "max_partition_drained_pct": 30,
+                "poll_interval_s": 2.0,
             },
         )
         self.stdout.write(f"cluster {cluster.name}: {'created' if created else 'exists'} ({cluster.autonomy} mode)")
