@@ -16,8 +16,11 @@ from typing import Any
 from django.db import transaction
 
 from actions.pipeline import Pipeline
+from actions.returns import auto_return_nodes
 from actions.services import merge_incident, sync_recommendations
-from actions.verification import verify_mitigations
+from actions.storm import check_storm_breaker
+from actions.verification import reopen_failed_restarts, verify_mitigations
+from actions.world import supersede_overtaken
 from incidents.services import apply_incident_update
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
@@ -63,7 +66,7 @@ def _history(cluster: Cluster) -> list[HistoryEntry]:
 
 
 def load_pipeline(cluster: Cluster, source: Source) -> Pipeline:
-    raw = get_redis().get(key("pipeline", cluster.pk))
+    raw = get_redis().get(key("pipeline", cluster.state_id))
     if raw:
         try:
             return Pipeline.from_state(json.loads(raw))
@@ -74,7 +77,7 @@ def load_pipeline(cluster: Cluster, source: Source) -> Pipeline:
 
 
 def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
-    get_redis().set(key("pipeline", cluster.pk), json.dumps(pipeline.to_state(), separators=(",", ":")))
+    get_redis().set(key("pipeline", cluster.state_id), json.dumps(pipeline.to_state(), separators=(",", ":")))
 
 
 def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
@@ -105,12 +108,16 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     for upd in updates:
         with transaction.atomic():
             incident, verdict_changed = apply_incident_update(cluster, upd, now)
+            check_storm_breaker(cluster, now)  # before routing: a storm must not drain anything
             if upd.superseded_by:
                 merge_incident(incident, upd.superseded_by, now)
             elif verdict_changed:
                 sync_recommendations(incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now)
     record_progress(cluster, pipeline)
+    supersede_overtaken(cluster, now)
     recovered = verify_mitigations(cluster, pipeline, source, now)
+    reopen_failed_restarts(cluster, now)
+    auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()
     return TickReport(events=len(events), updates=len(updates), recovered=recovered)
@@ -129,5 +136,6 @@ def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:
             fields["last_progress_at"] = dt.datetime.fromtimestamp(progress[0], tz=dt.UTC)
         if ckpt and ckpt[1] != job.last_checkpoint_step:
             fields["last_checkpoint_step"] = ckpt[1]
+            fields["last_checkpoint_at"] = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
         if fields:
             Job.objects.filter(pk=job.pk).update(**fields)

@@ -31,9 +31,23 @@ class Cluster(models.Model):
     poll_interval_s = models.FloatField(default=5.0)
     log_tail_interval_s = models.FloatField(default=2.0)
     gpu_sample_interval_s = models.FloatField(default=10.0)
-    # Guardrails (the full set comes with the autonomy work).
+    # Autonomy per action kind ("" = inherit the cluster default above); overrides per
+    # partition, node and job live in actions.AutonomyOverride.
+    isolation_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="drain/resume")
+    restart_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="requeue/cancel")
+    # The "back to monitor" switch: beats every level and override while it is on.
+    monitor_only = models.BooleanField(default=False)
+    monitor_only_reason = models.CharField(max_length=500, blank=True)
+    # Returning nodes we drained to service without a click (off unless an admin enables it).
+    auto_return_to_service = models.BooleanField(default=False)
+    return_healthy_s = models.PositiveIntegerField(default=1800, help_text="quiet time before an automatic return")
+    # Guardrails.
     max_drains_per_hour = models.PositiveIntegerField(default=4)
     max_partition_drained_pct = models.PositiveIntegerField(default=10)
+    restart_storm_limit = models.PositiveIntegerField(default=2, help_text="requeues without progress past the checkpoint")
+    storm_window_s = models.PositiveIntegerField(default=120)
+    storm_min_jobs = models.PositiveIntegerField(default=3, help_text="jobs on disjoint nodes failing within the window")
+    storm_min_nodes = models.PositiveIntegerField(default=4, help_text="nodes blamed within the window")
     recommendation_expiry_s = models.PositiveIntegerField(default=1800)
     verification_deadline_s = models.PositiveIntegerField(default=1200)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -47,6 +61,13 @@ class Cluster(models.Model):
     @property
     def is_simulated(self) -> bool:
         return self.connection_mode == ConnectionMode.SIMULATED
+
+    @property
+    def state_id(self) -> str:
+        """Names this cluster's working state in Redis. Includes the creation time, so a
+        cluster recreated with the same id (a fresh demo database) never inherits the
+        detector memory or simulated world of its predecessor."""
+        return f"{self.pk}.{int(self.created_at.timestamp())}"
 
 
 class Node(models.Model):
@@ -106,6 +127,7 @@ class Job(models.Model):
     last_progress_at = models.DateTimeField(null=True, blank=True)
     last_step = models.BigIntegerField(null=True, blank=True)
     last_checkpoint_step = models.BigIntegerField(null=True, blank=True)
+    last_checkpoint_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

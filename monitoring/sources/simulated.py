@@ -27,7 +27,7 @@ LOCK_WAIT_S = 30.0
 
 
 def _state_key(cluster: Cluster) -> str:
-    return key("sim", cluster.pk)
+    return key("sim", cluster.state_id)
 
 
 def _config(cluster: Cluster) -> SimConfig:
@@ -48,13 +48,13 @@ def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
 
 def _stash(cluster: Cluster, events: list[dict[str, Any]]) -> None:
     if events:
-        get_redis().rpush(key("sim-outbox", cluster.pk), *(json.dumps(e, separators=(",", ":")) for e in events))
+        get_redis().rpush(key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events))
 
 
 def _take_stashed(cluster: Cluster) -> list[dict[str, Any]]:
     pipe = get_redis().pipeline(transaction=True)
-    pipe.lrange(key("sim-outbox", cluster.pk), 0, -1)
-    pipe.delete(key("sim-outbox", cluster.pk))
+    pipe.lrange(key("sim-outbox", cluster.state_id), 0, -1)
+    pipe.delete(key("sim-outbox", cluster.state_id))
     raw, _ = pipe.execute()
     return [json.loads(x) for x in raw]
 

@@ -88,7 +88,7 @@ class SlurmSource:
     def __init__(self, cluster: Cluster, now: float) -> None:
         self.cluster = cluster
         self.client = client_for(cluster)
-        raw = get_redis().get(key("collect", cluster.pk))
+        raw = get_redis().get(key("collect", cluster.state_id))
         self.state: dict[str, Any] = json.loads(raw) if raw else {}
         self._nodes: list[NodeInfo] = []
         self._jobs: list[JobInfo] = []
@@ -153,7 +153,7 @@ class SlurmSource:
         )
 
     def save(self) -> None:
-        get_redis().set(key("collect", self.cluster.pk), json.dumps(self.state, separators=(",", ":")))
+        get_redis().set(key("collect", self.cluster.state_id), json.dumps(self.state, separators=(",", ":")))
 
 
 def _job_view(j: JobInfo) -> JobView:
