@@ -10,6 +10,17 @@ class ActionKind(models.TextChoices):
     ESCALATE = "escalate", "Escalate"
 
 
+class AutonomyKind(models.TextChoices):
+    ISOLATION = "isolation", "Isolation (drain/resume)"
+    RESTART = "restart", "Restart (requeue/cancel)"
+
+
+class OverrideScope(models.TextChoices):
+    PARTITION = "partition", "Partition"
+    NODE = "node", "Node"
+    JOB = "job", "Job"
+
+
 # Actions that change the cluster; notify/escalate only tell people.
 MUTATING_ACTIONS = {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB}
 

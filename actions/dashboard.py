@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q
 
+from actions.autonomy_pages import cluster_panel, node_panel
 from actions.choices import ActionKind, RecStatus
 from actions.models import Recommendation
 from incidents.audit import append_audit
@@ -129,9 +130,10 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
         "autonomy_levels": Autonomy.choices,
         "fault_kinds": fault_kinds,
         "drains": Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE, status=RecStatus.SUCCEEDED).count(),
+        **cluster_panel(cluster),
     }
 
 
 def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
-    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents}
+    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node)}

@@ -111,7 +111,10 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
             check_storm_breaker(cluster, now)  # before routing: a storm must not drain anything
             if upd.superseded_by:
                 merge_incident(incident, upd.superseded_by, now)
-            elif verdict_changed:
+            elif verdict_changed or not upd.closed:
+                # Idempotent: only recommendations the verdict newly makes are created, and
+                # open ones it no longer makes are superseded (e.g. a hang whose suspect
+                # became known turns "notify" into "requeue excluding the suspect").
                 sync_recommendations(incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now)
     record_progress(cluster, pipeline)
     supersede_overtaken(cluster, now)

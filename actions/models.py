@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from actions.choices import REC_OPEN, ActionKind, RecStatus
+from actions.choices import REC_OPEN, ActionKind, AutonomyKind, OverrideScope, RecStatus
 from incidents.models import Incident
+from monitoring.choices import Autonomy
 from monitoring.models import Cluster
 
 
@@ -28,6 +29,8 @@ class Recommendation(models.Model):
     executed_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.TextField(blank=True)
+    # For a requeue: the job's checkpoint step when it was carried out (restart-storm guardrail).
+    checkpoint_step = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -62,3 +65,29 @@ class RecommendationTransition(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+class AutonomyOverride(models.Model):
+    """One rung of the ladder below the cluster: a partition, node or job at its own level.
+
+    Absent means "inherit". Rows are changed only through actions.autonomy_services,
+    which audits who changed what and why.
+    """
+
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="autonomy_overrides")
+    scope = models.CharField(max_length=16, choices=OverrideScope.choices)
+    target = models.CharField(max_length=128, help_text="partition name, node name or Slurm job id")
+    action_kind = models.CharField(max_length=16, choices=AutonomyKind.choices)
+    level = models.CharField(max_length=16, choices=Autonomy.choices)
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["cluster", "scope", "target", "action_kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["cluster", "scope", "target", "action_kind"], name="unique_autonomy_override")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.target}: {self.action_kind} {self.level}"

@@ -28,6 +28,7 @@ from incidents.attribution import (
     merge_lemon_attempts,
     merge_storms,
 )
+from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
 __all__ = ["IncidentUpdate", "Pipeline", "PipelineConfig", "Recommendation"]
@@ -127,6 +128,7 @@ class Pipeline:
         self.world = World(cluster, history=list(history))
         self.corr = Correlator(self.world, self.config.storm_window_s, self.config.incident_close_s)
         self.ingest = Ingest(self.world, self.corr, self.config.detect())
+        self.corr.last_progress = self._last_progress
         self._emitted: dict[str, str] = {}
         self._updates: dict[str, IncidentUpdate] = {}
         self.now: float | None = None
@@ -199,7 +201,8 @@ class Pipeline:
         jobs = tuple(self._affected_jobs(inc, v.node))
         facts = tuple(self._facts(j) for j in jobs)
         summary = a.evidence[0] if a.evidence else v.pattern
-        recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary))
+        awaiting = v.category == "hang" and v.node is None and awaiting_collective(inc, self.world)
+        recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting))
         return IncidentUpdate(
             key=inc.key,
             detected_t=inc.detected_t,
@@ -244,6 +247,10 @@ class Pipeline:
             for k, u in sorted(self._updates.items(), key=lambda kv: _key_order(kv[0]))
             if not u.superseded_by
         ]
+
+    def _last_progress(self, job_id: str) -> float | None:
+        tr = self.ingest.trackers.get(job_id)
+        return tr.last_t if tr is not None else None
 
     def job_progress(self, job_id: str) -> tuple[float, int] | None:
         tr = self.ingest.trackers.get(job_id)

@@ -45,6 +45,8 @@ def _cluster_load(d: dict[str, Any]) -> ClusterSpec:
 
 def dump(p: Pipeline) -> dict[str, Any]:
     w = p.world
+    stale = _stale(p)
+    corr = _corr_state(p, stale)
     return {
         "v": VERSION,
         "config": p.config.to_dict(),
@@ -54,15 +56,43 @@ def dump(p: Pipeline) -> dict[str, Any]:
         "ips": w.ips,
         "down": w.down,
         "drained": w.drained_by_others,
+        "oos": w.out_of_service,
         "history": [[h.at, h.node, h.verdict, h.category] for h in w.history],
         "own": [list(x) for x in w.own_history],
         "attempts": [[a.job, a.start, a.end, a.outcome, list(a.nodes)] for a in w.attempts_log],
         "trackers": {j: tr.to_state() for j, tr in p.ingest.trackers.items()},
         "telemetry": p.ingest.telemetry.to_state(),
         "pci": p.ingest.learned_pci,
-        "corr": p.corr.to_state(),
-        "emitted": p._emitted,
+        "corr": corr,
+        "emitted": {k: v for k, v in p._emitted.items() if k not in stale},
     }
+
+
+FORGET_AFTER_S = 6 * 3600.0  # a closed incident this quiet leaves the live state (the database keeps it)
+
+
+def _stale(p: Pipeline) -> set[str]:
+    now = p.now
+    if now is None:
+        return set()
+    return {
+        inc.key for inc in p.corr.incidents.values() if inc.closed and now - inc.updated_t > FORGET_AFTER_S
+    }
+
+
+def _corr_state(p: Pipeline, stale: set[str]) -> dict[str, Any]:
+    """The correlator's state, without incidents long closed: a week-long loop must not grow it forever.
+
+    Only the serialized state forgets them (the live loop round-trips it every
+    tick); a replay keeps every incident for its output. The verdict history
+    (recurrences, suspects) lives on in the world's ``own_history``.
+    """
+    state = p.corr.to_state()
+    if stale:
+        state["i"] = [d for d in state["i"] if d["k"] not in stale]
+        state["bj"] = {k: v for k, v in state["bj"].items() if v not in stale}
+        state["bn"] = {k: v for k, v in state["bn"].items() if v not in stale}
+    return state
 
 
 def load(cls: type[Pipeline], state: dict[str, Any]) -> Pipeline:
@@ -81,6 +111,7 @@ def load(cls: type[Pipeline], state: dict[str, Any]) -> Pipeline:
     w.ips = dict(state.get("ips", {}))
     w.down = {k: float(v) for k, v in state.get("down", {}).items()}
     w.drained_by_others = dict(state.get("drained", {}))
+    w.out_of_service = {str(k): float(v) for k, v in state.get("oos", {}).items()}
     w.own_history = [(float(t), str(n), str(c), str(k)) for t, n, c, k in state.get("own", [])]
     w.attempts_log = [
         AttemptRecord(j, float(s), float(e), o, tuple(n)) for j, s, e, o, n in state.get("attempts", [])

@@ -14,10 +14,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
 
+from actions import restarts
+from actions.autonomy_services import level_for
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, REC_TRANSITIONS, ActionKind, RecStatus
 from actions.executors import ExecResult, get_executor
-from actions.guardrails import DrainBudget, check_drain
+from actions.guardrails import DrainBudget, check_drain, check_restart
 from actions.models import Recommendation, RecommendationTransition
+from actions.notify import notify
 from incidents.audit import append_audit
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Incident
@@ -108,7 +111,7 @@ def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: d
                 node=node,
                 job=job,
                 exclude=exclude,
-                text=spec.get("text", "")[:2000],
+                text=_spec_text(incident, action, job, spec.get("text", ""))[:2000],
                 created_at=now,
             )
             RecommendationTransition.objects.create(recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now)
@@ -122,30 +125,52 @@ def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: d
     return created
 
 
+def _spec_text(incident: Incident, action: str, job: str, text: str) -> str:
+    """A requeue says what it costs: steps and time since the job's last checkpoint."""
+    if action != ActionKind.REQUEUE_JOB or not job:
+        return text
+    return f"{text}; {restarts.progress_loss(incident.cluster, job)}" if text else restarts.progress_loss(incident.cluster, job)
+
+
 def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
-    """Decide by the cluster's autonomy level what happens to a fresh recommendation."""
+    """Decide by the autonomy ladder (actions.autonomy) what happens to a fresh recommendation."""
     cluster = rec.cluster
     if rec.action not in MUTATING_ACTIONS:
         # Telling people changes nothing on the cluster: delivered in every mode.
         transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval")
         transaction.on_commit(lambda: _enqueue_execution(rec.pk))
         return
-    if cluster.autonomy == Autonomy.MONITOR:
-        _audit_rec(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="not executed", detail={"why": "cluster in monitor mode"})
+    level = level_for(rec)
+    if level.level == Autonomy.MONITOR:
+        _audit_rec(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="not executed", detail={"why": f"monitor: {level.source}"})
         return
-    if cluster.autonomy == Autonomy.APPROVE:
+    held = restarts.without_checkpoint(rec) if level.level == Autonomy.AUTO else None
+    if level.level == Autonomy.APPROVE or held:
         expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
-        transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, reason="cluster in approve mode", expires_at=expires)
+        why = held or f"approve: {level.source}"
+        if transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires):
+            notify("awaiting_approval", cluster=cluster, incident=rec.incident, recommendation=rec, text=f"{rec} awaits approval: {why}")
         return
     blocked = guardrail_verdict(rec, now)
     if blocked:
         transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=blocked, blocked_reason=blocked)
+        _escalate_if_storm(rec, blocked, now)
         return
-    if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="cluster in auto mode"):
+    if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}"):
         transaction.on_commit(lambda: _enqueue_execution(rec.pk))
 
 
+def _escalate_if_storm(rec: Recommendation, blocked: str, now: dt.datetime) -> None:
+    """A job that keeps failing at the same place is held and handed to people."""
+    incident = rec.incident
+    if blocked.startswith("restart storm") and IncidentStatus.ESCALATED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
+        transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=blocked)
+
+
 def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
+    """Which guardrail blocks this action now, if any (checked on auto and on approval)."""
+    if rec.action == ActionKind.REQUEUE_JOB:
+        return check_restart(restarts.restart_budget(rec))
     if rec.action != ActionKind.DRAIN_NODE:
         return None
     cluster = rec.cluster
@@ -253,8 +278,10 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
 
 def _run(rec: Recommendation, now: float) -> ExecResult:
     if rec.action == ActionKind.NOTIFY:
+        notify("owner_notice", cluster=rec.cluster, incident=rec.incident, recommendation=rec, text=rec.text)
         return ExecResult("done", f"owner notified: {rec.text}")
     if rec.action == ActionKind.ESCALATE:
+        notify("escalation", cluster=rec.cluster, incident=rec.incident, recommendation=rec, text=rec.text)
         return ExecResult("done", f"escalated to on-call: {rec.text}")
     executor = get_executor(rec.cluster)
     try:
@@ -269,13 +296,16 @@ def _run(rec: Recommendation, now: float) -> ExecResult:
 
 def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) -> None:
     incident = rec.incident
+    if rec.action == ActionKind.REQUEUE_JOB and result.ok:
+        restarts.note_checkpoint(rec)
     if rec.action == ActionKind.DRAIN_NODE and result.ok:
         Node.objects.filter(cluster=rec.cluster, name=rec.node).update(drained_by_us=True)
     if rec.action in MUTATING_ACTIONS and result.ok and incident.status == IncidentStatus.OPEN:
         transition_incident(incident, IncidentStatus.MITIGATING, at=now, reason=f"{rec} issued")
     elif rec.action in MUTATING_ACTIONS and result.outcome == "failed" and incident.active:
         if incident.status != IncidentStatus.ESCALATED:
-            transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=f"{rec} failed: {result.message}")
+            if transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=f"{rec} failed: {result.message}"):
+                notify("escalation", cluster=rec.cluster, incident=incident, recommendation=rec, text=f"{rec} failed: {result.message}")
     elif rec.action in (ActionKind.NOTIFY, ActionKind.ESCALATE) and not incident.recommendations.filter(
         action__in=list(MUTATING_ACTIONS)
     ).exists():

@@ -89,3 +89,55 @@ def _close(incident: Incident, status: str, note: str, now: dt.datetime) -> int:
         detail={"note": note},
     )
     return 1 if status == IncidentStatus.RECOVERED else 0
+
+
+FAILED_AGAIN = {"FAILED", "NODE_FAIL", "TIMEOUT"}
+
+
+def reopen_failed_restarts(cluster: object, now: dt.datetime) -> int:
+    """Reopen a recovered incident whose restarted job fails again before the verification deadline.
+
+    A restart that dies again a few minutes later was not a recovery: the incident
+    goes back to open (reopen_count + 1, history and audit) so that people look at it.
+    """
+    from monitoring.models import Job
+
+    reopened = 0
+    recent = now - dt.timedelta(seconds=cluster.verification_deadline_s)  # type: ignore[attr-defined]
+    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED, resolved_at__gte=recent).select_related("cluster"):
+        deadline = dt.timedelta(seconds=incident.cluster.verification_deadline_s)
+        for rec in incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline):
+            job = Job.objects.filter(cluster=incident.cluster, slurm_id=rec.job).first()
+            why = _failed_again(incident, rec.job, job.state if job else "")
+            if why and _reopen(incident, f"job {rec.job} {why} within {deadline.total_seconds():.0f} s of its restart", now):
+                reopened += 1
+                break
+    return reopened
+
+
+def _failed_again(incident: Incident, job_id: str, state: str) -> str | None:
+    if state in FAILED_AGAIN:
+        return f"failed again ({state})"
+    since = incident.resolved_at or incident.detected_at
+    later = Incident.objects.filter(cluster=incident.cluster, detected_at__gt=since).exclude(pk=incident.pk).order_by("detected_at")
+    newer = next((i for i in later if job_id in i.jobs), None)  # JSON containment differs by backend (SQLite demo)
+    return f"was hit again (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
+
+
+def _reopen(incident: Incident, note: str, now: dt.datetime) -> bool:
+    if not transition_incident(incident, IncidentStatus.OPEN, at=now, reason=f"failed again after recovery: {note}"):
+        return False
+    type(incident).objects.filter(pk=incident.pk).update(verification_note=f"failed again after recovery: {note}"[:4000])
+    append_audit(
+        event=AuditEvent.VERIFICATION,
+        at=now,
+        cluster=incident.cluster.name,
+        workload=(incident.jobs or [""])[0],
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        pattern=incident.pattern,
+        action="verify recovery",
+        outcome="failed again",
+        detail={"note": note, "reopen_count": incident.reopen_count},
+    )
+    return True

@@ -10,7 +10,12 @@ class ClusterAdmin(admin.ModelAdmin):
         (None, {"fields": ("name", "connection_mode", "autonomy", "partitions", "gpus_per_node", "pci_bus_ids")}),
         ("Connection", {"fields": ("ssh_host", "ssh_port", "ssh_user", "ssh_key_path", "known_hosts_path", "slurm_bin_dir", "kernel_log_command")}),
         ("Polling", {"fields": ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")}),
-        ("Guardrails", {"fields": ("max_drains_per_hour", "max_partition_drained_pct", "recommendation_expiry_s", "verification_deadline_s")}),
+        ("Guardrails", {"fields": (
+            "max_drains_per_hour", "max_partition_drained_pct", "restart_storm_limit", "storm_window_s", "storm_min_jobs",
+            "storm_min_nodes", "recommendation_expiry_s", "verification_deadline_s",
+        )}),
+        # Autonomy per kind, overrides and "back to monitor" change on the cluster page, where they are audited.
+        ("Return to service", {"fields": ("auto_return_to_service", "return_healthy_s")}),
     )
 
 

@@ -10,7 +10,10 @@ from monitoring.models import Cluster, Job, Node
 class ClusterSerializer(serializers.ModelSerializer):
     class Meta:
         model = Cluster
-        fields = ["id", "name", "connection_mode", "autonomy", "partitions", "gpus_per_node", "created_at"]
+        fields = [
+            "id", "name", "connection_mode", "autonomy", "isolation_autonomy", "restart_autonomy", "monitor_only",
+            "monitor_only_reason", "partitions", "gpus_per_node", "created_at",
+        ]
 
 
 class NodeSerializer(serializers.ModelSerializer):

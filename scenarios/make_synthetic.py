@@ -482,6 +482,99 @@ def lemon_node() -> None:
     )
 
 
+def healthy_user_cancel() -> None:
+    b = Builder(12)
+    b.progress("7013", "megatron", 5, 200, 10.0)
+    b.gpus(["gpu-g-05", "gpu-g-06", "gpu-g-07", "gpu-g-08"], 0, 260)
+    b.log(201.0, "7013", "slurmstepd: error: *** JOB 7013 ON gpu-g-05 CANCELLED AT 2026-12-01T08:03:21 ***")
+    for n in (5, 7, 8):
+        b.log(
+            201.5 + n / 10,
+            "7013",
+            f"{(n - 5) * 8}: gpu-g-0{n}:1:2 [3] transport/net_ib.cc:1696 NCCL WARN NET/IB : "
+            "Got completion from peer 10.9.0.6<1> with status=12 opcode=129 len=0 vendor err 129 (Recv)",
+        )
+    b.log(203.0, "7013", "srun: error: gpu-g-05: tasks 0-7: Terminated")
+    b.slurm(204.0, kind="job_state", job="7013", state="CANCELLED", exit_code="0:15")
+    truth = {
+        "fault": None,
+        "expected": {"drain": [], "requeue": {}, "no_requeue": ["7013"], "no_drain": ["gpu-g-06"]},
+    }
+    b.write(
+        "healthy-user-cancel",
+        "Nothing to act on: the owner scancels; peers log NET/IB errors while dying.",
+        {"name": "g", "partition": "batch", "nodes": "gpu-g-[01-16]", "gpus_per_node": 8},
+        [job("7013", "gpu-g-[05-08]")],
+        truth,
+    )
+
+
+def nfs_storm_three_jobs() -> None:
+    b = Builder(13)
+    jobs = [("7014", "node[01-02]"), ("7015", "node[05-06]"), ("7016", "node[09-10]")]
+    for i, (jid, _) in enumerate(jobs):
+        b.progress(jid, ("megatron", "titan", "nemo")[i], 5, 300, 9.0)
+    b.kernel(300.0, "node01", "nfs: server storage01 not responding, still trying")
+    b.kernel(301.0, "node09", "nfs: server storage01 not responding, still trying")
+    errors = [
+        "0: [rank0]: TimeoutError: [Errno 110] Connection timed out: '/nfs/data/shard_001.bin'",
+        "[rank3]: OSError: [Errno 5] Input/output error: '/nfs/ckpt/last.pt'",
+        "[rank0]: PermissionError: [Errno 13] Permission denied: '/nfs/data/x'",
+    ]
+    for i, (jid, _) in enumerate(jobs):
+        b.log(340.0 + i * 20, jid, errors[i])
+        b.log(341.0 + i * 20, jid, "srun: error: node01: task 0: Exited with exit code 1")
+        b.slurm(342.0 + i * 20, kind="job_state", job=jid, state="FAILED", exit_code="1:0")
+    truth = {
+        "fault": {"t": 300.0, "category": "infrastructure", "node": None},
+        "expected": {
+            "drain": [],
+            "requeue": {},
+            "no_requeue": [j for j, _ in jobs],
+            "no_drain": ["node01", "node09"],
+        },
+    }
+    b.write(
+        "nfs-storm-three-jobs",
+        "An NFS server stalls; three jobs on disjoint nodes fail within a minute, errors vary.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job(j, n) for j, n in jobs],
+        truth,
+    )
+
+
+def ib_two_node_job() -> None:
+    b = Builder(14)
+    b.progress("7017", "titan", 5, 200, 8.0)
+    b.log(1.0, "7017", "gpu-h-01:1:1 [0] NCCL INFO Bootstrap : Using ib0:10.8.0.1<0>")
+    b.log(
+        201.0,
+        "7017",
+        "gpu-h-01:1:2 [2] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer "
+        "10.8.0.2<4> with status=12 opcode=129 len=0 vendor err 129 (Recv) localGid ::ffff:10.8.0.1 remoteGids::ffff:10.8.0.2",
+    )
+    b.log(
+        201.4,
+        "7017",
+        "gpu-h-02:1:2 [2] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer "
+        "10.8.0.1<4> with status=12 opcode=0 len=0 vendor err 129 (Send) localGid ::ffff:10.8.0.2 remoteGids::ffff:10.8.0.1",
+    )
+    b.log(
+        202.0,
+        "7017",
+        "NET/IB : Got completion from peer 10.8.0.2<5> with status=12 opcode=129 len=0 vendor err 129 (Recv) "
+        "localGid ::ffff:10.8.0.1 remoteGids::ffff:10.8.0.2 hca mlx5_4",
+    )
+    b.slurm(205.0, kind="job_state", job="7017", state="FAILED", exit_code="134:0")
+    b.write(
+        "ib-two-node-tie",
+        "Two-node job: each side blames the other; the dead HCA's peer is named first and most.",
+        {"name": "h", "partition": "batch", "nodes": "gpu-h-[01-08]", "gpus_per_node": 8},
+        [job("7017", "gpu-h-[01-02]")],
+        hw_truth(200.5, "gpu-h-02", None, "7017", "network"),
+    )
+
+
 def main() -> None:
     for make in (
         xid74_nvlink,
@@ -495,6 +588,9 @@ def main() -> None:
         hang_nemo2_pg_style,
         power_only_slow_gpu,
         lemon_node,
+        healthy_user_cancel,
+        nfs_storm_three_jobs,
+        ib_two_node_job,
     ):
         make()
 

@@ -49,6 +49,7 @@ class Decision:
     jobs: tuple[JobFacts, ...]
     suspect_before: str | None = None  # why history already named the culprit, if it did
     summary: str = ""
+    awaiting_suspect: bool = False  # a hang whose job still runs: the watchdog has not named a node yet
 
 
 def recommend(d: Decision) -> tuple[Recommendation, ...]:
@@ -58,6 +59,10 @@ def recommend(d: Decision) -> tuple[Recommendation, ...]:
     if d.category == "infrastructure":
         jobs = ", ".join(j.job for j in d.jobs) or "none"
         return (Recommendation(ESCALATE, text=f"shared infrastructure suspected (jobs {jobs}): {d.summary}"),)
+    if d.category == "hang" and d.culprit is None and d.awaiting_suspect:
+        # Requeueing now could land the job on the same bad node again: wait for the
+        # collective's timeout to name the node left behind (the verdict is revised then).
+        return tuple(_await_suspect(j, d) for j in d.jobs) or (Recommendation(NOTIFY, text=d.summary),)
     out: list[Recommendation] = []
     drain = d.culprit is not None and (
         d.category in NODE_CATEGORIES or (d.category == "hang" and d.suspect_before)
@@ -68,6 +73,14 @@ def recommend(d: Decision) -> tuple[Recommendation, ...]:
     for job in d.jobs:
         out.append(_requeue_or_notify(job, exclude, d))
     return tuple(out)
+
+
+def _await_suspect(job: JobFacts, d: Decision) -> Recommendation:
+    text = (
+        f"job {job.job} ({job.user or 'owner'}) stopped making progress; no suspect node yet, "
+        "not requeued until the NCCL watchdog or the missing ranks name one"
+    )
+    return Recommendation(NOTIFY, job=job.job, text=text)
 
 
 def _notify(job: JobFacts, d: Decision) -> Recommendation:

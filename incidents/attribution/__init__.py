@@ -15,6 +15,7 @@ from incidents.attribution.ingest import DetectConfig, Ingest
 from incidents.attribution.model import Incident, Mark, Verdict
 from incidents.attribution.verdict import decide
 from incidents.attribution.world import JobRun, World
+from monitoring.detectors.schema import Kind
 
 __all__ = [
     "Assessment",
@@ -114,6 +115,17 @@ def _storm_candidate(inc: Incident) -> bool:
     return v.category == "network" and v.pattern == "nccl_ib_peer_errors"  # a switch takes many links down
 
 
+def _storm_kind(inc: Incident) -> str:
+    v = inc.verdict
+    if v is not None and v.category == "network":
+        return "net"
+    if (v is not None and v.category == "infrastructure") or any(
+        m.kind == Kind.FS_ERROR for m in inc.marks.values()
+    ):
+        return "fs"
+    return "none"
+
+
 def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int) -> set[str]:
     """Several unexplained failures of jobs on disjoint nodes within the window: one shared cause."""
     candidates = [inc for inc in corr.incidents.values() if _storm_candidate(inc)]
@@ -124,14 +136,19 @@ def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int)
             continue
         group = [first]
         seen = _nodes_of(world, first)
+        kinds = {_storm_kind(first)}
         for other in candidates[i + 1 :]:
             if other.superseded_by or other.detected_t - first.detected_t > window_s:
                 continue
             nodes = _nodes_of(world, other)
             if nodes & seen:
                 continue
+            kind = _storm_kind(other)
+            if {"fs", "net"} <= kinds | {kind}:
+                continue  # a storage outage and a link one peers named are two causes, not one
             group.append(other)
             seen |= nodes
+            kinds.add(kind)
         jobs = {j for inc in group for j in inc.jobs}
         if len(jobs) < min_jobs:
             continue

@@ -2,7 +2,17 @@
 
 An observation joins the open incident of its job's current attempt, else the
 open incident its node is already part of, else (filesystem errors) an open
-infrastructure incident of the last couple of minutes. Only *raising* kinds
+infrastructure incident of the last couple of minutes.
+
+An incident is about one job attempt and one fault. It stops taking evidence
+once every job it hit started again or ended, or when its node returns to
+service; a node's line joins it only while the node runs nothing the incident
+did not hit. Hard evidence that its verdict cannot explain (another node's GPU,
+another GPU of the blamed node minutes later, a host going down under a job
+that kept training after a filesystem hiccup) opens a new incident instead of
+flipping the old verdict; the new one is a recurrence if it blames the same
+node. A blamed node that runs nothing may still log its known fault (Slurm's
+DOWN, the same Xid again): that tail folds into its incident, closed or not. Only *raising* kinds
 open a new incident (a hardware Xid, a panic, a hang...); the rest wait as
 pending evidence of their job or node and are folded in when something does
 open, so that the cascade of a fault lands in the fault's incident and a lone
@@ -11,6 +21,7 @@ noisy line never becomes an alarm of its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from incidents.attribution.model import Incident
@@ -41,6 +52,42 @@ ALWAYS_RAISE = frozenset(
 )
 PENDING_CAP = 64
 NODE_PENDING_S = 900.0
+SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
+WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
+NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
+HARD_KINDS = frozenset(
+    {
+        Kind.GPU_LOST,
+        Kind.GPU_ECC,
+        Kind.ROW_REMAP_FAILURE,
+        Kind.NVSWITCH_FATAL,
+        Kind.PCIE_FATAL,
+        Kind.SLOW_GPU,
+        Kind.KERNEL_PANIC,
+        Kind.MCE_FATAL,
+        Kind.HOST_MEM_UE,
+        Kind.NODE_DOWN,
+        Kind.IB_PORT_ERROR,
+    }
+)
+
+
+def _hard_class(obs: Observation) -> str:
+    """The verdict category a piece of hard evidence points at."""
+    if obs.kind == Kind.SLOW_GPU:
+        return "gpu_degraded"
+    if obs.kind == Kind.IB_PORT_ERROR:
+        return "network"
+    if obs.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
+        return "node_failure"
+    return "gpu_hardware"
+
+
+def _hard(obs: Observation) -> bool:
+    """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
+    if obs.kind == Kind.XID:
+        return bool(obs.data.get("hardware"))
+    return obs.kind in HARD_KINDS
 
 
 class Correlator:
@@ -57,6 +104,8 @@ class Correlator:
         self.pending_node: dict[str, list[Observation]] = {}
         self.exc_nodes: dict[str, dict[str, list[str]]] = {}  # job#attempt -> etype -> nodes
         self.seq = 0
+        # The pipeline wires this to the progress trackers: job -> time of its last progress line.
+        self.last_progress: Callable[[str], float | None] | None = None
 
     # --- routing ------------------------------------------------------------------------
 
@@ -74,32 +123,143 @@ class Correlator:
 
     def observe(self, obs: Observation, changed: set[str]) -> None:
         """Fold one observation into the right incident (or pending); note what changed."""
-        jobs = [obs.job] if obs.job else (self.world.jobs_hit_on(obs.node, obs.t) if obs.node else [])
+        tail = self._tail_of(obs)
+        if tail is not None:
+            tail.add(obs)  # the blamed node, idle now, still logging its known fault
+            changed.add(tail.key)
+            return
+        jobs = self._jobs_of(obs)
         inc = self._find(obs, jobs)
+        created = False
         if inc is None and self._raises(obs):
-            inc = self._create(obs, jobs)
+            inc, created = self._create(obs, jobs), True
         if inc is None:
             self._pend(obs)
             return
-        self._attach(inc, obs, jobs)
+        self._attach(inc, obs, jobs, claim=created)
         changed.add(inc.key)
 
+    def _jobs_of(self, obs: Observation) -> list[str]:
+        """The jobs an observation is about: its own, or its node's (the running ones first)."""
+        if obs.job:
+            return [obs.job]
+        if not obs.node:
+            return []
+        # Jobs that failed there recently matter only while nothing else runs on the node.
+        return self.world.running_jobs_on(obs.node) or self.world.jobs_hit_on(obs.node, obs.t)
+
     def _find(self, obs: Observation, jobs: list[str]) -> Incident | None:
-        node_inc = self._open(self.by_node.get(obs.node)) if obs.node else None
-        if node_inc is not None and obs.t - node_inc.updated_t > self.close_after_s:
-            node_inc = None
+        node_inc = self._node_incident(obs, jobs) if obs.node else None
         job_inc = None
         for job in jobs:
             job_inc = self._open(self.by_job.get(self._job_key(job)))
             if job_inc is not None:
                 break
+        found = None
         if node_inc is not None and (job_inc is None or obs.job is None):
-            return node_inc
-        if job_inc is not None:
-            return job_inc
-        if obs.kind == Kind.FS_ERROR:
+            found = node_inc
+        elif job_inc is not None:
+            found = job_inc
+        elif obs.kind == Kind.FS_ERROR:
             return self._recent_infra(obs.t)
-        return None
+        if found is not None and (self._diverges(found, obs) or self._survived(found, obs)):
+            return None
+        return found
+
+    def _survived(self, inc: Incident, obs: Observation) -> bool:
+        """The job kept training well after its incident: what stops it now is a new fault.
+
+        A straggler, a filesystem hiccup or a false alarm leaves the job running;
+        peers' network errors or a failure much later are not that incident's cascade.
+        """
+        if obs.job is None or self.last_progress is None:
+            return False
+        if not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
+            return False
+        last = self.last_progress(obs.job)
+        return last is not None and last > max(inc.updated_t, inc.detected_t) + SPLIT_S
+
+    def _hit(self, inc: Incident, job: str) -> bool:
+        """Whether ``job``'s current attempt is one the incident hit (or was already running then)."""
+        run = self.world.jobs.get(job)
+        if run is None:
+            return job in inc.attempts
+        if job in inc.attempts:
+            return inc.attempts[job] == run.attempt
+        return run.started_t is None or run.started_t <= inc.detected_t
+
+    def _node_incident(self, obs: Observation, jobs: list[str]) -> Incident | None:
+        """The open incident the node is part of, if this observation can still be about it.
+
+        Not when the node now runs work the incident never hit (a new job, or the
+        same job's next attempt): that is a new fault on a node that was given
+        back to service, even if an old incident once blamed it.
+        """
+        assert obs.node is not None
+        inc = self._open(self.by_node.get(obs.node))
+        if inc is None or obs.t - inc.updated_t > self.close_after_s:
+            return None
+        if obs.job is not None:
+            if not self._hit(inc, obs.job):
+                return None
+        else:
+            for job in self.world.running_jobs_on(obs.node):
+                if not self._hit(inc, job):
+                    return None
+        return inc
+
+    def _diverges(self, inc: Incident, obs: Observation) -> bool:
+        """Hard evidence, well after the incident began, of a cause its verdict does not allow.
+
+        A job that keeps running after its incident (a straggler, a filesystem
+        hiccup, a fault that spared it) can be hit again later: a broken GPU on
+        another node, another GPU of the blamed node, a host going down while the
+        incident blamed shared storage. That is a new fault, not a new verdict for
+        the old one; a cascade (seconds apart, or refining a verdict that named no
+        node) still folds in.
+        """
+        v = inc.verdict
+        if v is None or obs.node is None or not _hard(obs):
+            return False
+        late = obs.t - inc.detected_t >= SPLIT_S
+        if v.category == "infrastructure" or (v.category == "software" and v.pattern not in WEAK_SOFTWARE):
+            return late  # the application, or storage, explained it: a GPU or host breaking later is new
+        if v.node is None or v.category not in NODE_VERDICTS:
+            return False  # a hang or an unexplained failure: hard evidence is what explains it
+        if v.node != obs.node:
+            # A broken GPU or a dead host makes no other node break; only a network verdict
+            # (peers' blame) may still move to the node whose own port went down.
+            return late or v.category != "network"
+        other_gpu = obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu
+        cls = _hard_class(obs)
+        if v.category == "gpu_degraded":
+            return other_gpu or (late and cls != "gpu_degraded")  # a hot GPU does not break its neighbour
+        if not late:
+            return False
+        if v.category == "gpu_hardware":
+            return other_gpu
+        # A host or link verdict: Slurm's DOWN refines it; a GPU breaking later is a fault of its own.
+        return cls in ("gpu_hardware", "gpu_degraded")
+
+    def _tail_of(self, obs: Observation) -> Incident | None:
+        """The closed incident that blamed this node, if it runs nothing now and the line is its fault's.
+
+        After the blamed node's jobs restarted elsewhere the incident is closed, but
+        the node (drained, or waiting for a technician) may still log its fault: a
+        DOWN from Slurm, the same Xid again. That is the known fault, not a new one.
+        """
+        if obs.job is not None or obs.node is None or self.world.running_jobs_on(obs.node):
+            return None
+        key = self.by_node.get(obs.node)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.superseded_by or inc.verdict is None or inc.verdict.node != obs.node:
+            return None
+        if obs.t - inc.updated_t > self.close_after_s:
+            return None
+        v = inc.verdict
+        if obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu and _hard(obs):
+            return None
+        return None if self._diverges(inc, obs) else inc
 
     def has_evidence(self, job: str) -> bool:
         """Whether the job's current attempt has an incident or a failed task on record."""
@@ -188,18 +348,22 @@ class Correlator:
             if now is not None and now - p.t > NODE_PENDING_S:
                 continue
             inc.add(p)
-            if p.node and p.kind not in (Kind.IB_BLAME, Kind.TASK_EXIT):
-                self.by_node.setdefault(p.node, inc.key)
+            if p.node and self._node_specific(p) and self._open(self.by_node.get(p.node)) is None:
+                self.by_node[p.node] = inc.key
 
-    def _attach(self, inc: Incident, obs: Observation, jobs: list[str]) -> None:
+    def _attach(self, inc: Incident, obs: Observation, jobs: list[str], claim: bool = False) -> None:
+        """Fold the observation in; ``claim``: a new fault takes over its jobs' later evidence."""
         inc.add(obs)
+        if obs.job is None and not claim:
+            # A node's line names no job: it hits the node's jobs whose attempt no other incident holds.
+            jobs = [j for j in jobs if self._open(self.by_job.get(self._job_key(j))) in (None, inc)]
         for job in jobs:
             if job not in inc.jobs:
                 inc.jobs.append(job)
             run = self.world.jobs.get(job)
             inc.attempts.setdefault(job, run.attempt if run else 0)
             jk = self._job_key(job)
-            if self._open(self.by_job.get(jk)) is None:
+            if claim or self._open(self.by_job.get(jk)) is None:
                 self.by_job[jk] = inc.key
         if obs.node and self._node_specific(obs):
             if self._open(self.by_node.get(obs.node)) is None:
@@ -236,7 +400,12 @@ class Correlator:
     # --- lifecycle ---------------------------------------------------------------------------
 
     def job_restarted(self, job: str, old_attempt: int, new_nodes: tuple[str, ...]) -> None:
-        """A new attempt: the old attempt's incident takes no more job evidence."""
+        """A new attempt: the old attempt's incident takes no more job evidence.
+
+        Once every job it hit has moved on (started again, or ended), the incident
+        closes: whatever happens next, even on the same node, is a new incident
+        (a recurrence, if it blames the same node again).
+        """
         old_key = f"{job}#{old_attempt}"
         inc = self._open(self.by_job.pop(old_key, None))
         self.pending_job.pop(old_key, None)
@@ -244,7 +413,26 @@ class Correlator:
         if inc is None:
             return
         culprit = inc.verdict.node if inc.verdict else None
-        if culprit is None or culprit in new_nodes:
+        if culprit is None or culprit in new_nodes or self._all_moved_on(inc):
+            inc.closed = True
+
+    def _all_moved_on(self, inc: Incident) -> bool:
+        for job in inc.jobs:
+            run = self.world.jobs.get(job)
+            if run is None:
+                continue
+            if run.attempt == inc.attempts.get(job, run.attempt) and run.state == "running":
+                return False
+        return True
+
+    def node_returned(self, node: str, t: float) -> None:
+        """Slurm shows the node in service again (repaired, resumed): it starts with a clean slate."""
+        key = self.by_node.pop(node, None)
+        self.pending_node.pop(node, None)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.closed or inc.verdict is None or inc.verdict.node != node:
+            return
+        if self._all_moved_on(inc):  # (a job of it still running elsewhere keeps its cascade here)
             inc.closed = True
 
     def close_quiet(self, now: float) -> None:

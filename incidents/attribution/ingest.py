@@ -36,6 +36,12 @@ class DetectConfig:
 
 
 _INF = (float("inf"), float("-inf"))
+OWN_DRAIN_PREFIX = "recovery:"
+
+
+def own_drain(reason: str) -> bool:
+    """The controller's own drains carry a ``recovery:`` reason; those are not someone else's."""
+    return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
 
 
 class Ingest:
@@ -316,20 +322,25 @@ class Ingest:
             return
         reason = e.get("reason") if isinstance(e.get("reason"), str) else ""
         ns = scheduler.parse_node_state(state, reason or "")
+        world = self.world
+        if ns.down or ns.drained:
+            world.out_of_service.setdefault(node, t)
         if ns.down:
-            first = node not in self.world.down
-            self.world.down[node] = t
+            first = node not in world.down
+            world.down[node] = t
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
                 self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data={"state": state}))
             return
-        self.world.down.pop(node, None)
-        if ns.drained and reason and node not in self.world.drained_by_others:
-            self.world.drained_by_others[node] = reason
+        world.down.pop(node, None)
+        if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):
+            world.drained_by_others[node] = reason
             text = f"slurm: node {node} drained by someone else: {reason}"
             self._emit(Observation(t, Kind.NODE_DRAINED, node, None, text=clean_line(text, 300)))
         elif not ns.drained:
-            self.world.drained_by_others.pop(node, None)
+            world.drained_by_others.pop(node, None)
+            if world.out_of_service.pop(node, None) is not None:
+                self.corr.node_returned(node, t)  # back in service: what blamed it takes no more evidence
 
     def _job_state(self, t: float, e: dict[str, Any]) -> None:
         job, state = e.get("job"), e.get("state")
@@ -389,8 +400,8 @@ class Ingest:
         """Time-based detectors: hangs (silence longer than the job's threshold)."""
         c = self.cfg
         for job, tr in self.trackers.items():
-            if tr.hang_raised or tr.last_t is None:
-                continue
+            if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
+                continue  # the threshold is never below hang_min_s: nothing to compute yet
             deadline = tr.hang_deadline(
                 c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
             )

@@ -191,7 +191,7 @@ def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
                 why += [hung[1]] if hung[1] else []
             if v is None:
                 v = software_first(inc, None) or fallback(inc)
-        if v.node is None and v.pattern in LEMON_PATTERNS:
+        if v.node is None and v.pattern in LEMON_PATTERNS and not awaiting_collective(inc, world):
             lemon = analysis.lemon_node(inc, world)
             if lemon is not None:
                 v = Verdict("node_failure", lemon.node, None, lemon.confidence, "lemon_node", ())
@@ -199,6 +199,18 @@ def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
     elif v.category == "gpu_hardware" and inc.timeouts:
         v = _gpu_from_collective(inc, world, v, why)
     return v, why
+
+
+def awaiting_collective(inc: Incident, world: World) -> bool:
+    """A hang whose job still runs: the watchdog will name the node left behind; no guessing yet."""
+    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT):
+        return False
+    return any(
+        (run := world.jobs.get(job)) is not None
+        and run.state == "running"
+        and run.attempt == inc.attempts.get(job, run.attempt)
+        for job in inc.jobs
+    )
 
 
 def _gpu_from_collective(inc: Incident, world: World, v: Verdict, why: list[str]) -> Verdict:

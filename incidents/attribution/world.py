@@ -79,6 +79,7 @@ class World:
     ips: dict[str, str] = field(default_factory=dict)
     down: dict[str, float] = field(default_factory=dict)
     drained_by_others: dict[str, str] = field(default_factory=dict)
+    out_of_service: dict[str, float] = field(default_factory=dict)  # drained or DOWN, by anyone, since
     history: list[HistoryEntry] = field(default_factory=list)
     own_history: list[tuple[float, str, str, str]] = field(default_factory=list)  # (t, node, category, key)
     attempts_log: list[AttemptRecord] = field(default_factory=list)

@@ -93,7 +93,7 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
             return None
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
-        text = f"NCCL watchdog timeout on rank {rk}: {m.group(2)} SeqNum {m.group(1)}"
+        text = f"NCCL watchdog timeout on {_who(rk)}: {m.group(2)} SeqNum {m.group(1)}"
         return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data={"seq": int(m.group(1)), "op": m.group(2)})
     if "last completed NCCL work" in body:
         m = _WORK.search(body)
@@ -214,6 +214,11 @@ _CASCADE_WORDS = (
 )
 
 
+def _who(rank: int | None) -> str:
+    """How evidence names a rank: unlabelled lines (torchtitan, NeMo without srun --label) have none."""
+    return f"rank {rank}" if rank is not None else "a rank"
+
+
 def _short(etype: str) -> str:
     return etype.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 
@@ -223,18 +228,22 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
     short = _short(etype)
     whole = f"{etype}: {message}" if message else etype
     if "out of memory" in message or short == "OutOfMemoryError":
-        return LineInfo(Kind.CUDA_OOM, rank, text=f"CUDA out of memory on rank {rank}", data={"etype": short})
+        return LineInfo(
+            Kind.CUDA_OOM, rank, text=f"CUDA out of memory on {_who(rank)}", data={"etype": short}
+        )
     if any(h in message for h in _HW_CUDA):
-        return LineInfo(Kind.GPU_ECC, rank, text=f"rank {rank}: {whole[:160]}", data={"etype": short})
+        return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
     if _FS_ERR.search(message):
-        return LineInfo(Kind.FS_ERROR, rank, text=f"rank {rank}: {whole[:160]}", data={"etype": short})
+        return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+    if short == "ncclRemoteError":  # NCCL's own error type: a peer or the network went away
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
     if short in CASCADE_EXCEPTIONS or etype in CASCADE_EXCEPTIONS:
         return None
     if any(w in message for w in _CASCADE_WORDS):
         return None
     msg = message[:200]
     return LineInfo(
-        Kind.EXCEPTION, rank, text=f"rank {rank}: {whole[:160]}", data={"etype": short, "message": msg}
+        Kind.EXCEPTION, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short, "message": msg}
     )
 
 

@@ -380,6 +380,8 @@ class ProgressTracker:
             self.ckpt_start = t
             return
         self.ckpt_start = None
+        # The step loop resumes only now: the hang clock runs from the end of the save.
+        self.busy_t = t if self.busy_t is None else max(self.busy_t, t)
         saved = step if step is not None else self.last_step
         if saved is not None and saved < 1_000_000_000:
             self.ckpt = (t, saved)

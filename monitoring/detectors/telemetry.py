@@ -98,7 +98,11 @@ class JobPeers:
 
     def medians(self, t: float, refresh_s: float, min_peers: int) -> tuple[float | None, float | None]:
         if t - self.computed_t >= refresh_s:
-            self.med_clock = _median(list(self.clock.values())) if len(self.clock) >= min_peers else None
+            if len(self.clock) < min_peers:
+                # Too few peers yet (a job starting, or memory just reloaded): ask again next sample.
+                self.med_clock = self.med_power = None
+                return None, None
+            self.med_clock = _median(list(self.clock.values()))
             self.med_power = _median(list(self.power.values())) if len(self.power) >= min_peers else None
             self.computed_t = t
         return self.med_clock, self.med_power
@@ -201,7 +205,9 @@ class TelemetryRules:
         if t - peers.computed_t >= 5.0:
             peers.medians(t, 5.0, 4)
         med_clock, med_power = peers.med_clock, peers.med_power
-        if not med_clock or clock >= self.slow_ratio * med_clock:
+        if not med_clock:
+            return  # no peers to compare with yet: a run of slow samples is neither broken nor extended
+        if clock >= self.slow_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
         reasons = self._reasons(fields)

@@ -133,7 +133,13 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
 
 
 @pytest.fixture
-def chromium() -> Iterator[object]:
+def chromium(live_stack) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """Chromium, set up after the live stack and so torn down before it.
+
+    That order lets each module's connection-closing fixture (which names chromium)
+    close the test body's connections before live_stack terminates stray sessions;
+    the other way round the next transactional test inherits a terminated connection.
+    """
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs a loop in this thread
     from playwright.sync_api import sync_playwright
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,6 +16,16 @@ from monitoring.choices import Autonomy
 from monitoring.models import Node
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis]
+
+
+@pytest.fixture(autouse=True)
+def _close_test_connections(chromium) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """This test's own connections go before live_stack's teardown (see test_node_charts.py);
+    without it the teardown flush can meet a terminated connection after another browser test."""
+    yield
+    from django.db import connections
+
+    connections.close_all()
 
 
 def _login(page, base_url: str, name: str) -> None:  # type: ignore[no-untyped-def]

@@ -104,8 +104,14 @@ def _start_job(live, controller: ClusterRow, name: str) -> str:  # type: ignore[
     job = _submit(live, name)
     live.wait_job(job, "RUNNING")
     assert VICTIM in live.job_field(job, "NodeList") or live.job_field(job, "NodeList") == "node[1-3]"
-    # The controller learns the job and its progress before anything breaks.
-    _ticks_until(controller, lambda: controller.jobs.filter(slurm_id=job, last_step__gte=3).exists(), 45, "progress seen")
+    # The controller learns the job, its progress and a checkpoint before anything breaks
+    # (in auto, a requeue that would lose everything waits for an operator's approval).
+    _ticks_until(
+        controller,
+        lambda: controller.jobs.filter(slurm_id=job, last_step__gte=3, last_checkpoint_step__isnull=False).exists(),
+        45,
+        "progress and a checkpoint seen",
+    )
     return job
 
 
