@@ -95,6 +95,7 @@ class IncidentUpdate:
     recurrence_of: str | None = None  # an earlier incident that named the same culprit
     superseded_by: str | None = None  # folded into another incident (one shared root cause)
     attempts: tuple[tuple[str, int], ...] = ()  # (job, attempt number) the incident hit
+    first_signal_t: float | None = None  # the earliest observation behind it (detection latency)
 
     def to_dict(self, start: float) -> dict[str, Any]:
         """FORMAT.md's replay incident, ``detected_t`` relative to ``start``."""
@@ -219,6 +220,7 @@ class Pipeline:
             recurrence_of=a.recurrence_of,
             superseded_by=inc.superseded_by,
             attempts=tuple((j, inc.attempts.get(j, 0)) for j in jobs),
+            first_signal_t=min((m.t for m in inc.marks.values()), default=None),
         )
 
     def _affected_jobs(self, inc: Incident, culprit: str | None) -> list[str]:

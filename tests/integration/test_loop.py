@@ -63,6 +63,9 @@ def test_an_xid79_becomes_one_incident_blaming_that_gpu_with_drain_and_requeue(c
     assert ("drain_node", node, "", ()) in recs
     assert ("requeue_job", "", job, (node,)) in recs
     assert any("Xid 79" in e.text for e in inc.evidence.all())
+    # The first fault signal is kept, so detection latency can be reported.
+    assert inc.first_signal_at is not None and inc.first_signal_at <= inc.detected_at
+    assert (inc.detected_at - inc.first_signal_at).total_seconds() < 10
 
 
 def test_in_monitor_mode_nothing_is_executed(cluster, clock) -> None:  # type: ignore[no-untyped-def]
