@@ -16,17 +16,17 @@ from typing import Any
 from django.db import transaction
 
 from actions.pipeline import Pipeline
-from actions.returns import auto_return_nodes
-from actions.services import merge_incident, sync_recommendations
-from actions.storm import check_storm_breaker
-from actions.verification import reopen_failed_restarts, verify_mitigations
-from actions.world import supersede_overtaken
+from actions.services.overtaken import supersede_overtaken
+from actions.services.recommendations import merge_incident, sync_recommendations
+from actions.services.returns import auto_return_nodes
+from actions.services.storm import check_storm_breaker
+from actions.services.verification import reopen_failed_restarts, verify_mitigations
 from incidents.services import apply_incident_update
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
-from monitoring.inventory import sync_inventory
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
+from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
 from monitoring.sources.registry import open_source
 from monitoring.telemetry.store import record_samples

@@ -70,7 +70,7 @@ class RecommendationTransition(models.Model):
 class AutonomyOverride(models.Model):
     """One rung of the ladder below the cluster: a partition, node or job at its own level.
 
-    Absent means "inherit". Rows are changed only through actions.autonomy_services,
+    Absent means "inherit". Rows are changed only through actions.services.autonomy,
     which audits who changed what and why.
     """
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from actions import loop, services
+from actions import loop
+from actions.services import execution, notify, recommendations
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
@@ -33,9 +36,20 @@ def tick_cluster(cluster_id: int) -> None:
 
 @shared_task(name="actions.tasks.execute_recommendation", ignore_result=True, acks_late=True)
 def execute_recommendation_task(rec_id: int) -> None:
-    services.execute_recommendation(rec_id, timezone.now())
+    execution.execute_recommendation(rec_id, timezone.now())
 
 
 @shared_task(name="actions.tasks.expire_recommendations_task", ignore_result=True)
 def expire_recommendations_task() -> int:
-    return services.expire_recommendations(timezone.now())
+    return recommendations.expire_recommendations(timezone.now())
+
+
+@shared_task(name="actions.notify.deliver_webhook", bind=True, ignore_result=True, max_retries=notify.MAX_ATTEMPTS - 1)
+def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> bool:
+    """One webhook delivery; retried with backoff, every attempt audited (services/notify.py)."""
+    attempt = self.request.retries + 1
+    if notify.deliver_once(url, fmt, message, attempt):
+        return True
+    if attempt >= notify.MAX_ATTEMPTS:
+        return False  # given up; the failed records say so
+    raise self.retry(countdown=notify.backoff_s(attempt))

@@ -1,20 +1,48 @@
-"""The verbs of incidents: open or update one from a verdict, move it between states."""
+"""The verbs of incidents: open or update one from a verdict, move it between states, judge it."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from incidents.audit import append_audit
+from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Evidence, Incident, IncidentTransition
 from monitoring.live import push_after_commit
 from monitoring.models import Cluster
+from recovery_site.roles import Role, has_role
 
-if TYPE_CHECKING:
-    from actions.pipeline import IncidentUpdate
+
+class VerdictUpdate(Protocol):
+    """What this module needs from the pipeline's output (actions.pipeline.IncidentUpdate fits).
+
+    The consumer defines the seam, so incidents never imports the actions app above it.
+    """
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def detected_t(self) -> float: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def culprit_node(self) -> str | None: ...
+    @property
+    def culprit_gpu(self) -> int | None: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def jobs(self) -> tuple[str, ...]: ...
+    @property
+    def evidence(self) -> tuple[str, ...]: ...
+    @property
+    def pattern(self) -> str: ...
+    @property
+    def first_signal_t(self) -> float | None: ...
 
 
 class IllegalTransition(Exception):
@@ -25,7 +53,7 @@ def epoch_to_dt(t: float) -> dt.datetime:
     return dt.datetime.fromtimestamp(t, tz=dt.UTC)
 
 
-def _attribution(upd: IncidentUpdate) -> dict[str, object]:
+def _attribution(upd: VerdictUpdate) -> dict[str, object]:
     return {
         "category": upd.category,
         "culprit_node": upd.culprit_node,
@@ -80,7 +108,7 @@ def _replace_evidence(incident: Incident, lines: tuple[str, ...]) -> None:
     Evidence.objects.bulk_create(Evidence(incident=incident, position=i, text=line) for i, line in enumerate(lines[:200]))
 
 
-def apply_incident_update(cluster: Cluster, upd: IncidentUpdate, now: dt.datetime) -> tuple[Incident, bool]:
+def apply_incident_update(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> tuple[Incident, bool]:
     """Create or refresh the incident behind a pipeline verdict; audit what changed.
 
     Returns (incident, verdict_changed) where verdict_changed is True when it is new
@@ -88,71 +116,127 @@ def apply_incident_update(cluster: Cluster, upd: IncidentUpdate, now: dt.datetim
     """
     with transaction.atomic():
         incident = Incident.objects.filter(cluster=cluster, key=upd.key).first()
-        workload = upd.jobs[0] if upd.jobs else ""
         if incident is None:
-            incident = Incident.objects.create(
-                cluster=cluster,
-                key=upd.key,
-                category=upd.category,
-                culprit_node=upd.culprit_node or "",
-                culprit_gpu=upd.culprit_gpu,
-                confidence=upd.confidence,
-                pattern=upd.pattern[:128],
-                jobs=list(upd.jobs),
-                detected_at=epoch_to_dt(upd.detected_t),
-                first_signal_at=_first_signal(upd),
-            )
-            _replace_evidence(incident, upd.evidence)
-            IncidentTransition.objects.create(incident=incident, old="", new=IncidentStatus.OPEN, actor="controller", reason="detected", at=now)
-            append_audit(
-                event=AuditEvent.DETECTION,
-                at=now,
-                cluster=cluster.name,
-                workload=workload,
-                node=upd.culprit_node or "",
-                incident_id=incident.pk,
-                pattern=upd.pattern,
-                attribution=_attribution(upd),
-                action="open incident",
-                outcome=IncidentStatus.OPEN,
-            )
-            push_after_commit("incident", id=incident.pk, cluster=cluster.pk, new=True)
-            return incident, True
-        changed = (incident.category, incident.culprit_node or None, incident.culprit_gpu) != (
-            upd.category,
-            upd.culprit_node,
-            upd.culprit_gpu,
+            return _open_incident(cluster, upd, now), True
+        return incident, _revise_verdict(incident, upd, now)
+
+
+def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> Incident:
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key=upd.key,
+        category=upd.category,
+        culprit_node=upd.culprit_node or "",
+        culprit_gpu=upd.culprit_gpu,
+        confidence=upd.confidence,
+        pattern=upd.pattern[:128],
+        jobs=list(upd.jobs),
+        detected_at=epoch_to_dt(upd.detected_t),
+        first_signal_at=_first_signal(upd),
+    )
+    _replace_evidence(incident, upd.evidence)
+    IncidentTransition.objects.create(incident=incident, old="", new=IncidentStatus.OPEN, actor="controller", reason="detected", at=now)
+    append_audit(
+        event=AuditEvent.DETECTION,
+        at=now,
+        cluster=cluster.name,
+        workload=upd.jobs[0] if upd.jobs else "",
+        node=upd.culprit_node or "",
+        incident_id=incident.pk,
+        pattern=upd.pattern,
+        attribution=_attribution(upd),
+        action="open incident",
+        outcome=IncidentStatus.OPEN,
+    )
+    push_after_commit("incident", id=incident.pk, cluster=cluster.pk, new=True)
+    return incident
+
+
+def _revise_verdict(incident: Incident, upd: VerdictUpdate, now: dt.datetime) -> bool:
+    """Refresh the incident from a newer verdict; True when its category or culprit moved."""
+    changed = (incident.category, incident.culprit_node or None, incident.culprit_gpu) != (
+        upd.category,
+        upd.culprit_node,
+        upd.culprit_gpu,
+    )
+    incident.category = upd.category
+    incident.culprit_node = upd.culprit_node or ""
+    incident.culprit_gpu = upd.culprit_gpu
+    incident.confidence = upd.confidence
+    incident.pattern = upd.pattern[:128]
+    incident.jobs = list(upd.jobs)
+    incident.save(update_fields=["category", "culprit_node", "culprit_gpu", "confidence", "pattern", "jobs", "updated_at"])
+    _replace_evidence(incident, upd.evidence)
+    if changed:
+        append_audit(
+            event=AuditEvent.VERDICT,
+            at=now,
+            cluster=incident.cluster.name,
+            workload=upd.jobs[0] if upd.jobs else "",
+            node=upd.culprit_node or "",
+            incident_id=incident.pk,
+            pattern=upd.pattern,
+            attribution=_attribution(upd),
+            action="revise verdict",
+            outcome=incident.status,
         )
-        incident.category = upd.category
-        incident.culprit_node = upd.culprit_node or ""
-        incident.culprit_gpu = upd.culprit_gpu
-        incident.confidence = upd.confidence
-        incident.pattern = upd.pattern[:128]
-        incident.jobs = list(upd.jobs)
-        incident.save(update_fields=["category", "culprit_node", "culprit_gpu", "confidence", "pattern", "jobs", "updated_at"])
-        _replace_evidence(incident, upd.evidence)
-        if changed:
-            append_audit(
-                event=AuditEvent.VERDICT,
-                at=now,
-                cluster=cluster.name,
-                workload=workload,
-                node=upd.culprit_node or "",
-                incident_id=incident.pk,
-                pattern=upd.pattern,
-                attribution=_attribution(upd),
-                action="revise verdict",
-                outcome=incident.status,
-            )
-        push_after_commit("incident", id=incident.pk, cluster=cluster.pk)
-        return incident, changed
+    push_after_commit("incident", id=incident.pk, cluster=incident.cluster_id)
+    return changed
 
 
-def _first_signal(upd: IncidentUpdate) -> dt.datetime | None:
-    t = getattr(upd, "first_signal_t", None)
+def _first_signal(upd: VerdictUpdate) -> dt.datetime | None:
+    t = upd.first_signal_t
     return epoch_to_dt(t) if t else None
 
 
 def dismiss_incident(incident: Incident, user: object, reason: str, now: dt.datetime) -> bool:
-    return transition_incident(incident, IncidentStatus.DISMISSED, at=now, actor=getattr(user, "username", None), reason=reason)
+    return transition_incident(incident, IncidentStatus.DISMISSED, at=now, actor=actor_name(user), reason=reason)
 
+
+# ---------------------------------------------------------------- operator feedback
+# Verdicts marked confirmed or false are what readiness (actions/evaluation/readiness.py)
+# counts before anyone raises a cluster's autonomy, so marking one is audited like an
+# approval, and a refused attempt leaves a refusal record just as a refused approval does.
+
+VERDICTS = ("confirmed", "false")
+ACTION = "operator verdict"
+
+
+def _audit_verdict(incident: Incident, event: str, *, at: dt.datetime, actor: str, outcome: str, detail: dict[str, Any]) -> None:
+    append_audit(
+        event=event,
+        at=at,
+        actor=actor,
+        cluster=incident.cluster.name,
+        workload=(incident.jobs or [""])[0],
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        pattern=incident.pattern,
+        attribution={"category": incident.category, "culprit_node": incident.culprit_node, "culprit_gpu": incident.culprit_gpu},
+        action=ACTION,
+        outcome=outcome,
+        detail=detail,
+    )
+
+
+def mark_verdict(incident: Incident, user: Any, verdict: str, now: dt.datetime, note: str = "") -> bool:
+    """Record an operator's judgement; False when it was already that (nothing written)."""
+    name = actor_name(user) or "anonymous"
+    if not has_role(user, Role.OPERATOR):
+        refuse(
+            user, now, f"mark verdict {verdict}"[:64], "insufficient role",
+            cluster=incident.cluster.name, action=ACTION, incident_id=incident.pk, node=incident.culprit_node,
+            workload=(incident.jobs or [""])[0], pattern=incident.pattern,
+        )
+        raise PermissionDenied("only operators and admins may mark verdicts")
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}")
+    with transaction.atomic():
+        old = Incident.objects.select_for_update().values_list("operator_verdict", flat=True).get(pk=incident.pk)
+        if old == verdict:
+            return False
+        Incident.objects.filter(pk=incident.pk).update(operator_verdict=verdict)
+        incident.operator_verdict = verdict
+        _audit_verdict(incident, AuditEvent.VERDICT, at=now, actor=name, outcome=verdict, detail={"from": old or "unjudged", "note": note})
+        push_after_commit("incident", id=incident.pk, cluster=incident.cluster_id)
+    return True

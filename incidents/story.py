@@ -14,7 +14,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-REQUEUE, DRAIN, NOTIFY, ESCALATE = "requeue_job", "drain_node", "notify", "escalate"
+from monitoring.vocabulary import ActionKind
+
+REQUEUE, DRAIN, NOTIFY, ESCALATE = ActionKind.REQUEUE_JOB, ActionKind.DRAIN_NODE, ActionKind.NOTIFY, ActionKind.ESCALATE
 RAN_AGAIN = re.compile(r"runs again on (?P<nodes>\S+).*?progressed to step (?P<step>\d+)")
 NOT_REQUEUED = re.compile(r"not requeued: (?P<why>.+)$")
 NOT_RESTARTED = re.compile(r"^job \S+ \([^)]*\): (?P<what>.+); not restarted, a restart would repeat it$")

@@ -1,7 +1,12 @@
-"""Incident pages and the audit log."""
+"""The audit log and its export, dismissing and judging an incident, and an incident's GPU chart data.
+
+The incident page itself shows recommendations and metrics too, so it lives in
+actions/views/incidents.py (a page lives in the lowest app that owns all its data).
+"""
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -15,52 +20,23 @@ from django.http import (
     HttpResponse,
     HttpResponseBadRequest,
     HttpResponseForbidden,
+    JsonResponse,
     StreamingHttpResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from incidents import feedback
-from incidents.audit_export import csv_lines, in_chain_order, json_chunks
-from incidents.audit_filters import FILTER_NAMES, TIME_FILTERS, parse_filters
+from incidents import services as feedback
+from incidents.audit.export import csv_lines, in_chain_order, json_chunks
+from incidents.audit.filters import FILTER_NAMES, TIME_FILTERS, parse_filters
 from incidents.models import AuditRecord, Incident
 from incidents.services import IllegalTransition, dismiss_incident
-from incidents.story import incident_story
+from monitoring.telemetry import charts
+from monitoring.views import json_login_required
 from recovery_site.decorators import role_required
 from recovery_site.roles import Role
-
-
-def incident_context(incident: Incident) -> dict[str, object]:
-    # Pages sit above every app: the incident page also shows what actions/ measured.
-    from actions.insights import incident_metrics
-
-    evidence = list(incident.evidence.all())
-    recommendations = list(incident.recommendations.select_related("decided_by").order_by("created_at", "id"))
-    audit = list(AuditRecord.objects.filter(incident_id=incident.pk).order_by("seq"))
-    return {
-        "incident": incident,
-        "evidence": evidence,
-        "transitions": incident.transitions.all(),
-        "recommendations": recommendations,
-        "audit": audit,
-        "story": incident_story(incident, recommendations, audit, [e.text for e in evidence]),
-        "metrics": incident_metrics(incident),
-        "audit_link": f"{reverse('audit')}?{urlencode({'incident': incident.pk})}",
-    }
-
-
-@login_required
-def incident_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    return render(request, "incidents/incident.html", incident_context(incident))
-
-
-@login_required
-def incident_fragment(request: HttpRequest, pk: int) -> HttpResponse:
-    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    return render(request, "incidents/_incident_body.html", incident_context(incident))
 
 
 @require_POST
@@ -144,3 +120,11 @@ def mark_verdict(request: HttpRequest, pk: int) -> HttpResponse:
         if changed:
             messages.success(request, f"Verdict marked {verdict}.")
     return redirect("incident", pk=pk)
+
+
+@require_GET
+@json_login_required
+def incident_gpu_telemetry(request: HttpRequest, pk: int) -> JsonResponse:
+    """The culprit GPU against its peers, ±10 min around the incident's detection."""
+    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
+    return JsonResponse(charts.incident_chart(incident, time.time()))

@@ -15,6 +15,17 @@ class Autonomy(models.TextChoices):
     AUTO = "auto", "Auto (execute at once)"
 
 
+class TelemetrySource(models.TextChoices):
+    NVML = "nvml", "Node agents (NVML, pushed)"
+    NVIDIA_SMI = "nvidia-smi", "nvidia-smi over the cluster's transport"
+    DCGM_EXPORTER = "dcgm-exporter", "dcgm-exporter scrape over HTTP"
+    NONE = "none", "No GPU telemetry"
+
+
+# Sources the controller polls itself (the others push, or send nothing).
+SCRAPED_TELEMETRY = {TelemetrySource.NVIDIA_SMI, TelemetrySource.DCGM_EXPORTER}
+
+
 class NodeHealth(models.TextChoices):
     OK = "ok", "Healthy"
     SUSPECT = "suspect", "Suspect"

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from django.db import models
 
-from monitoring.choices import JOB_ACTIVE_STATES, Autonomy, ConnectionMode, JobState, NodeHealth
+from monitoring.choices import (
+    JOB_ACTIVE_STATES,
+    Autonomy,
+    ConnectionMode,
+    JobState,
+    NodeHealth,
+    TelemetrySource,
+)
 from monitoring.detectors.hostlist import expand
 
 
@@ -31,6 +38,16 @@ class Cluster(models.Model):
     poll_interval_s = models.FloatField(default=5.0)
     log_tail_interval_s = models.FloatField(default=2.0)
     gpu_sample_interval_s = models.FloatField(default=10.0)
+    telemetry_source = models.CharField(max_length=16, choices=TelemetrySource.choices, default=TelemetrySource.NVML)
+    dcgm_exporter_url = models.CharField(
+        max_length=512, blank=True, help_text="URL template with {node}; blank: http://{node}:9400/metrics"
+    )
+    nvidia_smi_hop = models.CharField(
+        max_length=512,
+        blank=True,
+        default="ssh -o BatchMode=yes -o ConnectTimeout=5 {node}",
+        help_text="argv prefix that runs nvidia-smi on {node} from the transport host (split like a shell, never run by one); blank: run it there as is",
+    )
     # Autonomy per action kind ("" = inherit the cluster default above); overrides per
     # partition, node and job live in actions.AutonomyOverride.
     isolation_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="drain/resume")

@@ -11,8 +11,8 @@ from typing import Any
 from django import template
 from django.utils import timezone
 
-from actions import readiness
-from actions.insights import cluster_readiness
+from actions.evaluation import readiness
+from actions.views.reports import cluster_readiness
 
 register = template.Library()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from incidents.attribution.model import Incident
+from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
 from monitoring.detectors.hostlist import compress
 

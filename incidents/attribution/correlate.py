@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from incidents.attribution.model import Incident
+from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind, Observation
 

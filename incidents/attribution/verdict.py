@@ -12,7 +12,7 @@ errors or the stall means the peers only lost a rank that crashed on its own.
 from __future__ import annotations
 
 from incidents.attribution import analysis
-from incidents.attribution.model import Incident, Mark, Verdict
+from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 

@@ -1,4 +1,4 @@
-"""The built-in simulator as a cluster source and executor.
+"""The built-in simulator as a cluster source, with its world lock and fault injection.
 
 The simulated world lives in Redis between ticks (JSON state), so the analyser
 tick, the executor task and a fault injection on any worker see the same world.
@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 
-from actions.executors import ExecResult
 from monitoring.detectors.schema import ClusterSpec
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
@@ -80,11 +79,11 @@ def locked_world(cluster: Cluster, now: float) -> Iterator[SimulatedCluster]:
         lock.release()
 
 
-def _node_view(n: dict[str, Any]) -> NodeView:
+def node_view(n: dict[str, Any]) -> NodeView:
     return NodeView(name=n["name"], partition=n["partition"], state=n["state"], reason=n.get("reason") or "")
 
 
-def _job_view(j: dict[str, Any]) -> JobView:
+def job_view(j: dict[str, Any]) -> JobView:
     return JobView(
         id=str(j["id"]),
         name=j["name"],
@@ -111,62 +110,16 @@ class SimulatedSource:
         return _take_stashed(self.cluster) + self.world.advance(now)
 
     def nodes(self) -> list[NodeView]:
-        return [_node_view(n) for n in self.world.nodes()]
+        return [node_view(n) for n in self.world.nodes()]
 
     def jobs(self) -> list[JobView]:
-        return [_job_view(j) for j in self.world.jobs()]
+        return [job_view(j) for j in self.world.jobs()]
 
     def cluster_spec(self) -> ClusterSpec:
         return self.world.cluster_spec()
 
     def save(self) -> None:
         save_world(self.cluster, self.world)
-
-
-class SimulatorExecutor:
-    """Carries out actions in the simulated world, idempotently."""
-
-    def __init__(self, cluster: Cluster) -> None:
-        self.cluster = cluster
-
-    def _node(self, world: SimulatedCluster, name: str) -> NodeView | None:
-        return next((_node_view(n) for n in world.nodes() if n["name"] == name), None)
-
-    def drain(self, node: str, reason: str, now: float) -> ExecResult:
-        with locked_world(self.cluster, now) as world:
-            current = self._node(world, node)
-            if current is None:
-                return ExecResult("failed", f"node {node} does not exist")
-            if "DRAIN" in current.state.upper():
-                if current.reason.startswith("recovery:"):
-                    return ExecResult("already", f"{node} already drained by the controller: {current.reason}")
-                return ExecResult("superseded", f"{node} already drained by someone else: {current.reason}")
-            world.drain(node, reason, now)
-            return ExecResult("done", f"scontrol update NodeName={node} State=DRAIN Reason={reason!r}")
-
-    def resume(self, node: str, now: float) -> ExecResult:
-        with locked_world(self.cluster, now) as world:
-            current = self._node(world, node)
-            if current is None:
-                return ExecResult("failed", f"node {node} does not exist")
-            if "DRAIN" not in current.state.upper():
-                return ExecResult("already", f"{node} is not drained ({current.state})")
-            if not current.reason.startswith("recovery:"):
-                return ExecResult("superseded", f"{node} was drained by someone else ({current.reason}); not ours to resume")
-            world.resume(node, now)
-            return ExecResult("done", f"scontrol update NodeName={node} State=RESUME")
-
-    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
-        with locked_world(self.cluster, now) as world:
-            current = next((_job_view(j) for j in world.jobs() if str(j["id"]) == job), None)
-            if current is None:
-                return ExecResult("superseded", f"job {job} is no longer known to the scheduler")
-            if current.state in ("PENDING", "REQUEUED") and set(exclude) <= set(current.exclude):
-                return ExecResult("already", f"job {job} is already pending without {', '.join(exclude)}")
-            if current.state in ("COMPLETED", "CANCELLED"):
-                return ExecResult("superseded", f"job {job} already ended ({current.state})")
-            world.requeue(job, exclude=list(exclude), now=now)
-            return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")
 
 
 def inject(cluster: Cluster, kind: str, node: str | None, now: float) -> dict[str, Any]:

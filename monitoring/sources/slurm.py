@@ -1,4 +1,4 @@
-"""A real Slurm cluster as a source and executor, in-cluster (local commands) or over SSH.
+"""A real Slurm cluster as a source, in-cluster (local commands) or over SSH.
 
 Per tick: ``sinfo --json``/``squeue --json`` diffed against the last snapshot into
 ``slurm`` events, each running job's stdout/stderr read from its byte offset, each
@@ -11,73 +11,21 @@ from __future__ import annotations
 
 import json
 import logging
-import shlex
 from typing import Any
 
 from django.conf import settings
 
-from actions.executors import ExecResult
 from monitoring.collectors import joblog, kernel, slurm_state
+from monitoring.connections import client_for
 from monitoring.detectors.schema import ClusterSpec
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
-from monitoring.slurm.client import ActionResult, SlurmClient, bin_paths_in
 from monitoring.slurm.parse import JobInfo, NodeInfo
 from monitoring.sources import JobView, NodeView
-from monitoring.transports import LocalTransport, SSHTransport, Transport, TransportError
+from monitoring.transports import TransportError
 
 log = logging.getLogger(__name__)
-_TRANSPORTS: dict[int, tuple[tuple[Any, ...], Transport]] = {}
 JOB_LOG_STATES = {"RUNNING", "COMPLETING"}
-
-
-def _signature(c: Cluster) -> tuple[Any, ...]:
-    return (c.connection_mode, c.ssh_host, c.ssh_port, c.ssh_user, c.ssh_key_path, c.known_hosts_path)
-
-
-def transport_for(cluster: Cluster) -> Transport:
-    """One transport per cluster and worker process: the SSH connection is reused across ticks."""
-    sig = _signature(cluster)
-    cached = _TRANSPORTS.get(cluster.pk)
-    if cached and cached[0] == sig:
-        return cached[1]
-    if cached:
-        cached[1].close()
-    if cluster.connection_mode == "ssh":
-        transport: Transport = SSHTransport(
-            cluster.ssh_host,
-            port=cluster.ssh_port,
-            username=cluster.ssh_user,
-            key_filename=cluster.ssh_key_path,
-            known_hosts=cluster.known_hosts_path,
-        )
-    else:
-        transport = LocalTransport()
-    _TRANSPORTS[cluster.pk] = (sig, transport)
-    return transport
-
-
-def client_for(cluster: Cluster) -> SlurmClient:
-    return SlurmClient(transport_for(cluster), bin_paths=bin_paths_in(cluster.slurm_bin_dir))
-
-
-def test_connection(cluster: Cluster) -> dict[str, Any]:
-    """The Test connection button: each step (DNS, TCP, host key, auth, sinfo, permission) and what failed."""
-    if cluster.connection_mode == "ssh":
-        transport: Transport = SSHTransport(
-            cluster.ssh_host,
-            port=cluster.ssh_port,
-            username=cluster.ssh_user,
-            key_filename=cluster.ssh_key_path,
-            known_hosts=cluster.known_hosts_path,
-            retries=1,
-        )
-    else:
-        transport = LocalTransport()
-    try:
-        return transport.test_connection(bin_paths_in(cluster.slurm_bin_dir)).as_dict()
-    finally:
-        transport.close()
 
 
 def _partition_first(p: str) -> str:
@@ -171,30 +119,3 @@ def _job_view(j: JobInfo) -> JobView:
         restarts=j.restarts,
         exclude=tuple(j.excluded),
     )
-
-
-def _exec(result: ActionResult) -> ExecResult:
-    message = result.detail
-    if result.stderr:
-        message += f" | slurm: {result.stderr.strip()}"
-    if result.commands:
-        message += " | ran: " + "; ".join(shlex.join(c) for c in result.commands)
-    return ExecResult(result.outcome, message.strip(" |"))
-
-
-class SlurmExecutor:
-    """Drain, resume and requeue through the same Slurm client the source reads with."""
-
-    def __init__(self, cluster: Cluster) -> None:
-        self.client = client_for(cluster)
-
-    def drain(self, node: str, reason: str, now: float) -> ExecResult:
-        return _exec(self.client.drain(node, reason))
-
-    def resume(self, node: str, now: float) -> ExecResult:
-        return _exec(self.client.resume(node))
-
-    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
-        # Only opted-in jobs are ever recommended for requeue: their opt-in is the consent
-        # to switch a Requeue=0 job to requeueable before requeueing it.
-        return _exec(self.client.requeue(job, exclude, enable_requeue=True))

@@ -57,7 +57,7 @@ def _drain_of(cluster, node: str) -> Recommendation | None:  # type: ignore[no-u
 def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themselves(live_stack, chromium, cluster, admin_user) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
-    from actions.dashboard import inject_fault
+    from actions.services.faults import inject_fault
 
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()

@@ -48,7 +48,7 @@ def _wait_for_world(cluster, stack, timeout: float = 60) -> None:  # type: ignor
 def test_operator_approves_a_live_incident(live_stack, chromium, cluster, operator) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
-    from actions.dashboard import inject_fault
+    from actions.services.faults import inject_fault
 
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()

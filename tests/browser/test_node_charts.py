@@ -86,7 +86,7 @@ def test_a_node_page_draws_its_gpu_telemetry(live_stack, chromium, cluster, view
 def test_an_incident_page_draws_the_culprit_against_its_peers(live_stack, chromium, cluster, viewer) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
-    from actions.dashboard import inject_fault
+    from actions.services.faults import inject_fault
     from incidents.models import Incident
 
     _wait_for_samples(cluster, live_stack, every_gpu=True)  # the culprit has samples from before the fault

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from actions.models import Recommendation
-from actions.services import sync_recommendations
+from actions.services.recommendations import sync_recommendations
 from incidents.models import Incident
 from monitoring.models import Cluster, Job, Node
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from actions.choices import RecStatus
 from actions.models import Recommendation
-from actions.services import Conflict, approve_recommendation, sync_recommendations
+from actions.services.recommendations import approve_recommendation, sync_recommendations
+from actions.services.transitions import Conflict
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
 

@@ -150,10 +150,10 @@ def test_the_cluster_page_shows_the_ladder_and_its_forms_by_role(approve, viewer
 
 
 def test_back_to_monitor_stops_automatic_actions_not_yet_started_but_not_a_persons_approval(approve, operator, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from actions.autonomy_services import set_monitor_only
-    from actions.services import approve_recommendation
+    from actions.services.autonomy import set_monitor_only
+    from actions.services.recommendations import approve_recommendation
 
-    monkeypatch.setattr("actions.services._enqueue_execution", lambda rec_id: None)  # nothing runs: all "not yet started"
+    monkeypatch.setattr("actions.services.execution.enqueue_execution", lambda rec_id: None)  # nothing runs: all "not yet started"
     AutonomyOverride.objects.create(cluster=approve, scope="partition", target="canary", action_kind="isolation", level="auto", at=NOW)
     [auto_drain] = propose(make_incident(approve, "i-1", "gpu-a-030", []), drain("gpu-a-030"))
     [clicked] = propose(make_incident(approve, "i-2", "gpu-a-003", []), drain("gpu-a-003"))

@@ -14,7 +14,8 @@ import pytest
 from actions.choices import RecStatus
 from actions.loop import run_cluster_tick
 from actions.models import Recommendation
-from actions.services import approve_recommendation, execute_recommendation
+from actions.services.execution import execute_recommendation
+from actions.services.recommendations import approve_recommendation
 from incidents.choices import IncidentStatus
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy

@@ -11,8 +11,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.db import transaction
 
-from actions.notify import MAX_ATTEMPTS, deliver_webhook, notify
-from actions.services import sync_recommendations
+from actions.services.notify import MAX_ATTEMPTS, notify
+from actions.services.recommendations import sync_recommendations
+from actions.tasks import deliver_webhook
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
 
@@ -132,7 +133,7 @@ def test_nothing_listening_is_a_failed_attempt_without_a_status(settings, eager_
         url = rx.url
     message = {"kind": "escalation", "cluster": "sim-t", "incident": None, "recommendation": None, "text": "x", "url": None, "at": ""}
     settings.RECOVERY_WEBHOOK_BACKOFF_S = 0.001
-    from actions.notify import deliver_once
+    from actions.services.notify import deliver_once
 
     assert deliver_once(url, "json", message, 1) is False
     assert _webhook_records() == [("failed", None, 1, "webhook escalation")]

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from actions.services import sync_recommendations
+from actions.services.recommendations import sync_recommendations
 from incidents.models import Evidence, Incident
 from monitoring.models import Job, Node
 

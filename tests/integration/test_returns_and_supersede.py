@@ -11,14 +11,17 @@ from django.db import connection
 from django.urls import reverse
 
 from actions.choices import RecStatus
+from actions.executors.simulated import SimulatorExecutor
 from actions.models import Recommendation
-from actions.returns import auto_return_nodes
-from actions.services import Conflict, approve_recommendation, execute_recommendation
-from actions.world import supersede_overtaken
+from actions.services.execution import execute_recommendation
+from actions.services.overtaken import supersede_overtaken
+from actions.services.recommendations import approve_recommendation
+from actions.services.returns import auto_return_nodes
+from actions.services.transitions import Conflict
 from incidents.models import AuditRecord
 from monitoring.choices import Autonomy
 from monitoring.models import Job, Node
-from monitoring.sources.simulated import SimulatorExecutor, load_world, locked_world
+from monitoring.sources.simulated import load_world, locked_world
 from tests.integration.autonomy_helpers import (
     NOW,
     drain,
@@ -149,7 +152,7 @@ def test_two_operators_approving_at_once_execute_once(cluster, redis_ns, setting
     cluster.save()
     make_nodes(cluster)
     sent: list[int] = []
-    monkeypatch.setattr("actions.services._enqueue_execution", sent.append)
+    monkeypatch.setattr("actions.services.execution.enqueue_execution", sent.append)
     [rec] = propose(make_incident(cluster, "i-1", "gpu-a-003", []), drain("gpu-a-003"))
     outcomes: list[str] = []
     barrier = threading.Barrier(2)

@@ -10,12 +10,9 @@ from django.utils import timezone
 
 from actions.choices import RecStatus
 from actions.models import Recommendation
-from actions.services import (
-    approve_recommendation,
-    execute_recommendation,
-    sync_recommendations,
-    transition_recommendation,
-)
+from actions.services.execution import execute_recommendation
+from actions.services.recommendations import approve_recommendation, sync_recommendations
+from actions.services.transitions import transition_recommendation
 from incidents.audit import append_audit
 from incidents.choices import IncidentStatus
 from incidents.models import AuditRecord, Evidence, Incident
@@ -68,7 +65,7 @@ def recovered(cluster, operator, django_capture_on_commit_callbacks):  # type: i
 
 
 def test_the_story_says_why_the_job_was_restarted_on_what_evidence_and_that_it_was_healthy(recovered) -> None:  # type: ignore[no-untyped-def]
-    from incidents.views import incident_context
+    from actions.views.incidents import incident_context
 
     assert incident_context(recovered)["story"] == [
         f"Blamed on GPU hardware on gpu-a-003 GPU 3 (pattern xid:79, confidence 0.95) on the evidence “{XID_LINE}” and 1 more line.",
@@ -78,8 +75,8 @@ def test_the_story_says_why_the_job_was_restarted_on_what_evidence_and_that_it_w
 
 
 def test_the_metrics_of_a_constructed_timeline_are_exact(recovered) -> None:  # type: ignore[no-untyped-def]
-    from actions.insights import incident_metrics
-    from actions.metrics import IncidentMetrics
+    from actions.evaluation.metrics import IncidentMetrics
+    from actions.views.reports import incident_metrics
 
     # the lost progress comes from the requeue's own text, written at the fault: the job row has moved on
     assert incident_metrics(recovered) == IncidentMetrics(
@@ -131,7 +128,7 @@ def test_metrics_need_a_login(client) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_software_fault_says_why_it_was_not_restarted(cluster, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
-    from incidents.views import incident_context
+    from actions.views.incidents import incident_context
 
     inc = Incident.objects.create(cluster=cluster, key="sw", category="software", confidence=0.9, pattern="traceback:KeyError",
                                   jobs=["4102"], detected_at=at(10))
@@ -211,7 +208,7 @@ def _judged(cluster, n: int, action: str, verdict: str, pattern: str = "xid:79")
 
 
 def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
-    from actions.insights import cluster_readiness
+    from actions.views.reports import cluster_readiness
 
     _judged(cluster, 20, "drain_node", "confirmed")
     _judged(cluster, 3, "requeue_job", "confirmed", pattern="hang")

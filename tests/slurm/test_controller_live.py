@@ -176,8 +176,8 @@ def test_an_external_drain_is_never_resumed_or_claimed(live, controller) -> None
         run_cluster_tick(controller.pk, timezone.now())
     node = Node.objects.get(cluster=controller, name="node2")
     assert node.drained and not node.drained_by_us and node.reason.startswith("NHC:")
-    from actions.executors import get_executor
+    from actions.executors import executor_for
 
-    result = get_executor(controller).resume("node2", time.time())
+    result = executor_for(controller).resume("node2", time.time())
     assert result.outcome == "superseded"
     assert "NHC:" in live.sh("scontrol", "-o", "show", "node", "node2")

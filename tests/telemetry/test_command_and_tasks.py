@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from monitoring.telemetry import agent, tasks
+from monitoring import tasks
+from monitoring.telemetry import agent
 from monitoring.telemetry import fields as F
 from monitoring.telemetry.collect import drain_events
 from monitoring.telemetry.nvml import NvmlSampler
@@ -138,11 +139,14 @@ def test_scrape_cluster_telemetry_reads_every_exporter_of_a_real_cluster(
     from monitoring.models import Cluster, Node
 
     client, prefix = task_redis
-    cluster = Cluster.objects.create(name="prod-b", connection_mode=ConnectionMode.SSH)
+    cluster = Cluster.objects.create(
+        name="prod-b",
+        connection_mode=ConnectionMode.SSH,
+        telemetry_source="dcgm-exporter",
+        dcgm_exporter_url=exporter + "/metrics?node={node}",
+    )
     for name in ("gpu-b-001", "gpu-b-002"):
         Node.objects.create(cluster=cluster, name=name)
-    monkeypatch.setattr(Cluster, "telemetry_source", "dcgm-exporter", raising=False)
-    monkeypatch.setattr(Cluster, "dcgm_exporter_url", exporter + "/metrics?node={node}", raising=False)
     assert tasks.scrape_cluster_telemetry.apply(args=[cluster.pk]).get() == 16
     events = drain_events(client, "prod-b", prefix=prefix)
     assert sorted({e["node"] for e in events}) == ["gpu-b-001", "gpu-b-002"]

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from monitoring.models import Gpu, GpuMinute, Node
 from monitoring.simulator import SimConfig, SimulatedCluster
+from monitoring.tasks import rollup_telemetry
 from monitoring.telemetry import fields as F
 from monitoring.telemetry.fields import gpu_event
 from monitoring.telemetry.store import (
@@ -23,7 +24,6 @@ from monitoring.telemetry.store import (
     rollup_cluster,
     telemetry_window,
 )
-from monitoring.telemetry.tasks import rollup_telemetry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from actions.autonomy import APPROVE, AUTO, ISOLATION, MONITOR, RESTART, Ladder, Target, resolve
-from actions.guardrails import Hit, RestartBudget, check_restart, check_storm
+from actions.policy.autonomy import APPROVE, AUTO, ISOLATION, MONITOR, RESTART, Ladder, Target, resolve
+from actions.policy.guardrails import Hit, RestartBudget, check_restart, check_storm
 
 CANARY_DRAIN = Target(kind=ISOLATION, partition="canary", nodes=("gpu-a-030",))
 

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from actions import metrics, readiness
-from actions.readiness import Tally
+from actions.evaluation import metrics, readiness
+from actions.evaluation.readiness import Tally
 
 T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 
@@ -125,7 +125,7 @@ def test_assess_all_groups_by_action_kind_and_detector() -> None:
 
 
 def test_time_bounds_read_as_utc_and_include_the_whole_unit_given() -> None:
-    from incidents.audit_filters import parse_time
+    from incidents.audit.filters import parse_time
 
     assert parse_time("2026-11-29", upper=False) == dt.datetime(2026, 11, 29, tzinfo=dt.UTC)
     assert parse_time("2026-11-29", upper=True) == dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
@@ -138,7 +138,7 @@ def test_time_bounds_read_as_utc_and_include_the_whole_unit_given() -> None:
 
 
 def test_bad_filters_are_reported_not_widened() -> None:
-    from incidents.audit_filters import parse_filters
+    from incidents.audit.filters import parse_filters
 
     f = parse_filters({"incident": "abc", "from": "soon", "job": "4101", "workload": "ignored-alias"})
     assert f.exact == {"workload": "4101"}
@@ -152,13 +152,13 @@ def test_bad_filters_are_reported_not_widened() -> None:
 
 @pytest.mark.parametrize("cell", ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])
 def test_formula_cells_are_neutralised(cell: str) -> None:
-    from incidents.audit_export import neutralise
+    from incidents.audit.export import neutralise
 
     assert neutralise(cell) == "'" + cell
 
 
 def test_plain_cells_are_left_alone() -> None:
-    from incidents.audit_export import neutralise
+    from incidents.audit.export import neutralise
 
     assert neutralise("gpu-a-003") == "gpu-a-003"
     assert neutralise("") == ""
@@ -168,7 +168,7 @@ def test_plain_cells_are_left_alone() -> None:
 
 
 def test_webhooks_parse_with_formats_and_slack_urls_get_slack_payloads() -> None:
-    from actions.notify import Webhook, parse_webhooks
+    from actions.services.notify import Webhook, parse_webhooks
 
     assert parse_webhooks("") == []
     assert parse_webhooks("https://hooks.slack.com/services/T/B/x, json=http://127.0.0.1:9/a,slack=http://127.0.0.1:9/b") == [
@@ -184,13 +184,13 @@ def test_webhooks_parse_with_formats_and_slack_urls_get_slack_payloads() -> None
 
 
 def test_backoff_doubles_from_the_base() -> None:
-    from actions.notify import backoff_s
+    from actions.services.notify import backoff_s
 
     assert [backoff_s(n, base=10) for n in (1, 2, 3, 4)] == [10, 20, 40, 80]
 
 
 def test_the_slack_payload_is_one_text_line_and_json_is_the_message() -> None:
-    from actions.notify import build_message, payload
+    from actions.services.notify import build_message, payload
 
     msg = build_message("awaiting_approval", cluster="sim-a", text="Drain node gpu-a-003 awaits approval", incident=7,
                         recommendation=9, url="https://rc.example/incidents/7/", at=T0)

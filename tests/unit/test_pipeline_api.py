@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig, Recommendation
+from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig, Proposal
 from tests.unit.pipehelpers import T0, job, kernel, log, pipeline, progress, run, slurm
 
 XID79 = "[x] NVRM: Xid (PCI:0000:5d:00): 79, pid=1, name=python, GPU has fallen off the bus."
@@ -32,7 +32,7 @@ def test_to_dict_has_the_replay_shape() -> None:
         "evidence",
         "recommendations",
     }
-    assert Recommendation.from_dict(d["recommendations"][0]).action == "drain_node"
+    assert Proposal.from_dict(d["recommendations"][0]).action == "drain_node"
 
 
 def test_state_round_trips_through_json_and_detection_continues() -> None:

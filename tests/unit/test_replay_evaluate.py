@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from actions.replay import replay, scenario_folders
-from actions.scoring import load_truth, score, totals
+from actions.evaluation.replay import replay, scenario_folders
+from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 FOLDERS = scenario_folders(ROOT)

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from actions.replay import replay
+from actions.evaluation.replay import replay
 
 SCENARIO = {
     "format": "recovery-scenario/1",

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from actions.replay import replay
-from actions.scoring import load_truth, score
+from actions.evaluation.replay import replay
+from actions.evaluation.scoring import load_truth, score
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios" / "public"
 FOLDERS = sorted(p for p in ROOT.iterdir() if (p / "scenario.json").exists())

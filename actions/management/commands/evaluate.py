@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from actions.replay import replay, scenario_folders
-from actions.scoring import load_truth, score, table, totals
+from actions.evaluation.replay import replay, scenario_folders
+from actions.evaluation.scoring import load_truth, score, table, totals
 
 
 class Command(BaseCommand):

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from actions.replay import replay
+from actions.evaluation.replay import replay
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from actions.dashboard import inject_fault
+from actions.services.faults import inject_fault
 from monitoring.models import Cluster
 
 

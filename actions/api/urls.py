@@ -1,0 +1,21 @@
+"""The whole REST API under /api/: this app's routes plus the lower apps', behind one browsable root.
+
+actions is the top app, so it may gather the routers of incidents and monitoring (imports point down).
+"""
+
+from django.urls import path
+from rest_framework.routers import DefaultRouter
+
+from actions.api.views import RecommendationViewSet, metrics_api
+from incidents.api.urls import router as incidents_router
+from monitoring.api.urls import router as monitoring_router
+
+router = DefaultRouter()
+router.registry.extend(monitoring_router.registry)
+router.registry.extend(incidents_router.registry)
+router.register("recommendations", RecommendationViewSet)
+
+urlpatterns = [
+    path("metrics/", metrics_api, name="metrics-api"),
+    *router.urls,
+]

@@ -1,0 +1,65 @@
+"""REST API for recommendations, with approve and reject as actions."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action, api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from actions.api.serializers import DecisionSerializer, RecommendationSerializer
+from actions.models import Recommendation
+from actions.services import recommendations as services
+from actions.services.transitions import Conflict
+from actions.views import reports as insights
+from actions.views.metrics import selection
+
+
+class RecommendationViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Recommendation.objects.select_related("cluster", "incident", "decided_by")
+    serializer_class = RecommendationSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        qs = super().get_queryset()
+        state = self.request.query_params.get("status")
+        return qs.filter(status=state) if state else qs
+
+    def _decide(self, request: Request, verb: str) -> Response:
+        rec = self.get_object()
+        body = DecisionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        decide = services.approve_recommendation if verb == "approve" else services.reject_recommendation
+        try:
+            decide(rec, request.user, timezone.now(), body.validated_data["comment"])
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        except Conflict as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        rec.refresh_from_db()
+        return Response(RecommendationSerializer(rec).data)
+
+    @action(detail=True, methods=["post"], serializer_class=DecisionSerializer)
+    def approve(self, request: Request, pk: str | None = None) -> Response:
+        return self._decide(request, "approve")
+
+    @action(detail=True, methods=["post"], serializer_class=DecisionSerializer)
+    def reject(self, request: Request, pk: str | None = None) -> Response:
+        return self._decide(request, "reject")
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("cluster", str, description="cluster name; all clusters when absent"),
+        OpenApiParameter("window", str, enum=list(insights.WINDOWS), description="how far back: 24h (default) or 7d"),
+    ],
+    responses={200: dict},
+)
+@api_view(["GET"])
+def metrics_api(request: Request) -> Response:
+    """Recovery metrics per incident and their summary (count, mean, median, p90, max) over a window."""
+    cluster, name, window = selection(request.query_params)
+    report = insights.metrics_report(cluster, window, timezone.now())
+    return Response({"cluster": name or None, "window": window} | insights.report_json(report))

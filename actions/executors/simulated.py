@@ -1,0 +1,55 @@
+"""Carry out actions in the built-in simulator's world, idempotently, under the cluster lock."""
+
+from __future__ import annotations
+
+from actions.executors import ExecResult
+from monitoring.models import Cluster
+from monitoring.simulator import SimulatedCluster
+from monitoring.sources import NodeView
+from monitoring.sources.simulated import job_view, locked_world, node_view
+
+
+class SimulatorExecutor:
+    """Carries out actions in the simulated world, idempotently."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+
+    def _node(self, world: SimulatedCluster, name: str) -> NodeView | None:
+        return next((node_view(n) for n in world.nodes() if n["name"] == name), None)
+
+    def drain(self, node: str, reason: str, now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = self._node(world, node)
+            if current is None:
+                return ExecResult("failed", f"node {node} does not exist")
+            if "DRAIN" in current.state.upper():
+                if current.reason.startswith("recovery:"):
+                    return ExecResult("already", f"{node} already drained by the controller: {current.reason}")
+                return ExecResult("superseded", f"{node} already drained by someone else: {current.reason}")
+            world.drain(node, reason, now)
+            return ExecResult("done", f"scontrol update NodeName={node} State=DRAIN Reason={reason!r}")
+
+    def resume(self, node: str, now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = self._node(world, node)
+            if current is None:
+                return ExecResult("failed", f"node {node} does not exist")
+            if "DRAIN" not in current.state.upper():
+                return ExecResult("already", f"{node} is not drained ({current.state})")
+            if not current.reason.startswith("recovery:"):
+                return ExecResult("superseded", f"{node} was drained by someone else ({current.reason}); not ours to resume")
+            world.resume(node, now)
+            return ExecResult("done", f"scontrol update NodeName={node} State=RESUME")
+
+    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = next((job_view(j) for j in world.jobs() if str(j["id"]) == job), None)
+            if current is None:
+                return ExecResult("superseded", f"job {job} is no longer known to the scheduler")
+            if current.state in ("PENDING", "REQUEUED") and set(exclude) <= set(current.exclude):
+                return ExecResult("already", f"job {job} is already pending without {', '.join(exclude)}")
+            if current.state in ("COMPLETED", "CANCELLED"):
+                return ExecResult("superseded", f"job {job} already ended ({current.state})")
+            world.requeue(job, exclude=list(exclude), now=now)
+            return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")

@@ -1,0 +1,91 @@
+"""The verbs of acting: claim an approved recommendation, carry it out, record the outcome.
+
+Services never import ``tasks.py``: the execution task is enqueued by its registered
+name, after commit, so a rolled-back approval runs nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from celery import current_app
+from django.db import transaction
+
+from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
+from actions.executors import ExecResult, executor_for
+from actions.models import Recommendation
+from actions.services import restarts
+from actions.services.notify import notify
+from actions.services.transitions import transition_recommendation
+from incidents.choices import IncidentStatus
+from incidents.services import transition_incident
+from monitoring.models import Node
+
+EXECUTE = "actions.tasks.execute_recommendation"
+
+
+def enqueue_execution(rec_id: int) -> None:
+    """Send the execution task by its registered name (call it after commit)."""
+    current_app.signature(EXECUTE, args=(rec_id,)).delay()
+
+
+def drain_reason(rec: Recommendation) -> str:
+    inc = rec.incident
+    what = inc.get_category_display()
+    if inc.culprit_gpu is not None:
+        what += f" GPU {inc.culprit_gpu}"
+    return f"recovery: incident {inc.pk} - {what} ({inc.pattern})"[:200]
+
+
+def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | None:
+    """Claim an approved recommendation and carry it out; idempotent under retries."""
+    rec = Recommendation.objects.select_related("incident", "cluster").filter(pk=rec_id).first()
+    if rec is None or rec.status != RecStatus.APPROVED:
+        return rec
+    if not transition_recommendation(rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now):
+        return rec  # another worker claimed it
+    result = _run(rec, now.timestamp())
+    final = {"done": RecStatus.SUCCEEDED, "already": RecStatus.SUCCEEDED, "superseded": RecStatus.SUPERSEDED}.get(
+        result.outcome, RecStatus.FAILED
+    )
+    with transaction.atomic():
+        transition_recommendation(rec, final, at=now, reason=f"{result.outcome}: {result.message}", result=result.message[:4000], finished_at=now)
+        _after_execution(rec, result, now)
+    return rec
+
+
+def _run(rec: Recommendation, now: float) -> ExecResult:
+    if rec.action == ActionKind.NOTIFY:
+        notify("owner_notice", cluster=rec.cluster, incident=rec.incident, recommendation=rec, text=rec.text)
+        return ExecResult("done", f"owner notified: {rec.text}")
+    if rec.action == ActionKind.ESCALATE:
+        notify("escalation", cluster=rec.cluster, incident=rec.incident, recommendation=rec, text=rec.text)
+        return ExecResult("done", f"escalated to on-call: {rec.text}")
+    executor = executor_for(rec.cluster)
+    try:
+        if rec.action == ActionKind.DRAIN_NODE:
+            return executor.drain(rec.node, drain_reason(rec), now)
+        if rec.action == ActionKind.REQUEUE_JOB:
+            return executor.requeue(rec.job, list(rec.exclude), now)
+    except Exception as exc:  # the operator must see what went wrong, verbatim
+        return ExecResult("failed", f"{type(exc).__name__}: {exc}")
+    return ExecResult("failed", f"unknown action {rec.action}")
+
+
+def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) -> None:
+    incident = rec.incident
+    if rec.action == ActionKind.REQUEUE_JOB and result.ok:
+        restarts.note_checkpoint(rec)
+    if rec.action == ActionKind.DRAIN_NODE and result.ok:
+        Node.objects.filter(cluster=rec.cluster, name=rec.node).update(drained_by_us=True)
+    if rec.action in MUTATING_ACTIONS and result.ok and incident.status == IncidentStatus.OPEN:
+        transition_incident(incident, IncidentStatus.MITIGATING, at=now, reason=f"{rec} issued")
+    elif rec.action in MUTATING_ACTIONS and result.outcome == "failed" and incident.active:
+        if incident.status != IncidentStatus.ESCALATED:
+            if transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=f"{rec} failed: {result.message}"):
+                notify("escalation", cluster=rec.cluster, incident=incident, recommendation=rec, text=f"{rec} failed: {result.message}")
+    elif rec.action in (ActionKind.NOTIFY, ActionKind.ESCALATE) and not incident.recommendations.filter(
+        action__in=list(MUTATING_ACTIONS)
+    ).exists():
+        if incident.status == IncidentStatus.OPEN:
+            transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason="needs people: restarting would repeat the failure")

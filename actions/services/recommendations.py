@@ -1,0 +1,217 @@
+"""The verbs of deciding: propose, route by autonomy, approve, reject, expire, merge.
+
+Every state change goes through ``transitions.transition_recommendation`` (a guarded
+conditional update, a history row and an audit record in one transaction); the
+execution itself is enqueued by name after commit (``execution.enqueue_execution``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import QuerySet
+
+from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus
+from actions.models import Recommendation, RecommendationTransition
+from actions.policy.guardrails import DrainBudget, check_drain, check_restart
+from actions.services import execution, restarts
+from actions.services.autonomy import level_for
+from actions.services.notify import notify
+from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
+from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
+from incidents.models import Incident
+from incidents.services import transition_incident
+from monitoring.choices import Autonomy
+from monitoring.models import Node
+from recovery_site.roles import Role, has_role
+
+__all__ = [
+    "Conflict",
+    "approve_recommendation",
+    "expire_recommendations",
+    "guardrail_verdict",
+    "merge_incident",
+    "open_recommendations",
+    "reject_recommendation",
+    "route_recommendation",
+    "sync_recommendations",
+]
+
+
+# ---------------------------------------------------------------- proposing
+
+
+def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: dt.datetime) -> list[Recommendation]:
+    """Make the incident's open recommendations match the verdict's; route new ones.
+
+    Open recommendations the new verdict no longer makes are superseded.
+    """
+    created: list[Recommendation] = []
+    existing = list(incident.recommendations.all())
+    wanted = []
+    for spec in specs:
+        action, node, job = spec["action"], spec.get("node") or "", spec.get("job") or ""
+        exclude = list(spec.get("exclude") or [])
+        wanted.append((action, node, job, sorted(exclude)))
+        if any(r.same_action(action, node, job, exclude) for r in existing):
+            continue
+        with transaction.atomic():
+            rec = Recommendation.objects.create(
+                incident=incident,
+                cluster=incident.cluster,
+                action=action,
+                node=node,
+                job=job,
+                exclude=exclude,
+                text=_spec_text(incident, action, job, spec.get("text", ""))[:2000],
+                created_at=now,
+            )
+            RecommendationTransition.objects.create(recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now)
+            audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
+        created.append(rec)
+    for rec in existing:
+        if rec.is_open and (rec.action, rec.node, rec.job, sorted(rec.exclude)) not in wanted:
+            transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason="a newer verdict replaced it")
+    for rec in created:
+        route_recommendation(rec, now)
+    return created
+
+
+def _spec_text(incident: Incident, action: str, job: str, text: str) -> str:
+    """A requeue says what it costs: steps and time since the job's last checkpoint."""
+    if action != ActionKind.REQUEUE_JOB or not job:
+        return text
+    return f"{text}; {restarts.progress_loss(incident.cluster, job)}" if text else restarts.progress_loss(incident.cluster, job)
+
+
+def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
+    """Decide by the autonomy ladder (actions.policy.autonomy) what happens to a fresh recommendation."""
+    cluster = rec.cluster
+    if rec.action not in MUTATING_ACTIONS:
+        # Telling people changes nothing on the cluster: delivered in every mode.
+        transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval")
+        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+        return
+    level = level_for(rec)
+    if level.level == Autonomy.MONITOR:
+        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="not executed", detail={"why": f"monitor: {level.source}"})
+        return
+    held = restarts.without_checkpoint(rec) if level.level == Autonomy.AUTO else None
+    if level.level == Autonomy.APPROVE or held:
+        expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
+        why = held or f"approve: {level.source}"
+        if transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires):
+            notify("awaiting_approval", cluster=cluster, incident=rec.incident, recommendation=rec, text=f"{rec} awaits approval: {why}")
+        return
+    blocked = guardrail_verdict(rec, now)
+    if blocked:
+        transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=blocked, blocked_reason=blocked)
+        _escalate_if_storm(rec, blocked, now)
+        return
+    if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}"):
+        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+
+
+def _escalate_if_storm(rec: Recommendation, blocked: str, now: dt.datetime) -> None:
+    """A job that keeps failing at the same place is held and handed to people."""
+    incident = rec.incident
+    if blocked.startswith("restart storm") and IncidentStatus.ESCALATED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
+        transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=blocked)
+
+
+def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
+    """Which guardrail blocks this action now, if any (checked on auto and on approval)."""
+    if rec.action == ActionKind.REQUEUE_JOB:
+        return check_restart(restarts.restart_budget(rec))
+    if rec.action != ActionKind.DRAIN_NODE:
+        return None
+    cluster = rec.cluster
+    drains_last_hour = Recommendation.objects.filter(
+        cluster=cluster,
+        action=ActionKind.DRAIN_NODE,
+        status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
+        executed_at__gte=now - dt.timedelta(hours=1),
+    ).count()
+    node = Node.objects.filter(cluster=cluster, name=rec.node).first()
+    partition = node.partition if node else ""
+    in_partition = Node.objects.filter(cluster=cluster, partition=partition)
+    budget = DrainBudget(
+        drains_last_hour=drains_last_hour,
+        max_drains_per_hour=cluster.max_drains_per_hour,
+        partition_size=in_partition.count(),
+        partition_drained_by_us=in_partition.filter(drained_by_us=True).exclude(name=rec.node).count(),
+        max_partition_drained_pct=cluster.max_partition_drained_pct,
+    )
+    return check_drain(budget)
+
+
+# ---------------------------------------------------------------- deciding
+
+
+def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, comment: str = "") -> Recommendation:
+    """An operator's click. Refusals are audited; a double click executes once."""
+    if not has_role(user, Role.OPERATOR):
+        _refuse(rec, user, now, "approve")
+        raise PermissionDenied("only operators and admins may approve recommendations")
+    if rec.status != RecStatus.AWAITING_APPROVAL:
+        raise Conflict(f"recommendation is {rec.get_status_display().lower()}, not awaiting approval")
+    blocked = guardrail_verdict(rec, now)
+    if blocked:
+        transition_recommendation(rec, RecStatus.BLOCKED, at=now, actor=user, reason=blocked, blocked_reason=blocked)
+        raise Conflict(f"blocked by a guardrail: {blocked}")
+    with transaction.atomic():
+        ok = transition_recommendation(
+            rec, RecStatus.APPROVED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment
+        )
+        if not ok:
+            raise Conflict("someone else decided this recommendation first")
+        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+    return rec
+
+
+def reject_recommendation(rec: Recommendation, user: Any, now: dt.datetime, comment: str = "") -> Recommendation:
+    if not has_role(user, Role.OPERATOR):
+        _refuse(rec, user, now, "reject")
+        raise PermissionDenied("only operators and admins may reject recommendations")
+    if rec.status not in REC_OPEN:
+        raise Conflict(f"recommendation is {rec.get_status_display().lower()}; it can no longer be rejected")
+    ok = transition_recommendation(
+        rec, RecStatus.REJECTED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment
+    )
+    if not ok:
+        raise Conflict("someone else decided this recommendation first")
+    return rec
+
+
+def _refuse(rec: Recommendation, user: Any, now: dt.datetime, verb: str) -> None:
+    refuse(
+        user, now, verb, "insufficient role",
+        cluster=rec.cluster.name, action=f"{rec.action} {rec.target}", incident_id=rec.incident_id, recommendation_id=rec.pk,
+        node=rec.node or rec.incident.culprit_node, workload=rec.job or ((rec.incident.jobs or [""])[0]),
+    )
+
+
+def expire_recommendations(now: dt.datetime) -> int:
+    n = 0
+    for rec in Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now).select_related("incident", "cluster"):
+        n += transition_recommendation(rec, RecStatus.EXPIRED, at=now, reason="no decision before it expired")
+    return n
+
+
+def open_recommendations(cluster_id: int | None = None) -> QuerySet[Recommendation]:
+    qs = Recommendation.objects.filter(status__in=list(REC_OPEN))
+    return qs.filter(cluster_id=cluster_id) if cluster_id else qs
+
+
+def merge_incident(incident: Incident, into_key: str, now: dt.datetime) -> None:
+    """One root cause hitting several jobs is one incident: fold this one into it."""
+    target = Incident.objects.filter(cluster=incident.cluster, key=into_key).first()
+    where = f"incident #{target.pk}" if target else f"incident {into_key}"
+    for rec in incident.recommendations.all():
+        if rec.is_open:
+            transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"merged into {where}")
+    if incident.status != IncidentStatus.DISMISSED and IncidentStatus.DISMISSED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
+        transition_incident(incident, IncidentStatus.DISMISSED, at=now, reason=f"same root cause as {where}: merged")

@@ -1,0 +1,161 @@
+"""Pages about clusters: the overview, a cluster's page, a node's page, with their page data.
+
+They live in actions because the pages combine all three apps (incidents and
+recommendations over monitoring's clusters and nodes).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from actions.choices import ActionKind, RecStatus
+from actions.models import Recommendation
+from actions.services import autonomy as ladder
+from actions.services.faults import inject_fault as inject
+from actions.views.autonomy import cluster_panel, node_panel
+from incidents.choices import INCIDENT_ACTIVE
+from incidents.models import Incident
+from monitoring.choices import Autonomy
+from monitoring.connections import diagnose_connection
+from monitoring.models import Cluster, Node
+from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
+from monitoring.telemetry.store import node_gpu_alarms
+from recovery_site.decorators import role_required
+from recovery_site.roles import Role
+
+
+@login_required
+def overview(request: HttpRequest) -> HttpResponse:
+    return render(request, "monitoring/overview.html", overview_context())
+
+
+@login_required
+def overview_fragment(request: HttpRequest) -> HttpResponse:
+    return render(request, "monitoring/_overview_body.html", overview_context())
+
+
+@login_required
+def cluster_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    cluster = get_object_or_404(Cluster, pk=pk)
+    return render(request, "monitoring/cluster.html", cluster_context(cluster))
+
+
+@login_required
+def node_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
+    return render(request, "monitoring/node.html", node_context(node))
+
+
+@require_POST
+@login_required
+def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
+    """The service checks the role and audits a refusal, like every other ladder verb."""
+    cluster = get_object_or_404(Cluster, pk=pk)
+    level = request.POST.get("autonomy", "")
+    try:
+        ladder.set_autonomy(cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", ""))
+    except PermissionDenied as exc:
+        return HttpResponseForbidden(str(exc))
+    except ValueError:
+        messages.error(request, f"Unknown autonomy level {level!r}.")
+    else:
+        messages.success(request, f"Autonomy of {cluster.name} is now {cluster.get_autonomy_display()}.")
+    return redirect("cluster", pk=cluster.pk)
+
+
+@require_POST
+@role_required(Role.ADMIN)
+def test_connection(request: HttpRequest, pk: int) -> HttpResponse:
+    """Admins check a cluster's connection step by step (DNS, TCP, host key, auth, sinfo, permission)."""
+    cluster = get_object_or_404(Cluster, pk=pk)
+    context = cluster_context(cluster)
+    context["diagnosis"] = diagnose_connection(cluster)
+    return render(request, "monitoring/cluster.html", context)
+
+
+@require_POST
+@role_required(Role.ADMIN)
+def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
+    cluster = get_object_or_404(Cluster, pk=pk)
+    kind = request.POST.get("kind", "")
+    node = request.POST.get("node", "") or None
+    try:
+        fault = inject(cluster, kind, node, request.user, timezone.now())
+    except ValueError as exc:
+        messages.error(request, f"Could not inject: {exc}")
+    else:
+        messages.success(request, f"Injected {fault['kind']} on {fault.get('node') or 'the cluster'}.")
+    return redirect("cluster", pk=cluster.pk)
+
+# ---------------------------------------------------------------- page data
+
+
+def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
+    blamed = {i.culprit_node: i for i in incidents if i.culprit_node}
+    try:
+        alarms = node_gpu_alarms(cluster.name, time.time())
+    except Exception:  # live GPU colouring is a hint; the page must render without Redis
+        alarms = {}
+    cells = []
+    for node in cluster.nodes.all():
+        health = node.health
+        incident = blamed.get(node.name)
+        if incident is not None and health == "ok":
+            health = "faulty" if incident.category in ("gpu_hardware", "node_failure", "network") else "suspect"
+        cells.append({"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")})
+    return cells
+
+
+def overview_context() -> dict[str, Any]:
+    active = list(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:50])
+    clusters = []
+    for cluster in Cluster.objects.all():
+        mine = [i for i in active if i.cluster_id == cluster.pk]
+        clusters.append({"cluster": cluster, "grid": _grid(cluster, mine)})
+    awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
+    drained = Node.objects.filter(drained_by_us=True).count()
+    running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
+    recent = list(Incident.objects.select_related("cluster").order_by("-detected_at")[:15])
+    return {
+        "clusters": clusters,
+        "active_incidents": active,
+        "recent_incidents": recent,
+        "headline": {
+            "open_incidents": len(active),
+            "awaiting_approval": awaiting,
+            "drained_by_us": drained,
+            "jobs_running": running,
+        },
+    }
+
+
+def cluster_context(cluster: Cluster) -> dict[str, Any]:
+    active = list(cluster.incidents.filter(status__in=list(INCIDENT_ACTIVE)))
+    fault_kinds: list[tuple[str, str]] = []
+    if cluster.is_simulated:
+        fault_kinds = simulated_fault_kinds()
+    return {
+        "cluster": cluster,
+        "grid": _grid(cluster, active),
+        "jobs": cluster.jobs.order_by("-started_at")[:100],
+        "nodes": cluster.nodes.all(),
+        "autonomy_levels": Autonomy.choices,
+        "fault_kinds": fault_kinds,
+        "drains": Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE, status=RecStatus.SUCCEEDED).count(),
+        **cluster_panel(cluster),
+    }
+
+
+def node_context(node: Node) -> dict[str, Any]:
+    incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
+    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node)}

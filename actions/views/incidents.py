@@ -1,0 +1,46 @@
+"""The incident page and its live fragment: evidence, timeline, recommendations, the story, metrics.
+
+It lives in actions because it shows recommendations and what actions measured, over
+incidents' own data. Template names stay ``incidents/…``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from actions.views.reports import incident_metrics
+from incidents.models import AuditRecord, Incident
+from incidents.story import incident_story
+
+
+def incident_context(incident: Incident) -> dict[str, object]:
+    evidence = list(incident.evidence.all())
+    recommendations = list(incident.recommendations.select_related("decided_by").order_by("created_at", "id"))
+    audit = list(AuditRecord.objects.filter(incident_id=incident.pk).order_by("seq"))
+    return {
+        "incident": incident,
+        "evidence": evidence,
+        "transitions": incident.transitions.all(),
+        "recommendations": recommendations,
+        "audit": audit,
+        "story": incident_story(incident, recommendations, audit, [e.text for e in evidence]),
+        "metrics": incident_metrics(incident),
+        "audit_link": f"{reverse('audit')}?{urlencode({'incident': incident.pk})}",
+    }
+
+
+@login_required
+def incident_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
+    return render(request, "incidents/incident.html", incident_context(incident))
+
+
+@login_required
+def incident_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
+    return render(request, "incidents/_incident_body.html", incident_context(incident))

@@ -1,0 +1,38 @@
+"""REST serializers of the incidents app."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from incidents.models import AuditRecord, Incident
+from incidents.services import VERDICTS
+
+
+class IncidentSerializer(serializers.ModelSerializer):
+    cluster = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    evidence = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Incident
+        fields = [
+            "id", "cluster", "status", "category", "culprit_node", "culprit_gpu", "confidence", "pattern",
+            "jobs", "detected_at", "first_signal_at", "resolved_at", "reopen_count", "verification_note",
+            "operator_verdict", "evidence",
+        ]
+
+    def get_evidence(self, obj: Incident) -> list[str]:
+        return [e.text for e in obj.evidence.all()]
+
+
+class AuditRecordSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditRecord
+        fields = [
+            "seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident_id",
+            "recommendation_id", "pattern", "attribution", "action", "outcome", "detail", "prev_hash", "hash",
+        ]
+
+
+class VerdictSerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=list(VERDICTS))
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")

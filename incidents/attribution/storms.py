@@ -1,0 +1,95 @@
+"""One root cause, one incident: lemon attempts and shared-infrastructure storms (pure).
+
+``merge_storms`` turns several simultaneous unexplained job failures on disjoint nodes
+into one shared-infrastructure incident; ``merge_lemon_attempts`` folds a job's earlier
+unexplained failures into the lemon verdict that explains them.
+"""
+
+from __future__ import annotations
+
+from incidents.attribution.correlate import Correlator
+from incidents.attribution.incident import Incident
+from incidents.attribution.world import World
+from monitoring.detectors.schema import Kind
+
+UNEXPLAINED = frozenset({"job_failed", "unexplained", "nccl_ib_peer_errors", "hang", "nccl_watchdog_timeout"})
+
+
+def _nodes_of(world: World, inc: Incident) -> set[str]:
+    nodes: set[str] = set()
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is not None:
+            nodes.update(run.spec.nodes)
+    return nodes
+
+
+def merge_lemon_attempts(corr: Correlator, changed: set[str]) -> set[str]:
+    """A lemon verdict explains the job's earlier unexplained failures: fold them into it."""
+    merged: set[str] = set()
+    for key in list(changed):
+        inc = corr.incidents.get(key)
+        if inc is None or inc.verdict is None or inc.verdict.pattern != "lemon_node":
+            continue
+        for other in list(corr.incidents.values()):
+            if other is inc or other.superseded_by or other.verdict is None or other.verdict.node is not None:
+                continue
+            if other.verdict.pattern in UNEXPLAINED and set(other.jobs) & set(inc.jobs):
+                corr.supersede(inc, other)
+                merged |= {inc.key, other.key}
+    return merged
+
+
+def _storm_candidate(inc: Incident) -> bool:
+    """An incident a shared cause could explain: no culprit of its own, or one only peers blamed."""
+    v = inc.verdict
+    if inc.superseded_by or v is None:
+        return False
+    if v.category == "infrastructure" or (v.node is None and v.pattern in UNEXPLAINED):
+        return True
+    return v.category == "network" and v.pattern == "nccl_ib_peer_errors"  # a switch takes many links down
+
+
+def _storm_kind(inc: Incident) -> str:
+    v = inc.verdict
+    if v is not None and v.category == "network":
+        return "net"
+    if (v is not None and v.category == "infrastructure") or any(
+        m.kind == Kind.FS_ERROR for m in inc.marks.values()
+    ):
+        return "fs"
+    return "none"
+
+
+def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int) -> set[str]:
+    """Several unexplained failures of jobs on disjoint nodes within the window: one shared cause."""
+    candidates = [inc for inc in corr.incidents.values() if _storm_candidate(inc)]
+    candidates.sort(key=lambda i: i.detected_t)
+    changed: set[str] = set()
+    for i, first in enumerate(candidates):
+        if first.superseded_by:
+            continue
+        group = [first]
+        seen = _nodes_of(world, first)
+        kinds = {_storm_kind(first)}
+        for other in candidates[i + 1 :]:
+            if other.superseded_by or other.detected_t - first.detected_t > window_s:
+                continue
+            nodes = _nodes_of(world, other)
+            if nodes & seen:
+                continue
+            kind = _storm_kind(other)
+            if {"fs", "net"} <= kinds | {kind}:
+                continue  # a storage outage and a link one peers named are two causes, not one
+            group.append(other)
+            seen |= nodes
+            kinds.add(kind)
+        jobs = {j for inc in group for j in inc.jobs}
+        if len(jobs) < min_jobs:
+            continue
+        first.forced_category = "infrastructure"
+        for other in group[1:]:
+            corr.supersede(first, other)
+            changed.add(other.key)
+        changed.add(first.key)
+    return changed

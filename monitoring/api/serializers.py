@@ -1,0 +1,35 @@
+"""REST serializers of the monitoring app."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from monitoring.models import Cluster, Job, Node
+
+
+class ClusterSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Cluster
+        fields = [
+            "id", "name", "connection_mode", "autonomy", "isolation_autonomy", "restart_autonomy", "monitor_only",
+            "monitor_only_reason", "partitions", "gpus_per_node", "created_at",
+        ]
+
+
+class NodeSerializer(serializers.ModelSerializer):
+    cluster = serializers.SlugRelatedField(slug_field="name", read_only=True)
+
+    class Meta:
+        model = Node
+        fields = ["id", "cluster", "name", "partition", "state", "reason", "drained_by_us", "health", "updated_at"]
+
+
+class JobSerializer(serializers.ModelSerializer):
+    cluster = serializers.SlugRelatedField(slug_field="name", read_only=True)
+
+    class Meta:
+        model = Job
+        fields = [
+            "id", "cluster", "slurm_id", "name", "user", "partition", "nodes", "tasks_per_node", "state",
+            "started_at", "restarts", "excluded_nodes", "last_step", "last_checkpoint_step", "last_progress_at",
+        ]
