@@ -11,8 +11,7 @@ venv:
 demo: venv
 	$(PY) scripts/demo.py
 
-test:
-	@scripts/bootstrap.sh dev
+test: lint
 	scripts/test.sh
 
 test-fast:
@@ -28,8 +27,15 @@ bench:
 	RECOVERY_DEV=1 $(PY) bench/pipeline_bench.py
 	RECOVERY_DEV=1 $(PY) bench/telemetry_bench.py
 
+# The pure core, type-checked strictly (no Django in it, so no stubs needed).
+PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \
+        incidents/story.py actions/policy actions/pipeline actions/evaluation
+
 lint:
+	@scripts/bootstrap.sh dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict $(PURE)
 
 clean:
 	rm -rf var/ .pytest_cache

@@ -36,7 +36,7 @@ class AutonomyKind(StrEnum):
 
 
 # Which autonomy kind governs each mutating action.
-KIND_OF_ACTION = {ActionKind.DRAIN_NODE: AutonomyKind.ISOLATION, ActionKind.REQUEUE_JOB: AutonomyKind.RESTART}
+KIND_OF_ACTION: dict[str, AutonomyKind] = {ActionKind.DRAIN_NODE: AutonomyKind.ISOLATION, ActionKind.REQUEUE_JOB: AutonomyKind.RESTART}
 
 
 class Category(StrEnum):

@@ -181,7 +181,7 @@ RECOVERY_REDIS_PREFIX = env_str("RECOVERY_REDIS_PREFIX", "recovery")
 # The built-in simulator: mean seconds between randomly drawn faults (0 = only injected ones).
 SIM_FAULT_MEAN_INTERVAL_S = float(env_str("SIM_FAULT_MEAN_INTERVAL_S", "90"))
 SIM_SEED = env_int("SIM_SEED", 7)
-# Webhooks for approvals waiting, escalations and storm-breaker trips (actions/notify.py):
+# Webhooks for approvals waiting, escalations and storm-breaker trips (actions/services/notify.py):
 # comma-separated URLs, each optionally "slack=URL" or "json=URL".
 RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")
 RECOVERY_WEBHOOK_BACKOFF_S = float(env_str("RECOVERY_WEBHOOK_BACKOFF_S", "10"))

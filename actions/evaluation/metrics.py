@@ -9,7 +9,7 @@ What an operator (and whoever grants autonomy) wants to know about each incident
 - lost progress: training steps since the last checkpoint when the fault hit,
   i.e. the work the restart had to redo.
 
-The gatherer (actions/metrics_service.py) reads the rows; everything here is pure so
+The gatherer (actions/views/reports.py) reads the rows; everything here is pure so
 the numbers can be checked against a constructed timeline to the second.
 """
 

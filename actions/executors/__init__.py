@@ -7,34 +7,14 @@ has one effect) and says what happened: done, already (nothing to do), supersede
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
-
+from actions.executors.result import ExecResult, Executor
+from actions.executors.simulated import SimulatorExecutor
+from actions.executors.slurm import SlurmExecutor
 from monitoring.models import Cluster
 
-
-@dataclass(frozen=True)
-class ExecResult:
-    outcome: str  # done | already | superseded | failed
-    message: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.outcome in ("done", "already")
-
-
-class Executor(Protocol):
-    def drain(self, node: str, reason: str, now: float) -> ExecResult: ...
-    def resume(self, node: str, now: float) -> ExecResult: ...
-    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult: ...
+__all__ = ["ExecResult", "Executor", "executor_for"]
 
 
 def executor_for(cluster: Cluster) -> Executor:
-    """The executor for the cluster's connection mode (imported here: the classes need ExecResult)."""
-    if cluster.is_simulated:
-        from actions.executors.simulated import SimulatorExecutor
-
-        return SimulatorExecutor(cluster)
-    from actions.executors.slurm import SlurmExecutor
-
-    return SlurmExecutor(cluster)
+    """The executor for the cluster's connection mode."""
+    return SimulatorExecutor(cluster) if cluster.is_simulated else SlurmExecutor(cluster)

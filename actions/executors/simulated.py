@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from actions.executors import ExecResult
+from actions.executors.result import ExecResult
 from monitoring.models import Cluster
 from monitoring.simulator import SimulatedCluster
 from monitoring.sources import NodeView

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from actions.executors import ExecResult
+from actions.executors.result import ExecResult
 from monitoring.connections import client_for
 from monitoring.models import Cluster
 from monitoring.slurm.client import ActionResult

@@ -9,15 +9,41 @@ Per-job peer clock medians are not kept: they rebuild from the next samples.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any, Protocol, TypeVar
 
 from actions.pipeline.config import PipelineConfig
+from incidents.attribution import Correlator, Ingest, World
 from incidents.attribution.world import AttemptRecord, JobRun
 from monitoring.detectors.progress import ProgressTracker
-from monitoring.detectors.schema import ClusterSpec, HistoryEntry
+from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
-if TYPE_CHECKING:
-    from actions.pipeline import Pipeline
+
+class Pipeline(Protocol):
+    """What (de)serializing needs of :class:`actions.pipeline.Pipeline` (which fits it structurally).
+
+    Typed by a Protocol so this module never imports the pipeline that imports it.
+    """
+
+    config: PipelineConfig
+    world: World
+    corr: Correlator
+    ingest: Ingest
+    now: float | None
+    _emitted: dict[str, str]
+
+    def __init__(
+        self,
+        cluster: ClusterSpec,
+        jobs: Iterable[JobSpec] = (),
+        history: Iterable[HistoryEntry] = (),
+        config: PipelineConfig | None = None,
+    ) -> None: ...
+
+    def _assess(self, key: str) -> None: ...
+
+
+P = TypeVar("P", bound=Pipeline)
 
 VERSION = 1
 
@@ -96,8 +122,7 @@ def _corr_state(p: Pipeline, stale: set[str]) -> dict[str, Any]:
     return state
 
 
-def load(cls: type[Pipeline], state: dict[str, Any]) -> Pipeline:
-
+def load(cls: type[P], state: dict[str, Any]) -> P:
     if int(state.get("v", 0)) != VERSION:
         raise ValueError(f"unsupported pipeline state version {state.get('v')!r}")
     history = [HistoryEntry(float(a), str(n), str(v), str(c)) for a, n, v, c in state.get("history", [])]

@@ -1,6 +1,6 @@
 """Gather what the metrics and readiness code computes on: a thin layer over the rows.
 
-actions/metrics.py and actions/readiness.py are pure; this module reads incidents,
+actions/evaluation/metrics.py and readiness.py are pure; this module reads incidents,
 their recommendations (with history), the audit records that matter and the jobs, and
 hands plain values over. A few queries per page, whatever the number of incidents.
 """

@@ -16,7 +16,9 @@ class HostlistError(ValueError):
 
 
 def _split_top_level(expr: str) -> list[str]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in expr:
         if ch == "[":
             depth += 1
@@ -104,7 +106,8 @@ def compress(names: list[str]) -> str:
         nums = sorted(set(groups[(prefix, width)]))
         ranges: list[str] = []
         start = prev = nums[0]
-        for n in nums[1:] + [None]:  # type: ignore[list-item]
+        tail: list[int | None] = [*nums[1:], None]
+        for n in tail:
             if n is not None and n == prev + 1:
                 prev = n
                 continue

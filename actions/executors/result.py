@@ -1,0 +1,22 @@
+"""What every executor returns, and the interface they share (kept apart so executors import no package above them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    outcome: str  # done | already | superseded | failed
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome in ("done", "already")
+
+
+class Executor(Protocol):
+    def drain(self, node: str, reason: str, now: float) -> ExecResult: ...
+    def resume(self, node: str, now: float) -> ExecResult: ...
+    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult: ...
