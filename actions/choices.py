@@ -2,17 +2,19 @@
 
 from django.db import models
 
+from monitoring import vocabulary as words
+
 
 class ActionKind(models.TextChoices):
-    DRAIN_NODE = "drain_node", "Drain node"
-    REQUEUE_JOB = "requeue_job", "Requeue job"
-    NOTIFY = "notify", "Notify owner"
-    ESCALATE = "escalate", "Escalate"
+    DRAIN_NODE = words.ActionKind.DRAIN_NODE.value, "Drain node"
+    REQUEUE_JOB = words.ActionKind.REQUEUE_JOB.value, "Requeue job"
+    NOTIFY = words.ActionKind.NOTIFY.value, "Notify owner"
+    ESCALATE = words.ActionKind.ESCALATE.value, "Escalate"
 
 
 class AutonomyKind(models.TextChoices):
-    ISOLATION = "isolation", "Isolation (drain/resume)"
-    RESTART = "restart", "Restart (requeue/cancel)"
+    ISOLATION = words.AutonomyKind.ISOLATION.value, "Isolation (drain/resume)"
+    RESTART = words.AutonomyKind.RESTART.value, "Restart (requeue/cancel)"
 
 
 class OverrideScope(models.TextChoices):

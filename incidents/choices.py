@@ -2,6 +2,8 @@
 
 from django.db import models
 
+from monitoring import vocabulary as words
+
 
 class IncidentStatus(models.TextChoices):
     OPEN = "open", "Open"
@@ -22,13 +24,13 @@ INCIDENT_ACTIVE = {IncidentStatus.OPEN, IncidentStatus.MITIGATING, IncidentStatu
 
 
 class Category(models.TextChoices):
-    GPU_HARDWARE = "gpu_hardware", "GPU hardware"
-    GPU_DEGRADED = "gpu_degraded", "GPU degraded"
-    NETWORK = "network", "Network"
-    NODE_FAILURE = "node_failure", "Node failure"
-    HANG = "hang", "Hang"
-    SOFTWARE = "software", "Software (application)"
-    INFRASTRUCTURE = "infrastructure", "Shared infrastructure"
+    GPU_HARDWARE = words.Category.GPU_HARDWARE.value, "GPU hardware"
+    GPU_DEGRADED = words.Category.GPU_DEGRADED.value, "GPU degraded"
+    NETWORK = words.Category.NETWORK.value, "Network"
+    NODE_FAILURE = words.Category.NODE_FAILURE.value, "Node failure"
+    HANG = words.Category.HANG.value, "Hang"
+    SOFTWARE = words.Category.SOFTWARE.value, "Software (application)"
+    INFRASTRUCTURE = words.Category.INFRASTRUCTURE.value, "Shared infrastructure"
 
 
 class AuditEvent(models.TextChoices):

@@ -2,6 +2,8 @@
 
 from django.db import models
 
+from monitoring import vocabulary as words
+
 
 class ConnectionMode(models.TextChoices):
     SIMULATED = "simulated", "Built-in simulator"
@@ -10,9 +12,9 @@ class ConnectionMode(models.TextChoices):
 
 
 class Autonomy(models.TextChoices):
-    MONITOR = "monitor", "Monitor (recommend only)"
-    APPROVE = "approve", "Approve (execute on an operator's click)"
-    AUTO = "auto", "Auto (execute at once)"
+    MONITOR = words.AutonomyLevel.MONITOR.value, "Monitor (recommend only)"
+    APPROVE = words.AutonomyLevel.APPROVE.value, "Approve (execute on an operator's click)"
+    AUTO = words.AutonomyLevel.AUTO.value, "Auto (execute at once)"
 
 
 class TelemetrySource(models.TextChoices):
@@ -35,15 +37,15 @@ class NodeHealth(models.TextChoices):
 
 
 class JobState(models.TextChoices):
-    PENDING = "PENDING"
-    RUNNING = "RUNNING"
-    COMPLETED = "COMPLETED"
-    FAILED = "FAILED"
-    NODE_FAIL = "NODE_FAIL"
-    TIMEOUT = "TIMEOUT"
-    CANCELLED = "CANCELLED"
-    REQUEUED = "REQUEUED"
-    UNKNOWN = "UNKNOWN"
+    PENDING = words.JobState.PENDING.value
+    RUNNING = words.JobState.RUNNING.value
+    COMPLETED = words.JobState.COMPLETED.value
+    FAILED = words.JobState.FAILED.value
+    NODE_FAIL = words.JobState.NODE_FAIL.value
+    TIMEOUT = words.JobState.TIMEOUT.value
+    CANCELLED = words.JobState.CANCELLED.value
+    REQUEUED = words.JobState.REQUEUED.value
+    UNKNOWN = words.JobState.UNKNOWN.value
 
 
 JOB_ACTIVE_STATES = {JobState.PENDING, JobState.RUNNING, JobState.REQUEUED}

@@ -25,13 +25,17 @@ from actions.services.faults import inject_fault as inject
 from actions.views.autonomy import cluster_panel, node_panel
 from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
-from monitoring.choices import Autonomy
+from monitoring.choices import Autonomy, NodeHealth
 from monitoring.connections import diagnose_connection
 from monitoring.models import Cluster, Node
 from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
 from monitoring.telemetry.store import node_gpu_alarms
+from monitoring.vocabulary import Category
 from recovery_site.decorators import role_required
 from recovery_site.roles import Role
+
+# A node blamed for one of these is faulty itself; for the others it is only a suspect.
+FAULTY_CATEGORIES = {Category.GPU_HARDWARE, Category.NODE_FAILURE, Category.NETWORK}
 
 
 @login_required
@@ -110,8 +114,8 @@ def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
     for node in cluster.nodes.all():
         health = node.health
         incident = blamed.get(node.name)
-        if incident is not None and health == "ok":
-            health = "faulty" if incident.category in ("gpu_hardware", "node_failure", "network") else "suspect"
+        if incident is not None and health == NodeHealth.OK:
+            health = NodeHealth.FAULTY if incident.category in FAULTY_CATEGORIES else NodeHealth.SUSPECT
         cells.append({"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")})
     return cells
 
