@@ -244,6 +244,16 @@ class _Identities:
             return self.position
         return line_no
 
+    def by_bus_order(self) -> dict[str, int]:
+        """Indexes handed out by first appearance → nvidia-smi's own order, by PCI bus id.
+
+        nvidia-smi numbers GPUs in PCI bus order, so when every GPU was known only
+        by its bus, sorting the buses gives the index nvidia-smi would print.
+        """
+        if not self.seen or self.pci_bus_ids or not all(F.normalize_pci_bus_id(k) for k in self.seen):
+            return {}
+        return {bus: i for i, bus in enumerate(sorted(self.seen))}
+
 
 def _rows(
     body: list[str], columns: list[str], header: str | None, pci_bus_ids: Sequence[str]
@@ -279,6 +289,10 @@ def _rows(
             continue
         latest[index] = len(rows)
         rows.append(row)
+    renumber = ids.by_bus_order()
+    for row in rows:
+        if row.pci_bus_id in renumber:
+            row.index = renumber[row.pci_bus_id]
     return rows
 
 
