@@ -38,7 +38,11 @@ def test_every_documented_recovery_action_has_its_plain_words() -> None:
     words = {n.lower().replace("_", " ") for n in documented_actions().values()}
     assert documented_actions().keys() == {0, 1, 2, 3, 4}
     assert {F.RECOVERY_ACTIONS[k] for k in documented_actions()} == {
-        "none", "GPU reset", "node reboot", "drain P2P", "drain and reset"
+        "none",
+        "GPU reset",
+        "node reboot",
+        "drain P2P",
+        "drain and reset",
     }
     assert len(words) == 5
     # And the codes newer bindings add (5 recover IMEX domain, 6 bus reset, 7 system reboot) are named too
@@ -55,7 +59,9 @@ def test_the_nvml_sampler_reports_each_documented_recovery_action(code: int) -> 
 
 
 def test_a_gpu_without_the_recovery_field_has_no_value_not_none_action() -> None:
-    sampler = NvmlSampler(node="n", nvml=h100_node(**{"2": {"unsupported": {"field:recovery"}}}), watch_xids=False)
+    sampler = NvmlSampler(
+        node="n", nvml=h100_node(**{"2": {"unsupported": {"field:recovery"}}}), watch_xids=False
+    )
     by_gpu = {e["gpu"]: e["fields"] for e in sampler.sample(0.0)}
     assert F.GPU_RECOVERY_ACTION not in by_gpu[2]
 
@@ -129,8 +135,14 @@ def test_the_shipped_counters_csv_lists_every_field_a_detector_needs() -> None:
     from monitoring.telemetry.coverage import COUNTERS_CSV, NEEDS
 
     root = Path(__file__).resolve().parents[2]
-    rows = [ln.split(",") for ln in (root / COUNTERS_CSV).read_text().splitlines() if ln and not ln.startswith("#")]
-    assert all(len(r) == 3 and r[1].strip() in {"gauge", "counter"} for r in rows)  # dcgm-exporter's CSV format
+    rows = [
+        ln.split(",")
+        for ln in (root / COUNTERS_CSV).read_text().splitlines()
+        if ln and not ln.startswith("#")
+    ]
+    assert all(
+        len(r) == 3 and r[1].strip() in {"gauge", "counter"} for r in rows
+    )  # dcgm-exporter's CSV format
     shipped = {F.canonical_field(r[0].strip()) for r in rows}
     for need in NEEDS:
         assert shipped & {F.canonical_field(f) for f in need.any_of}, need.key
@@ -150,7 +162,9 @@ def fed_cluster(cluster, redis_ns):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db
-def test_a_cluster_fed_a_stock_scrape_shows_its_blind_detectors_on_its_page(client, viewer, fed_cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_cluster_fed_a_stock_scrape_shows_its_blind_detectors_on_its_page(
+    client, viewer, fed_cluster
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(viewer)
     html = client.get(reverse("cluster", args=[fed_cluster.pk])).content.decode()
     assert 'id="telemetry-coverage"' in html
@@ -173,3 +187,26 @@ def test_a_cluster_without_telemetry_says_no_detector_can_fire(client, viewer, c
     client.force_login(viewer)
     html = client.get(reverse("cluster", args=[cluster.pk])).content.decode()
     assert 'id="coverage-none"' in html and 'id="coverage-blind"' not in html
+
+
+@pytest.mark.django_db
+def test_readiness_warns_that_blind_detectors_cannot_earn_verdicts(client, viewer, fed_cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(viewer)
+    html = client.get(reverse("cluster", args=[fed_cluster.pk])).content.decode()
+    assert 'id="readiness-telemetry-blind"' in html
+    assert "Uncorrectable ECC (DBE) → GPU broken (off)" in html
+
+
+@pytest.mark.django_db
+def test_readiness_of_a_cluster_with_full_counters_has_no_telemetry_warning(
+    client, viewer, cluster, redis_ns
+) -> None:  # type: ignore[no-untyped-def]
+    node = Node.objects.create(cluster=cluster, name="gpu-h-001", partition="batch", state="MIXED")
+    Gpu.objects.bulk_create(Gpu(node=node, index=i) for i in range(8))
+    now = dt.datetime.now(tz=dt.UTC)
+    record_samples(
+        cluster, parse_dcgm_exporter(capture("h100_dcgm_exporter.txt"), "gpu-h-001", now.timestamp()), now
+    )
+    client.force_login(viewer)
+    html = client.get(reverse("cluster", args=[cluster.pk])).content.decode()
+    assert 'id="readiness-telemetry-blind"' not in html and 'id="coverage-ok"' in html
