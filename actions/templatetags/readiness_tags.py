@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from actions.evaluation import readiness
 from actions.views.reports import cluster_readiness
+from monitoring.telemetry.coverage import blind_detectors
+from monitoring.telemetry.coverage_store import cluster_coverage
 
 register = template.Library()
 
@@ -24,4 +26,6 @@ def readiness_panel(cluster: Any) -> dict[str, Any]:
         "readiness": cluster_readiness(cluster, timezone.now()),
         "min_judged": readiness.MIN_JUDGED,
         "min_precision_pct": round(readiness.MIN_PRECISION * 100),
+        # A detector its telemetry cannot feed proves nothing by its silence.
+        "telemetry_blind": blind_detectors(cluster_coverage(cluster, timezone.now())),
     }

@@ -17,9 +17,25 @@ cheap (bench/telemetry_bench.py), and an exporter configured with
 string-valued fields (``DCGM_FI_DEV_NAME … Tesla T4``, which the Prometheus
 parser rejects) does not break the whole scrape.
 
+What differs between exporter versions, and how each is read (from the
+exporter's own templates, internal/pkg/rendermetrics/render_metrics.go and
+earlier pkg/dcgmexporter, across releases):
+
+* the host label is ``Hostname`` (2.x to 4.5) or ``hostname`` (after PR #655);
+  the GPU UUID label is ``UUID``, or ``uuid`` with ``--use-old-namespace``;
+  ``pci_bus_id`` exists only since mid-2024 (3.3.6): all are optional here;
+* a MIG GPU's samples carry ``GPU_I_ID``/``GPU_I_PROFILE``, one per instance:
+  device-wide fields are read once per GPU, instance fields (memory, util)
+  go to ``instances`` of the event, each with its identity (fields.INSTANCE_FIELDS);
+* DCGM's blank sentinels (fields.is_dcgm_blank), printed as readings by older
+  exporters, are dropped like NaN: a field that has no value is absent;
+* DCGM 4.6 field names (``DCGM_FI_DEV_GPU_TEMP_CELSIUS``…) fold into the
+  names of docs/EVENTS.md (fields.FIELD_ALIASES).
+
 Which fields a scrape carries depends on the exporter's counters CSV; the stock
-``default-counters.csv`` leaves ECC and NVLink errors commented out.
-``dcgm-counters.csv`` next to this module lists what the controller wants.
+``default-counters.csv`` leaves ECC, NVLink, row-remap-pending and the
+throttle bitmask out (monitoring/telemetry/coverage.py says what that blinds).
+``deploy/dcgm-exporter/counters.csv`` lists what the controller wants.
 Pure: no I/O.
 """
 
@@ -33,7 +49,7 @@ import re
 from prometheus_client.parser import text_string_to_metric_families
 
 from monitoring.telemetry import fields as F
-from monitoring.telemetry.fields import GpuRow, TelemetryParseError
+from monitoring.telemetry.fields import GpuRow, InstanceRow, TelemetryParseError
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +77,14 @@ def _labels(label_text: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(families[0].samples[0].labels.items()))
 
 
-def _sample(line: str, name: str) -> tuple[dict[str, str], float]:
+def _number(text: str) -> float | int:
+    """A sample value; integers stay exact (an INT64 sentinel must compare exactly)."""
+    if text.isdigit():
+        return int(text)
+    return float(text)
+
+
+def _sample(line: str, name: str) -> tuple[dict[str, str], float | int]:
     """``NAME{labels} value [timestamp]`` → (labels, value); prometheus_client parses the labels."""
     rest = line[len(name) :]
     if rest.startswith("{"):
@@ -74,7 +97,54 @@ def _sample(line: str, name: str) -> tuple[dict[str, str], float]:
     parts = tail.split()
     if not parts or len(parts) > 2:
         raise ValueError(f"no value: {line[:160]!r}")
-    return labels, float(parts[0])
+    return labels, _number(parts[0])
+
+
+def _usable(name: str, value: float | int) -> bool:
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return False
+    return not F.is_dcgm_blank(name, value)
+
+
+def _label(labels: dict[str, str], *names: str) -> str | None:
+    for n in names:
+        v = labels.get(n)
+        if v:
+            return v
+    return None
+
+
+class _Gpu:
+    """What one GPU's samples say, device-level and per MIG instance, before it becomes a row."""
+
+    def __init__(self, index: int, labels: dict[str, str]) -> None:
+        self.row = GpuRow(
+            index=index,
+            fields={},
+            pci_bus_id=F.normalize_pci_bus_id(labels.get("pci_bus_id")),
+            uuid=_label(labels, "UUID", "uuid"),
+            hostname=_label(labels, "Hostname", "hostname"),
+        )
+        self.from_instances: dict[str, int | float] = {}
+        self.instances: dict[int, InstanceRow] = {}
+
+    def add(self, field: str, value: int | float, labels: dict[str, str]) -> None:
+        gi = labels.get("GPU_I_ID")
+        if gi is None or not gi.isdigit():
+            self.row.fields[field] = value  # the GPU entity itself: authoritative
+            return
+        if field not in F.INSTANCE_FIELDS:
+            self.from_instances.setdefault(field, value)  # repeated on every instance: once
+            return
+        inst = self.instances.get(int(gi))
+        if inst is None:
+            inst = self.instances[int(gi)] = InstanceRow(int(gi), labels.get("GPU_I_PROFILE", ""), {})
+        inst.fields[field] = value
+
+    def done(self) -> GpuRow:
+        self.row.fields = {**self.from_instances, **self.row.fields}
+        self.row.instances = [self.instances[i] for i in sorted(self.instances)]
+        return self.row
 
 
 def parse_dcgm_exporter_rows(text: str) -> list[GpuRow]:
@@ -82,12 +152,12 @@ def parse_dcgm_exporter_rows(text: str) -> list[GpuRow]:
 
     Raises :class:`TelemetryParseError` when the text holds no DCGM metric at
     all (an HTML error page, a wrong port) or a wanted line is malformed.
-    Samples without a ``gpu`` label (exporter-wide metrics) and NaN values
-    (DCGM's "blank" for an unsupported field) are skipped.
+    Samples without a ``gpu`` label (exporter-wide metrics), NaN values and
+    DCGM blank sentinels (a field the GPU does not support) are skipped.
     """
     if not text.strip():
         raise TelemetryParseError("dcgm-exporter scrape is empty")
-    rows: dict[int, GpuRow] = {}
+    gpus: dict[int, _Gpu] = {}
     dcgm_samples = 0
     for line in text.splitlines():
         if not line.startswith(_PREFIX):
@@ -101,38 +171,34 @@ def parse_dcgm_exporter_rows(text: str) -> list[GpuRow]:
         except ValueError as exc:
             raise TelemetryParseError(f"malformed dcgm-exporter line: {line[:160]!r} ({exc})") from exc
         gpu_label = labels.get("gpu")
-        if gpu_label is None or not gpu_label.isdigit() or math.isnan(value) or math.isinf(value):
+        if gpu_label is None or not gpu_label.isdigit() or not _usable(name, value):
             continue
         index = int(gpu_label)
-        row = rows.get(index)
-        if row is None:
-            row = rows[index] = GpuRow(
-                index=index,
-                fields={},
-                pci_bus_id=F.normalize_pci_bus_id(labels.get("pci_bus_id")),
-                uuid=labels.get("UUID"),
-                hostname=labels.get("Hostname"),
-            )
-        row.fields[F.canonical_field(name)] = F.as_number(value)
+        gpu = gpus.get(index)
+        if gpu is None:
+            gpu = gpus[index] = _Gpu(index, labels)
+        gpu.add(F.canonical_field(name), F.as_number(value), labels)
     if dcgm_samples == 0:
         first = text.strip().splitlines()[0]
         raise TelemetryParseError(
             f"no DCGM_FI_* metric in what should be a dcgm-exporter scrape: {first[:160]!r}"
         )
-    return [rows[i] for i in sorted(rows)]
+    return [gpus[i].done() for i in sorted(gpus)]
 
 
 def parse_dcgm_exporter(text: str, node: str | None, t: float = 0.0) -> list[dict[str, object]]:
     """A scrape → ``gpu`` events at time ``t``.
 
     ``node`` is the Slurm node name the scrape was taken from; None takes the
-    exporter's ``Hostname`` label (which is the host's name, not necessarily
-    Slurm's, hence the explicit argument).
+    exporter's ``Hostname`` (``hostname`` since exporter 4.5) label, which is
+    the host's name, not necessarily Slurm's, hence the explicit argument.
     """
     events = []
     for row in parse_dcgm_exporter_rows(text):
         name = node or row.hostname
         if not name:
-            raise TelemetryParseError("dcgm-exporter sample has no Hostname label and no node was given")
+            raise TelemetryParseError(
+                "dcgm-exporter sample has no Hostname/hostname label and no node was given"
+            )
         events.append(row.event(t, name))
     return events

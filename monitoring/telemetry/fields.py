@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # --- the fields of docs/EVENTS.md -------------------------------------------------
 
@@ -38,8 +38,30 @@ CLOCKS_EVENT_REASONS = "DCGM_FI_DEV_CLOCKS_EVENT_REASONS"
 # adding it is safe): NVML_FI_DEV_GET_GPU_RECOVERY_ACTION, DCGM field 1523.
 # It is what tells an Xid 154 "reset the GPU" from "reboot the node".
 GPU_RECOVERY_ACTION = "DCGM_FI_DEV_GET_GPU_RECOVERY_ACTION"
+# Also outside docs/EVENTS.md's list (safe for the same reason): DCGM field 140
+# (nvidia-smi ``temperature.memory``) and 157 (``power.draw.instant``; 155,
+# POWER_USAGE, is the 1-second average NVML reports on Ampere and later).
+MEMORY_TEMP = "DCGM_FI_DEV_MEMORY_TEMP"
+POWER_USAGE_INSTANT = "DCGM_FI_DEV_POWER_USAGE_INSTANT"
 
-FIELD_ALIASES: dict[str, str] = {CLOCKS_EVENT_REASONS: CLOCK_THROTTLE_REASONS}
+# Other spellings of the same DCGM field ids. DCGM 3.3 renamed the throttle
+# bitmask; DCGM 4.6 (dcgmlib/dcgm_fields.h) renamed many fields and kept the old
+# names as aliases, e.g. 150 DCGM_FI_DEV_GPU_TEMP -> DCGM_FI_DEV_GPU_TEMP_CELSIUS,
+# 1523 DCGM_FI_DEV_GET_GPU_RECOVERY_ACTION -> DCGM_FI_DEV_GPU_RECOVERY_ACTION. An
+# exporter whose counters CSV uses the new names publishes metrics under them.
+FIELD_ALIASES: dict[str, str] = {
+    CLOCKS_EVENT_REASONS: CLOCK_THROTTLE_REASONS,
+    "DCGM_FI_DEV_GPU_TEMP_CELSIUS": TEMP,  # 150
+    "DCGM_FI_DEV_BOARD_POWER_WATTS": POWER_USAGE,  # 155
+    "DCGM_FI_DEV_BOARD_POWER_RAW_WATTS": POWER_USAGE_INSTANT,  # 157
+    "DCGM_FI_DEV_GPU_UTIL_RATIO": GPU_UTIL,  # 203
+    "DCGM_FI_DEV_PCIE_REPLAY_TOTAL": PCIE_REPLAY_COUNTER,  # 202
+    "DCGM_FI_DEV_XID_ERROR": XID_ERRORS,  # 230
+    "DCGM_FI_DEV_ROW_REMAP_FAILED": ROW_REMAP_FAILURE,  # 395
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_TOTAL": NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL,  # 409
+    "DCGM_FI_DEV_MEMORY_TEMP_CELSIUS": MEMORY_TEMP,  # 140
+    "DCGM_FI_DEV_GPU_RECOVERY_ACTION": GPU_RECOVERY_ACTION,  # 1523
+}
 
 
 def canonical_field(name: str) -> str:
@@ -82,6 +104,8 @@ FIELDS: dict[str, FieldInfo] = {
         FieldInfo(NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, "NVLink CRC flit errors", "", "counter", "nvlink_crc"),
         FieldInfo(CLOCK_THROTTLE_REASONS, "Clock throttle reasons", "", "bitmask", "throttle"),
         FieldInfo(GPU_RECOVERY_ACTION, "Recovery action NVML asks for", "", "code", "recovery_action"),
+        FieldInfo(MEMORY_TEMP, "Memory temperature", "°C", "gauge", "mem_temp"),
+        FieldInfo(POWER_USAGE_INSTANT, "Power draw (instant)", "W", "gauge", "power_instant"),
     )
 }
 
@@ -102,8 +126,49 @@ FIELD_CODES: dict[str, int] = {
     NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL: 12,
     CLOCK_THROTTLE_REASONS: 13,
     GPU_RECOVERY_ACTION: 14,
+    MEMORY_TEMP: 15,
+    POWER_USAGE_INSTANT: 16,
 }
 CODE_FIELDS: dict[int, str] = {v: k for k, v in FIELD_CODES.items()}
+
+
+# --- DCGM "blank" values (dcgmlib/dcgm_structs.h, DCGM_BLANK_VALUES) ---------------------
+#
+# DCGM fills a field it has no value for with a sentinel at the top of the
+# type's range: BLANK, then NOT_FOUND (+1), NOT_SUPPORTED (+2), NOT_PERMISSIONED
+# (+3), and DCGM_*_IS_BLANK(val) is ``val >= *_BLANK``. dcgm-exporter before
+# ~4.x printed them as readings (its README shows DCGM_FI_DEV_MEMORY_TEMP
+# 9223372036854775794 = INT64 NOT_SUPPORTED); newer ones drop exact matches of
+# the INT32 and INT64 sentinels in int64 fields (internal/pkg/collector/utils.go),
+# so both ranges can reach us in an int64 field.
+
+DCGM_INT32_BLANK = 0x7FFFFFF0
+DCGM_INT32_MAX = 0x7FFFFFFF
+DCGM_INT64_BLANK = 0x7FFFFFFFFFFFFFF0
+DCGM_FP64_BLANK = 140737488355328.0  # 2**47
+# Fields DCGM stores as DCGM_FT_DOUBLE (dcgmlib/src/dcgm_fields.cpp); all the others we read are INT64.
+DOUBLE_FIELDS: frozenset[str] = frozenset({POWER_USAGE, POWER_USAGE_INSTANT})
+
+
+def is_dcgm_blank(name: str, value: int | float) -> bool:
+    """Whether ``value`` is one of DCGM's "no value" sentinels for field ``name``.
+
+    FP64 fields: anything at or above 2**47. INT64 fields: the INT64 range, and
+    the INT32 range (0x7ffffff0..0x7fffffff), which DCGM also uses in int64
+    fields and dcgm-exporter itself filters there.
+    """
+    if canonical_field(name) in DOUBLE_FIELDS:
+        return value >= DCGM_FP64_BLANK
+    return value >= DCGM_INT64_BLANK or DCGM_INT32_BLANK <= value <= DCGM_INT32_MAX
+
+
+# --- MIG: which fields belong to a GPU instance rather than the whole GPU ------------------
+#
+# dcgm-exporter labels every sample of a MIG GPU with the instance it was read
+# through (GPU_I_ID, GPU_I_PROFILE), repeating device-wide values (temperature,
+# clocks, power, ECC, Xid) on each instance. Memory and utilisation are the
+# instance's own; everything else is the GPU's, read once.
+INSTANCE_FIELDS: frozenset[str] = frozenset({FB_USED, GPU_UTIL})
 
 
 def label(name: str) -> str:
@@ -229,11 +294,26 @@ class TelemetryParseError(ValueError):
 
 
 @dataclass
+class InstanceRow:
+    """One MIG GPU instance's own fields (memory, utilisation), with its identity."""
+
+    gpu_i_id: int
+    gpu_i_profile: str
+    fields: dict[str, int | float]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"gpu_i_id": self.gpu_i_id, "gpu_i_profile": self.gpu_i_profile, "fields": self.fields}
+
+
+@dataclass
 class GpuRow:
     """One GPU's reading from one input, before it becomes an event.
 
     Kept apart from the event because it also carries the PCI bus id: the
     inventory (GPU index ↔ bus) is what maps kernel Xid lines to GPUs.
+    ``offset_s`` is when this reading was taken after the capture's first one
+    (nvidia-smi ``-l`` loops print a ``timestamp`` per row); ``instances`` are
+    the MIG instances' own fields, kept apart from the GPU's.
     """
 
     index: int
@@ -241,6 +321,13 @@ class GpuRow:
     pci_bus_id: str | None = None
     uuid: str | None = None
     hostname: str | None = None
+    offset_s: float = 0.0
+    instances: list[InstanceRow] = field(default_factory=list)
 
     def event(self, t: float, node: str) -> dict[str, object]:
-        return gpu_event(t, node, self.index, self.fields)
+        ev = gpu_event(t + self.offset_s, node, self.index, self.fields)
+        if self.instances:
+            # An extra key: readers of docs/EVENTS.md skip what they do not know,
+            # and ``fields`` stays the whole GPU's, so detectors see no instance value.
+            ev["instances"] = [inst.as_dict() for inst in self.instances]
+        return ev

@@ -25,6 +25,7 @@ def test_an_h100_scrape_becomes_eight_events_with_only_known_fields() -> None:
     assert set(g0) == {
         F.SM_CLOCK,
         F.TEMP,
+        F.MEMORY_TEMP,
         F.POWER_USAGE,
         F.PCIE_REPLAY_COUNTER,
         F.GPU_UTIL,

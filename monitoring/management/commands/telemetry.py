@@ -2,9 +2,12 @@
 
     python manage.py telemetry parse --format nvidia-smi FILE --node gpu-a-001 --json
     python manage.py telemetry parse --format dcgm-exporter - --node gpu-a-001 --json < scrape.txt
+    python manage.py telemetry parse --format nvidia-smi loop.csv --node n1 \
+        --columns timestamp,pci.bus_id,temperature.gpu,utilization.gpu   # a noheader capture
     python manage.py telemetry nvml --json
 
-``parse`` prints ONE JSON array of events (``t`` 0) on standard output; garbage
+``parse`` prints ONE JSON array of events (``t`` 0, or the offset from the first
+``timestamp`` of an nvidia-smi ``-l`` loop) on standard output; garbage
 input is a clear error on standard error and exit status 1, never a traceback.
 """
 
@@ -37,6 +40,11 @@ class Command(BaseCommand):
         p.add_argument(
             "--node", default=None, help="node name (dcgm-exporter: default is its Hostname label)"
         )
+        p.add_argument(
+            "--columns",
+            default=None,
+            help="nvidia-smi noheader capture: the --query-gpu list it was taken with (comma-separated)",
+        )
         p.add_argument("--json", action="store_true", help="print one JSON array (the default is a table)")
         n = sub.add_parser("nvml", help="sample this machine's GPUs through NVML once")
         n.add_argument("--node", default="localhost")
@@ -44,7 +52,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["action"] == "parse":
-            events = self._parse(opts["format"], opts["file"], opts["node"])
+            events = self._parse(opts["format"], opts["file"], opts["node"], opts["columns"])
         else:
             sampler = NvmlSampler(node=opts["node"], watch_xids=False)
             events = sampler.sample(time.time())
@@ -56,15 +64,18 @@ class Command(BaseCommand):
         else:
             self._table(events)
 
-    def _parse(self, fmt: str, path: str, node: str | None) -> list[dict[str, object]]:
+    def _parse(self, fmt: str, path: str, node: str | None, columns: str | None) -> list[dict[str, object]]:
         text = self._read(path)
+        fields = [c.strip() for c in columns.split(",") if c.strip()] if columns else None
+        if fields is not None and fmt != "nvidia-smi":
+            raise CommandError("--columns is for nvidia-smi noheader captures only")
         try:
             if fmt == "nvidia-smi":
                 if not node:
                     raise CommandError(
                         "--node is required for nvidia-smi captures (the CSV does not name its host)"
                     )
-                return parse_nvidia_smi(text, node, 0.0)
+                return parse_nvidia_smi(text, node, 0.0, fields=fields)
             return parse_dcgm_exporter(text, node, 0.0)
         except TelemetryParseError as exc:
             raise CommandError(f"{path}: not a valid {fmt} capture: {exc}") from exc
