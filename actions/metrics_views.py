@@ -1,4 +1,4 @@
-"""The recovery-metrics page (/metrics/) and its JSON (/api/metrics/): thin views over actions.insights."""
+"""The recovery-metrics page (/recovery-metrics/) and its JSON (/api/metrics/): thin views over actions.insights."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ urlpatterns = [
     path("audit/", incident_views.audit_log, name="audit"),
     path("audit/export.<str:fmt>", incident_views.audit_export, name="audit-export"),
     path("incidents/<int:pk>/verdict/", incident_views.mark_verdict, name="incident-verdict"),
-    path("metrics/", metrics_views.metrics_page, name="metrics"),
+    path("", include("actions.ops_urls")),  # /metrics (Prometheus), /recovery-metrics/, /account/tokens/
     path("api/metrics/", metrics_views.metrics_api, name="metrics-api"),
     path("telemetry/nodes/<int:pk>/gpus.json", telemetry_views.node_gpu_telemetry, name="node-gpu-telemetry"),
     path("telemetry/incidents/<int:pk>/peers.json", telemetry_views.incident_gpu_telemetry, name="incident-gpu-telemetry"),
