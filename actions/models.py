@@ -92,4 +92,4 @@ class AutonomyOverride(models.Model):
     def __str__(self) -> str:
         return f"{self.scope} {self.target}: {self.action_kind} {self.level}"
 
-from actions.ops_models import ApiToken, TickStat  # noqa: E402,F401 - registered with this app
+from actions.ops_models import ApiToken, PageState, TickStat  # noqa: E402,F401 - registered with this app

@@ -113,6 +113,9 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
+    from actions import paging  # lazy: paging builds on this module's sender
+
+    paging.on_notify(kind, getattr(incident, "pk", incident), text)  # PagerDuty / Alertmanager, by incident
     hooks = configured_webhooks()
     if not hooks:
         return 0

@@ -58,3 +58,22 @@ class ApiToken(models.Model):
     @property
     def active(self) -> bool:
         return self.revoked_at is None
+
+
+class PageState(models.Model):
+    """Where an incident's page stands: what we want the pager to show, and what each receiver was told.
+
+    ``state`` is the wish (triggered / acknowledged / resolved); ``sent`` maps each receiver
+    to the last action it accepted. A delivery sends only the difference, in order, so a
+    resolve never overtakes its trigger and a crash between the two is finished later.
+    """
+
+    incident = models.OneToOneField("incidents.Incident", on_delete=models.CASCADE, primary_key=True, related_name="page")
+    dedup_key = models.CharField(max_length=128, unique=True)
+    state = models.CharField(max_length=16)
+    sent = models.JSONField(default=dict, blank=True)
+    summary = models.CharField(max_length=1024, blank=True)
+    updated_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.dedup_key}: {self.state}"

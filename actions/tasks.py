@@ -6,7 +6,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from actions import loop, services
+from actions import loop, paging, services  # noqa: F401 - paging's tasks register with the worker
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
