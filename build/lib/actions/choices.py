@@ -1,0 +1,54 @@
+"""Recommendation kinds and states, with the table of allowed transitions."""
+
+from django.db import models
+
+
+class ActionKind(models.TextChoices):
+    DRAIN_NODE = "drain_node", "Drain node"
+    REQUEUE_JOB = "requeue_job", "Requeue job"
+    NOTIFY = "notify", "Notify owner"
+    ESCALATE = "escalate", "Escalate"
+
+
+class AutonomyKind(models.TextChoices):
+    ISOLATION = "isolation", "Isolation (drain/resume)"
+    RESTART = "restart", "Restart (requeue/cancel)"
+
+
+class OverrideScope(models.TextChoices):
+    PARTITION = "partition", "Partition"
+    NODE = "node", "Node"
+    JOB = "job", "Job"
+
+
+# Actions that change the cluster; notify/escalate only tell people.
+MUTATING_ACTIONS = {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB}
+
+
+class RecStatus(models.TextChoices):
+    PROPOSED = "proposed", "Proposed (monitor mode)"
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    BLOCKED = "blocked", "Blocked by a guardrail"
+    APPROVED = "approved", "Approved"
+    EXECUTING = "executing", "Executing"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+    REJECTED = "rejected", "Rejected"
+    EXPIRED = "expired", "Expired"
+    SUPERSEDED = "superseded", "Superseded"
+
+
+REC_TRANSITIONS: dict[str, set[str]] = {
+    RecStatus.PROPOSED: {RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.BLOCKED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.REJECTED},
+    RecStatus.AWAITING_APPROVAL: {RecStatus.APPROVED, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.BLOCKED},
+    RecStatus.BLOCKED: {RecStatus.AWAITING_APPROVAL, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED},
+    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED},
+    RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED},
+    RecStatus.SUCCEEDED: set(),
+    RecStatus.FAILED: set(),
+    RecStatus.REJECTED: set(),
+    RecStatus.EXPIRED: set(),
+    RecStatus.SUPERSEDED: set(),
+}
+REC_OPEN = {RecStatus.PROPOSED, RecStatus.AWAITING_APPROVAL, RecStatus.BLOCKED}
+REC_TERMINAL = {s for s, nxt in REC_TRANSITIONS.items() if not nxt}

@@ -1,0 +1,38 @@
+"""``manage.py evaluate <folder> [--json]``: replay every scenario below a folder and score it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from actions.replay import replay, scenario_folders
+from actions.scoring import load_truth, score, table, totals
+
+
+class Command(BaseCommand):
+    help = "Replay and score scenarios: recall, false alarms, culprit/category accuracy, actions, latency."
+    requires_system_checks: list[str] = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("folder", type=Path)
+        parser.add_argument("--json", action="store_true", help="print the totals as one JSON object")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        folders = scenario_folders(opts["folder"])
+        if not folders:
+            raise CommandError(f"no scenario folders under {opts['folder']}")
+        scores = []
+        for folder in folders:
+            if not (folder / "truth.json").exists():
+                print(f"skipping {folder}: no truth.json", file=sys.stderr)
+                continue
+            scores.append(score(replay(folder), load_truth(folder)))
+        if opts["json"]:
+            self.stdout.write(json.dumps(totals(scores), ensure_ascii=False))
+        else:
+            self.stdout.write(table(scores))

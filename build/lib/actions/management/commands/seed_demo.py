@@ -1,0 +1,51 @@
+"""`python manage.py seed_demo [--users]`: the demo's simulated cluster (and, for the demo only, users)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from monitoring.choices import Autonomy, ConnectionMode
+from monitoring.models import Cluster
+
+DEMO_USERS = (("admin", "admin"), ("operator", "operator"), ("viewer", "viewer"))
+PCI_BUS_IDS = ["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"]
+
+
+class Command(BaseCommand):
+    help = "Create the simulated demo cluster sim-a (approve mode); --users also creates admin/operator/viewer."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--users", action="store_true", help="create demo users whose password is their name (demo only)")
+        parser.add_argument("--autonomy", default=Autonomy.APPROVE, choices=Autonomy.values)
+
+    @transaction.atomic
+    def handle(self, *args: Any, **opts: Any) -> None:
+        cluster, created = Cluster.objects.get_or_create(
+            name="sim-a",
+            defaults={
+                "connection_mode": ConnectionMode.SIMULATED,
+                # The demo starts in approve mode so the buttons matter; real clusters start in monitor.
+                "autonomy": opts["autonomy"],
+                "partitions": ["batch", "canary"],
+                "gpus_per_node": 8,
+                "pci_bus_ids": PCI_BUS_IDS,
+                # A demo draws a fault every minute or two: give the guardrails room to show recoveries.
+                "max_drains_per_hour": 20,
+                "max_partition_drained_pct": 30,
+                "poll_interval_s": 2.0,
+            },
+        )
+        self.stdout.write(f"cluster {cluster.name}: {'created' if created else 'exists'} ({cluster.autonomy} mode)")
+        if opts["users"]:
+            for name, password in DEMO_USERS:
+                user, _ = User.objects.get_or_create(username=name)
+                user.set_password(password)
+                user.is_staff = name == "admin"
+                user.is_superuser = name == "admin"
+                user.save()
+                user.groups.set([Group.objects.get(name=name)])
+                self.stdout.write(f"user {name} / password {password} (demo only)")

@@ -1,0 +1,43 @@
+"""`python manage.py simulate inject KIND [--node NAME] [--cluster sim-a]` and `simulate kinds`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
+
+from actions.dashboard import inject_fault
+from monitoring.models import Cluster
+
+
+class Command(BaseCommand):
+    help = "Drive the built-in simulator: inject a fault on demand, or list the fault kinds."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="verb", required=True)
+        inj = sub.add_parser("inject", help="inject a fault now")
+        inj.add_argument("kind")
+        inj.add_argument("--node", default=None)
+        inj.add_argument("--cluster", default=None, help="simulated cluster name (default: the only one)")
+        sub.add_parser("kinds", help="list the fault kinds")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        from monitoring.sources.simulated import fault_kinds
+
+        if opts["verb"] == "kinds":
+            for _, label in fault_kinds():
+                self.stdout.write(label)
+            return
+        clusters = Cluster.objects.filter(connection_mode="simulated")
+        if opts["cluster"]:
+            clusters = clusters.filter(name=opts["cluster"])
+        cluster = clusters.first()
+        if cluster is None:
+            raise CommandError("no simulated cluster: run `python manage.py seed_demo` first")
+        try:
+            fault = inject_fault(cluster, opts["kind"], opts["node"], None, timezone.now())
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        self.stdout.write(json.dumps(fault, default=str))

@@ -1,0 +1,302 @@
+"""The pure pipeline: events in, incidents with recommendations out.
+
+This is the contract the Django side, the simulator and replay all code
+against. One ``Pipeline`` per cluster; ``feed(events, now)`` with events in the
+``recovery-scenario/1`` schema (absolute epoch ``t``) returns the incidents that
+are new or changed. Its whole memory serializes with ``to_state()`` so a Celery
+task can load it, feed the events of one tick and save it again. No Django, no
+I/O, no clock: ``now`` is always passed in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from actions.policy import Decision, JobFacts, recommend
+from actions.policy.recommendation import Recommendation
+from incidents.attribution import (
+    Assessment,
+    Correlator,
+    DetectConfig,
+    Incident,
+    Ingest,
+    World,
+    assess,
+    merge_lemon_attempts,
+    merge_storms,
+)
+from incidents.attribution.verdict import awaiting_collective
+from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
+
+__all__ = ["IncidentUpdate", "Pipeline", "PipelineConfig", "Recommendation"]
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    """DESIGN.md's defaults; all configurable per cluster."""
+
+    hang_multiple: float = 5.0
+    hang_min_s: float = 30.0
+    hang_min_intervals: int = 3
+    checkpoint_grace_s: float = 900.0
+    straggler_ratio: float = 1.2
+    straggler_lines: int = 5
+    slow_gpu_ratio: float = 0.75
+    slow_gpu_samples: int = 3
+    power_ratio: float = 0.6
+    storm_min_jobs: int = 3
+    storm_window_s: float = 120.0
+    incident_close_s: float = 1800.0
+    history_window_s: float = 30 * 86400.0
+
+    def detect(self) -> DetectConfig:
+        return DetectConfig(
+            self.hang_multiple,
+            self.hang_min_s,
+            self.hang_min_intervals,
+            self.checkpoint_grace_s,
+            self.straggler_ratio,
+            self.straggler_lines,
+            self.slow_gpu_ratio,
+            self.slow_gpu_samples,
+            self.power_ratio,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PipelineConfig:
+        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class IncidentUpdate:
+    """An incident's current state, as the pipeline sees it after a feed."""
+
+    key: str
+    detected_t: float
+    updated_t: float
+    category: str
+    culprit_node: str | None
+    culprit_gpu: int | None
+    confidence: float
+    jobs: tuple[str, ...]
+    evidence: tuple[str, ...]
+    pattern: str
+    recommendations: tuple[Recommendation, ...]
+    closed: bool = False  # takes no more evidence (its jobs restarted, or it went quiet)
+    recurrence_of: str | None = None  # an earlier incident that named the same culprit
+    superseded_by: str | None = None  # folded into another incident (one shared root cause)
+    attempts: tuple[tuple[str, int], ...] = ()  # (job, attempt number) the incident hit
+    first_signal_t: float | None = None  # the earliest observation behind it (detection latency)
+
+    def to_dict(self, start: float) -> dict[str, Any]:
+        """FORMAT.md's replay incident, ``detected_t`` relative to ``start``."""
+        culprit = None
+        if self.culprit_node is not None:
+            culprit = {"node": self.culprit_node}
+            if self.culprit_gpu is not None:
+                culprit["gpu"] = self.culprit_gpu  # type: ignore[assignment]
+        return {
+            "detected_t": round(self.detected_t - start, 3),
+            "category": self.category,
+            "culprit": culprit,
+            "confidence": round(self.confidence, 2),
+            "jobs": list(self.jobs),
+            "evidence": list(self.evidence),
+            "recommendations": [r.to_dict() for r in self.recommendations],
+        }
+
+
+class Pipeline:
+    """Detectors, attribution and policy for one cluster."""
+
+    def __init__(
+        self,
+        cluster: ClusterSpec,
+        jobs: Iterable[JobSpec] = (),
+        history: Iterable[HistoryEntry] = (),
+        config: PipelineConfig | None = None,
+    ) -> None:
+        self.config = config or PipelineConfig()
+        self.world = World(cluster, history=list(history))
+        self.corr = Correlator(self.world, self.config.storm_window_s, self.config.incident_close_s)
+        self.ingest = Ingest(self.world, self.corr, self.config.detect())
+        self.corr.last_progress = self._last_progress
+        self._emitted: dict[str, str] = {}
+        self._updates: dict[str, IncidentUpdate] = {}
+        self.now: float | None = None
+        self.skipped = 0  # events a detector choked on (counted, never fatal)
+        for job in jobs:
+            self.ingest.upsert_job(job, job.started)
+
+    # --- live inputs -----------------------------------------------------------------------
+
+    def upsert_job(self, job: JobSpec) -> None:
+        """The scheduler reports a job: new, or started again (maybe elsewhere): reset its clocks."""
+        self.ingest.upsert_job(job, self.now)
+
+    def add_history(self, entry: HistoryEntry) -> None:
+        self.world.history.append(entry)
+
+    def feed(self, events: Iterable[Mapping[str, Any]], now: float) -> list[IncidentUpdate]:
+        """Process events (absolute epoch ``t``) and the passage of time up to ``now``."""
+        self.now = now
+        ingest = self.ingest
+        for e in events:
+            try:
+                ingest.event(e)
+            except Exception:  # noqa: BLE001 - one bad event must never stop the loop
+                self.skipped += 1
+        ingest.tick(now)
+        self.corr.close_quiet(now)
+        changed, ingest.changed = ingest.changed, set()
+        return self._refresh(changed)
+
+    # --- outputs ------------------------------------------------------------------------------
+
+    def _refresh(self, changed: set[str]) -> list[IncidentUpdate]:
+        for key in sorted(changed, key=_key_order):
+            self._assess(key)
+        storm = merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
+        storm |= merge_lemon_attempts(self.corr, changed | storm)
+        for key in sorted(storm, key=_key_order):
+            self._assess(key)
+        out: list[IncidentUpdate] = []
+        for key in sorted(set(self._updates) & (changed | storm | self._closed_since()), key=_key_order):
+            upd = self._updates[key]
+            sig = _signature(upd)
+            if self._emitted.get(key) != sig:
+                self._emitted[key] = sig
+                out.append(upd)
+        return out
+
+    def _closed_since(self) -> set[str]:
+        keys = set()
+        for key, inc in self.corr.incidents.items():
+            upd = self._updates.get(key)
+            if upd is not None and upd.closed != inc.closed:
+                self._updates[key] = replace(upd, closed=inc.closed, superseded_by=inc.superseded_by)
+                keys.add(key)
+        return keys
+
+    def _assess(self, key: str) -> None:
+        inc = self.corr.incidents.get(key)
+        if inc is None:
+            return
+        try:
+            a = assess(inc, self.world, self.config.history_window_s)
+            self._updates[key] = self._update(inc, a)
+        except Exception:  # noqa: BLE001 - keep the last good verdict rather than stop the loop
+            self.skipped += 1
+
+    def _update(self, inc: Incident, a: Assessment) -> IncidentUpdate:
+        v = a.verdict
+        jobs = tuple(self._affected_jobs(inc, v.node))
+        facts = tuple(self._facts(j) for j in jobs)
+        summary = a.evidence[0] if a.evidence else v.pattern
+        awaiting = v.category == "hang" and v.node is None and awaiting_collective(inc, self.world)
+        recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting))
+        return IncidentUpdate(
+            key=inc.key,
+            detected_t=inc.detected_t,
+            updated_t=inc.updated_t,
+            category=v.category,
+            culprit_node=v.node,
+            culprit_gpu=v.gpu,
+            confidence=round(v.confidence, 3),
+            jobs=jobs,
+            evidence=a.evidence,
+            pattern=v.pattern,
+            recommendations=recs,
+            closed=inc.closed,
+            recurrence_of=a.recurrence_of,
+            superseded_by=inc.superseded_by,
+            attempts=tuple((j, inc.attempts.get(j, 0)) for j in jobs),
+            first_signal_t=min((m.t for m in inc.marks.values()), default=None),
+        )
+
+    def _affected_jobs(self, inc: Incident, culprit: str | None) -> list[str]:
+        jobs = list(inc.jobs)
+        if culprit is not None:
+            for job in self.world.running_jobs_on(culprit):
+                if job not in jobs and self.world.jobs[job].started_t is not None:
+                    run = self.world.jobs[job]
+                    if (run.started_t or 0.0) <= inc.detected_t:
+                        jobs.append(job)
+                        inc.attempts.setdefault(job, run.attempt)
+        return jobs
+
+    def _facts(self, job: str) -> JobFacts:
+        run = self.world.jobs.get(job)
+        if run is None:
+            return JobFacts(job, "", JobSpec(job).opt_in)
+        tracker = self.ingest.trackers.get(job)
+        ckpt = tracker.ckpt[1] if tracker is not None and tracker.ckpt else None
+        return JobFacts(job, run.spec.user, run.spec.opt_in, run.restarts, run.state == "ended", ckpt)
+
+    def incidents(self) -> list[IncidentUpdate]:
+        """Current state of every incident (superseded ones excluded)."""
+        return [
+            u
+            for k, u in sorted(self._updates.items(), key=lambda kv: _key_order(kv[0]))
+            if not u.superseded_by
+        ]
+
+    def _last_progress(self, job_id: str) -> float | None:
+        tr = self.ingest.trackers.get(job_id)
+        return tr.last_t if tr is not None else None
+
+    def job_progress(self, job_id: str) -> tuple[float, int] | None:
+        tr = self.ingest.trackers.get(job_id)
+        if tr is None or tr.last_t is None or tr.last_step is None:
+            return None
+        return tr.last_t, tr.last_step % 1_000_000_000
+
+    def last_checkpoint(self, job_id: str) -> tuple[float, int] | None:
+        tr = self.ingest.trackers.get(job_id)
+        return tr.ckpt if tr is not None else None
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        from actions import pipeline_state
+
+        return pipeline_state.dump(self)
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Pipeline:
+        from actions import pipeline_state
+
+        return pipeline_state.load(cls, state)
+
+
+def _key_order(key: str) -> tuple[int, str]:
+    tail = key.rsplit("-", 1)[-1]
+    return (int(tail), key) if tail.isdigit() else (1 << 60, key)
+
+
+def _signature(u: IncidentUpdate) -> str:
+    """A stable digest of what an operator would see change (survives to_state)."""
+    raw = repr(
+        (
+            u.category,
+            u.culprit_node,
+            u.culprit_gpu,
+            u.confidence,
+            u.jobs,
+            u.pattern,
+            u.recommendations,
+            u.evidence,
+            u.closed,
+            u.superseded_by,
+        )
+    )
+    return hashlib.blake2b(raw.encode("utf-8", "replace"), digest_size=8).hexdigest()

@@ -1,0 +1,134 @@
+"""Serializing a :class:`~actions.pipeline.Pipeline` to JSON-safe dicts and back.
+
+Kept apart from the pipeline so the contract module stays readable. The state
+holds what detection needs to continue exactly where it stopped: jobs and
+attempts, IPs, node states, history, progress trackers, per-GPU telemetry
+memory, incidents with their folded evidence, and what was already reported.
+Per-job peer clock medians are not kept: they rebuild from the next samples.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from incidents.attribution.world import AttemptRecord, JobRun
+from monitoring.detectors.progress import ProgressTracker
+from monitoring.detectors.schema import ClusterSpec, HistoryEntry
+
+if TYPE_CHECKING:
+    from actions.pipeline import Pipeline
+
+VERSION = 1
+
+
+def _cluster(c: ClusterSpec) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "nodes": list(c.nodes),
+        "gpn": c.gpus_per_node,
+        "partition": c.partition,
+        "pci": list(c.pci_bus_ids),
+        "partitions": {k: list(v) for k, v in c.partitions.items()},
+    }
+
+
+def _cluster_load(d: dict[str, Any]) -> ClusterSpec:
+    return ClusterSpec(
+        name=str(d["name"]),
+        nodes=tuple(d.get("nodes", [])),
+        gpus_per_node=int(d.get("gpn", 8)),
+        partition=str(d.get("partition", "batch")),
+        pci_bus_ids=tuple(d.get("pci", [])),
+        partitions={k: tuple(v) for k, v in d.get("partitions", {}).items()},
+    )
+
+
+def dump(p: Pipeline) -> dict[str, Any]:
+    w = p.world
+    stale = _stale(p)
+    corr = _corr_state(p, stale)
+    return {
+        "v": VERSION,
+        "config": p.config.to_dict(),
+        "now": p.now,
+        "cluster": _cluster(w.cluster),
+        "jobs": [run.to_state() for run in w.jobs.values()],
+        "ips": w.ips,
+        "down": w.down,
+        "drained": w.drained_by_others,
+        "oos": w.out_of_service,
+        "history": [[h.at, h.node, h.verdict, h.category] for h in w.history],
+        "own": [list(x) for x in w.own_history],
+        "attempts": [[a.job, a.start, a.end, a.outcome, list(a.nodes)] for a in w.attempts_log],
+        "trackers": {j: tr.to_state() for j, tr in p.ingest.trackers.items()},
+        "telemetry": p.ingest.telemetry.to_state(),
+        "pci": p.ingest.learned_pci,
+        "corr": corr,
+        "emitted": {k: v for k, v in p._emitted.items() if k not in stale},
+    }
+
+
+FORGET_AFTER_S = 6 * 3600.0  # a closed incident this quiet leaves the live state (the database keeps it)
+
+
+def _stale(p: Pipeline) -> set[str]:
+    now = p.now
+    if now is None:
+        return set()
+    return {
+        inc.key for inc in p.corr.incidents.values() if inc.closed and now - inc.updated_t > FORGET_AFTER_S
+    }
+
+
+def _corr_state(p: Pipeline, stale: set[str]) -> dict[str, Any]:
+    """The correlator's state, without incidents long closed: a week-long loop must not grow it forever.
+
+    Only the serialized state forgets them (the live loop round-trips it every
+    tick); a replay keeps every incident for its output. The verdict history
+    (recurrences, suspects) lives on in the world's ``own_history``.
+    """
+    state = p.corr.to_state()
+    if stale:
+        state["i"] = [d for d in state["i"] if d["k"] not in stale]
+        state["bj"] = {k: v for k, v in state["bj"].items() if v not in stale}
+        state["bn"] = {k: v for k, v in state["bn"].items() if v not in stale}
+    return state
+
+
+def load(cls: type[Pipeline], state: dict[str, Any]) -> Pipeline:
+    from actions.pipeline import PipelineConfig
+
+    if int(state.get("v", 0)) != VERSION:
+        raise ValueError(f"unsupported pipeline state version {state.get('v')!r}")
+    history = [HistoryEntry(float(a), str(n), str(v), str(c)) for a, n, v, c in state.get("history", [])]
+    p = cls(_cluster_load(state["cluster"]), (), history, PipelineConfig.from_dict(state.get("config", {})))
+    p.now = state.get("now")
+    w = p.world
+    for raw in state.get("jobs", []):
+        w.jobs[str(raw["id"])] = JobRun.from_state(raw)
+    for job in list(w.jobs):
+        w.reindex(job)
+    w.ips = dict(state.get("ips", {}))
+    w.down = {k: float(v) for k, v in state.get("down", {}).items()}
+    w.drained_by_others = dict(state.get("drained", {}))
+    w.out_of_service = {str(k): float(v) for k, v in state.get("oos", {}).items()}
+    w.own_history = [(float(t), str(n), str(c), str(k)) for t, n, c, k in state.get("own", [])]
+    w.attempts_log = [
+        AttemptRecord(j, float(s), float(e), o, tuple(n)) for j, s, e, o, n in state.get("attempts", [])
+    ]
+    p.ingest.trackers = {j: ProgressTracker.from_state(d) for j, d in state.get("trackers", {}).items()}
+    for job, run in w.jobs.items():
+        if run.state == "running":
+            p.ingest.custom.pop(job, None)
+            from monitoring.detectors.progress import custom_pattern
+
+            pattern = custom_pattern(run.spec.comment)
+            if pattern is not None:
+                p.ingest.custom[job] = pattern
+    p.ingest.telemetry.load_state(state.get("telemetry", {}))
+    p.ingest.learned_pci = {str(k): int(v) for k, v in state.get("pci", {}).items()}
+    p.corr.load_state(state.get("corr", {}))
+    for key in list(p.corr.incidents):
+        p._assess(key)
+    p._emitted = dict(state.get("emitted", {}))
+    return p

@@ -1,0 +1,139 @@
+"""Returning nodes to service: only those this controller drained, by a click or a quiet spell.
+
+An operator's "Return to service" resumes a node we drained (audited with who and
+why). Where an admin enabled it, the tick also resumes one by itself once the node
+has been quiet long enough: no GPU alarm, no open incident blaming it and none
+raised on it for ``return_healthy_s``. A node drained by someone else (NHC, an
+admin) is never resumed by us: its reason is theirs; the executor refuses it too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from actions.choices import ActionKind, RecStatus
+from actions.executors import ExecResult, get_executor
+from actions.models import Recommendation
+from incidents.audit import append_audit
+from incidents.choices import INCIDENT_ACTIVE, AuditEvent
+from incidents.models import Incident
+from monitoring.live import push_after_commit
+from monitoring.models import Cluster, Node
+from recovery_site.roles import Role, has_role
+
+log = logging.getLogger(__name__)
+
+
+class NotOurs(Exception):
+    """The node is not drained by this controller: not ours to resume."""
+
+
+def _audit(
+    node: Node, event: str, actor: str | None, now: dt.datetime, outcome: str, detail: dict[str, Any]
+) -> None:
+    append_audit(
+        event=event,
+        at=now,
+        actor=actor,
+        cluster=node.cluster.name,
+        node=node.name,
+        action=f"resume_node {node.name}"[:64],
+        outcome=outcome[:64],
+        detail=detail,
+    )
+
+
+def return_to_service(node: Node, user: Any, now: dt.datetime, reason: str = "") -> ExecResult:
+    """An operator's click: resume a node we drained. Refusals are audited."""
+    name = getattr(user, "username", None) or "anonymous"
+    if not has_role(user, Role.OPERATOR):
+        _audit(
+            node,
+            AuditEvent.REFUSAL,
+            name,
+            now,
+            "refused",
+            {"attempted": "return to service", "why": "insufficient role"},
+        )
+        raise PermissionDenied("only operators and admins may return nodes to service")
+    return _resume(node, name, now, reason or "returned to service by an operator")
+
+
+def _resume(node: Node, actor: str | None, now: dt.datetime, why: str) -> ExecResult:
+    node.refresh_from_db(fields=["state", "reason", "drained_by_us"])
+    if not node.drained_by_us:
+        detail = {
+            "why": f"not drained by this controller ({node.state}: {node.reason or 'no reason'})",
+            "reason": why,
+        }
+        _audit(node, AuditEvent.REFUSAL, actor, now, "refused", detail)
+        raise NotOurs(f"{node.name} was not drained by this controller; it is not ours to resume")
+    result = get_executor(node.cluster).resume(node.name, now.timestamp())
+    with transaction.atomic():
+        if result.ok:
+            Node.objects.filter(pk=node.pk).update(drained_by_us=False)
+            node.drained_by_us = False
+        _audit(
+            node, AuditEvent.EXECUTION, actor, now, result.outcome, {"result": result.message, "reason": why}
+        )
+        push_after_commit("inventory", cluster=node.cluster_id)
+    return result
+
+
+def _quiet_for(node: Node, now: dt.datetime, quiet: dt.timedelta, alarms: dict[str, str]) -> bool:
+    if node.name in alarms:
+        return False
+    blamed = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name)
+    if (
+        blamed.filter(status__in=list(INCIDENT_ACTIVE)).exists()
+        or blamed.filter(detected_at__gt=now - quiet).exists()
+    ):
+        return False
+    drained = (
+        Recommendation.objects.filter(
+            cluster=node.cluster, action=ActionKind.DRAIN_NODE, node=node.name, status=RecStatus.SUCCEEDED
+        )
+        .order_by("-executed_at")
+        .values_list("executed_at", flat=True)
+        .first()
+    )
+    return drained is not None and drained <= now - quiet
+
+
+def _gpu_alarms(cluster: Cluster, now: dt.datetime) -> dict[str, str] | None:
+    from monitoring.telemetry.store import node_gpu_alarms
+
+    try:
+        return node_gpu_alarms(cluster.name, now.timestamp())
+    except Exception:  # without telemetry we cannot say the GPUs are quiet: do not return anything
+        log.warning(
+            "cluster %s: GPU alarms unreadable; no automatic return to service", cluster.name, exc_info=True
+        )
+        return None
+
+
+def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Resume our drained nodes that stayed healthy long enough, where an admin enabled it."""
+    if not cluster.auto_return_to_service or cluster.monitor_only:
+        return []
+    quiet = dt.timedelta(seconds=cluster.return_healthy_s)
+    nodes = list(Node.objects.filter(cluster=cluster, drained_by_us=True).select_related("cluster"))
+    alarms = _gpu_alarms(cluster, now) if nodes else {}
+    if alarms is None:
+        return []
+    returned = []
+    for node in nodes:
+        if not _quiet_for(node, now, quiet, alarms):
+            continue
+        why = f"health check passed: no GPU alarm and no incident on {node.name} for {cluster.return_healthy_s} s"
+        try:
+            if _resume(node, None, now, why).ok:
+                returned.append(node.name)
+        except NotOurs:
+            continue
+    return returned

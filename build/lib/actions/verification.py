@@ -1,0 +1,143 @@
+"""Verify that a recovery worked, by re-observing the cluster and the job.
+
+A drain is verified when the scheduler shows the node drained; a requeue when the
+job runs again without the excluded nodes and prints progress after the requeue.
+All verified: the incident is recovered. Past the deadline without that: escalated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
+from actions.pipeline import Pipeline
+from incidents.audit import append_audit
+from incidents.choices import AuditEvent, IncidentStatus
+from incidents.models import Incident
+from incidents.services import transition_incident
+from monitoring.detectors.hostlist import expand
+from monitoring.sources import Source
+
+PENDING_DECISION = [RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.EXECUTING]
+
+
+def _check_drain(node: str, states: dict[str, str]) -> tuple[bool, str]:
+    state = states.get(node, "")
+    if "DRAIN" in state.upper():
+        return True, f"node {node} is drained ({state})"
+    return False, f"node {node} is not drained yet ({state or 'unknown'})"
+
+
+def _check_requeue(job_id: str, exclude: list[str], since: dt.datetime, source: Source, pipeline: Pipeline) -> tuple[bool, str]:
+    job = next((j for j in source.jobs() if j.id == job_id), None)
+    if job is None or job.state != "RUNNING":
+        return False, f"job {job_id} is not running again yet ({job.state if job else 'not in the queue'})"
+    nodes = set(expand(job.nodes))
+    bad = nodes & set(exclude)
+    if bad:
+        return False, f"job {job_id} restarted on excluded node(s) {', '.join(sorted(bad))}"
+    progress = pipeline.job_progress(job_id)
+    if progress is None or progress[0] <= since.timestamp():
+        return False, f"job {job_id} runs on {job.nodes} but has printed no progress since the requeue"
+    return True, f"job {job_id} runs again on {job.nodes} (without {', '.join(exclude) or 'no exclusions'}) and progressed to step {progress[1]}"
+
+
+def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now: dt.datetime) -> int:
+    """Close mitigating incidents whose actions are seen to have worked; return how many."""
+    states = {n.name: n.state for n in source.nodes()}
+    recovered = 0
+    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING).select_related("cluster"):
+        recs = incident.recommendations.filter(action__in=list(MUTATING_ACTIONS))
+        if recs.filter(status__in=PENDING_DECISION).exists():
+            continue
+        done = list(recs.filter(status=RecStatus.SUCCEEDED))
+        notes, ok = [], True
+        for rec in done:
+            if rec.action == ActionKind.DRAIN_NODE:
+                good, note = _check_drain(rec.node, states)
+            else:
+                good, note = _check_requeue(rec.job, list(rec.exclude), rec.finished_at or rec.created_at, source, pipeline)
+            ok &= good
+            notes.append(note)
+        note = "; ".join(notes)
+        if ok and done:
+            recovered += _close(incident, IncidentStatus.RECOVERED, note, now)
+        elif done and _past_deadline(done, incident, now):
+            _close(incident, IncidentStatus.ESCALATED, f"still abnormal after recovery: {note}", now)
+    return recovered
+
+
+def _past_deadline(done: list, incident: Incident, now: dt.datetime) -> bool:
+    last = max((r.finished_at or r.created_at) for r in done)
+    return (now - last).total_seconds() > incident.cluster.verification_deadline_s
+
+
+def _close(incident: Incident, status: str, note: str, now: dt.datetime) -> int:
+    if not transition_incident(incident, status, at=now, reason=note):
+        return 0
+    type(incident).objects.filter(pk=incident.pk).update(verification_note=note[:4000])
+    append_audit(
+        event=AuditEvent.VERIFICATION,
+        at=now,
+        cluster=incident.cluster.name,
+        workload=(incident.jobs or [""])[0],
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        pattern=incident.pattern,
+        action="verify recovery",
+        outcome="healthy" if status == IncidentStatus.RECOVERED else "still abnormal",
+        detail={"note": note},
+    )
+    return 1 if status == IncidentStatus.RECOVERED else 0
+
+
+FAILED_AGAIN = {"FAILED", "NODE_FAIL", "TIMEOUT"}
+
+
+def reopen_failed_restarts(cluster: object, now: dt.datetime) -> int:
+    """Reopen a recovered incident whose restarted job fails again before the verification deadline.
+
+    A restart that dies again a few minutes later was not a recovery: the incident
+    goes back to open (reopen_count + 1, history and audit) so that people look at it.
+    """
+    from monitoring.models import Job
+
+    reopened = 0
+    recent = now - dt.timedelta(seconds=cluster.verification_deadline_s)  # type: ignore[attr-defined]
+    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED, resolved_at__gte=recent).select_related("cluster"):
+        deadline = dt.timedelta(seconds=incident.cluster.verification_deadline_s)
+        for rec in incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline):
+            job = Job.objects.filter(cluster=incident.cluster, slurm_id=rec.job).first()
+            why = _failed_again(incident, rec.job, job.state if job else "")
+            if why and _reopen(incident, f"job {rec.job} {why} within {deadline.total_seconds():.0f} s of its restart", now):
+                reopened += 1
+                break
+    return reopened
+
+
+def _failed_again(incident: Incident, job_id: str, state: str) -> str | None:
+    if state in FAILED_AGAIN:
+        return f"failed again ({state})"
+    since = incident.resolved_at or incident.detected_at
+    later = Incident.objects.filter(cluster=incident.cluster, detected_at__gt=since).exclude(pk=incident.pk).order_by("detected_at")
+    newer = next((i for i in later if job_id in i.jobs), None)  # JSON containment differs by backend (SQLite demo)
+    return f"was hit again (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
+
+
+def _reopen(incident: Incident, note: str, now: dt.datetime) -> bool:
+    if not transition_incident(incident, IncidentStatus.OPEN, at=now, reason=f"failed again after recovery: {note}"):
+        return False
+    type(incident).objects.filter(pk=incident.pk).update(verification_note=f"failed again after recovery: {note}"[:4000])
+    append_audit(
+        event=AuditEvent.VERIFICATION,
+        at=now,
+        cluster=incident.cluster.name,
+        workload=(incident.jobs or [""])[0],
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        pattern=incident.pattern,
+        action="verify recovery",
+        outcome="failed again",
+        detail={"note": note, "reopen_count": incident.reopen_count},
+    )
+    return True

@@ -1,0 +1,60 @@
+"""Open recommendations the world has overtaken are superseded, not left to be approved.
+
+Between a recommendation and its approval the cluster moves on: the job finished
+or was cancelled, someone else drained the node. Approving then would act on a
+world that no longer exists, so each tick marks such recommendations superseded
+(history row and audit record, like every other transition).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from actions.choices import REC_OPEN, ActionKind, RecStatus
+from actions.models import Recommendation
+from monitoring.models import Cluster, Job, Node
+
+ENDED = {"COMPLETED", "CANCELLED"}
+
+
+def overtaken(rec: Recommendation, jobs: dict[str, Job], nodes: dict[str, Node]) -> str | None:
+    """Why this open recommendation no longer fits the world, or None."""
+    if rec.action == ActionKind.REQUEUE_JOB:
+        job = jobs.get(rec.job)
+        if job is None:
+            return f"job {rec.job} is no longer known to the scheduler"
+        if job.state in ENDED:
+            return f"job {rec.job} already ended ({job.state})"
+    if rec.action == ActionKind.DRAIN_NODE:
+        node = nodes.get(rec.node)
+        if node is not None and node.drained_by_someone_else:
+            return f"node {rec.node} was drained by someone else ({node.reason or node.state})"
+    return None
+
+
+def supersede_overtaken(cluster: Cluster, now: dt.datetime) -> int:
+    from actions.services import transition_recommendation
+
+    open_recs = list(
+        Recommendation.objects.filter(
+            cluster=cluster,
+            status__in=list(REC_OPEN),
+            action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB],
+        ).select_related("incident", "cluster")
+    )
+    if not open_recs:
+        return 0
+    jobs = {
+        j.slurm_id: j
+        for j in Job.objects.filter(cluster=cluster, slurm_id__in={r.job for r in open_recs if r.job})
+    }
+    nodes = {
+        n.name: n
+        for n in Node.objects.filter(cluster=cluster, name__in={r.node for r in open_recs if r.node})
+    }
+    n = 0
+    for rec in open_recs:
+        why = overtaken(rec, jobs, nodes)
+        if why:
+            n += transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"the world moved: {why}")
+    return n

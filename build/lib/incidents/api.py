@@ -1,0 +1,81 @@
+"""REST API for incidents and the audit trail (read-only, but for an operator's verdict)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.utils import timezone
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from incidents import feedback
+from incidents.audit_filters import parse_filters
+from incidents.models import AuditRecord, Incident
+
+
+class IncidentSerializer(serializers.ModelSerializer):
+    cluster = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    evidence = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Incident
+        fields = [
+            "id", "cluster", "status", "category", "culprit_node", "culprit_gpu", "confidence", "pattern",
+            "jobs", "detected_at", "first_signal_at", "resolved_at", "reopen_count", "verification_note",
+            "operator_verdict", "evidence",
+        ]
+
+    def get_evidence(self, obj: Incident) -> list[str]:
+        return [e.text for e in obj.evidence.all()]
+
+
+class AuditRecordSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditRecord
+        fields = [
+            "seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident_id",
+            "recommendation_id", "pattern", "attribution", "action", "outcome", "detail", "prev_hash", "hash",
+        ]
+
+
+class VerdictSerializer(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=list(feedback.VERDICTS))
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+class IncidentViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Incident.objects.select_related("cluster").prefetch_related("evidence")
+    serializer_class = IncidentSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        qs = super().get_queryset()
+        state = self.request.query_params.get("status")
+        return qs.filter(status=state) if state else qs
+
+    @action(detail=True, methods=["post"], serializer_class=VerdictSerializer, url_name="verdict-api")
+    def verdict(self, request: Request, pk: str | None = None) -> Response:
+        """Mark the verdict confirmed or false (operators); a viewer's attempt is refused and audited."""
+        incident = self.get_object()
+        body = VerdictSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            feedback.mark_verdict(incident, request.user, body.validated_data["verdict"], timezone.now(), body.validated_data["note"])
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        incident.refresh_from_db()
+        return Response(IncidentSerializer(incident).data)
+
+
+class AuditRecordViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = AuditRecord.objects.order_by("-seq")
+    serializer_class = AuditRecordSerializer
+    lookup_field = "seq"
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        """The audit page's filters (cluster, job, node, incident, actor, event, from, to), one definition for both."""
+        filters = parse_filters(self.request.query_params)
+        if filters.errors:
+            raise ValidationError({"filters": filters.errors})
+        return filters.apply(super().get_queryset())

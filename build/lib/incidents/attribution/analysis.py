@@ -1,0 +1,201 @@
+"""Cross-rank analyses: who is missing from a collective, whom the peers blame.
+
+When a collective hangs, every rank that *entered* it times out; the ranks that
+never entered are the ones stuck elsewhere, so the node whose ranks are missing
+from the timeout reports (or that reports an earlier SeqNum than everyone
+else) is the suspect. When a NIC dies, its peers' NCCL NET/IB completion errors
+all name its IP; the node named by the most distinct reporters is the suspect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from incidents.attribution.model import Incident
+from incidents.attribution.world import World
+from monitoring.detectors.hostlist import compress
+
+
+@dataclass(frozen=True)
+class Suspect:
+    node: str
+    gpu: int | None
+    confidence: float
+    why: str
+
+
+def _rank_nodes(world: World, job: str, ranks: dict[int, int]) -> dict[str, list[int]] | None:
+    run = world.jobs.get(job)
+    if run is None or not run.spec.nodes:
+        return None
+    spec = run.spec
+    tpn = spec.tasks_per_node
+    if ranks and max(ranks) >= len(spec.nodes) * tpn:
+        tpn = (max(ranks) // len(spec.nodes)) + 1  # the job spec understated tasks per node
+    per_node: dict[str, list[int]] = {n: [] for n in spec.nodes}
+    for rank in ranks:
+        idx = rank // tpn
+        if idx < len(spec.nodes):
+            per_node[spec.nodes[idx]].append(rank)
+    return per_node
+
+
+def _tpn(world: World, job: str, ranks: dict[int, int]) -> int:
+    run = world.jobs[job]
+    tpn = run.spec.tasks_per_node
+    if ranks and max(ranks) >= len(run.spec.nodes) * tpn:
+        tpn = (max(ranks) // len(run.spec.nodes)) + 1
+    return tpn
+
+
+def missing_from_collective(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node whose ranks did not report the timeout, or report an earlier SeqNum."""
+    ranks = inc.timeouts.get(job) or {}
+    if len(ranks) < 2:
+        return None
+    per_node = _rank_nodes(world, job, ranks)
+    if per_node is None or len(per_node) < 2:
+        return None
+    tpn = _tpn(world, job, ranks)
+    silent = [n for n, rs in per_node.items() if not rs]
+    reporting = [n for n, rs in per_node.items() if rs]
+    if len(silent) == 1 and all(len(per_node[n]) * 2 >= tpn for n in reporting):
+        node = silent[0]
+        seq = min(ranks.values())
+        why = (
+            f"collective timeout: ranks of {node} never reported (SeqNum {seq}); "
+            f"{len(ranks)} ranks on {compress(reporting)} did"
+        )
+        return Suspect(node, None, 0.8, why)
+    if not silent:
+        done = inc.completed.get(job) or {}
+        by_done = _behind(done, per_node, "last completed NCCL work") if len(done) == len(ranks) else None
+        return _behind(ranks, per_node) or by_done or _partial(per_node, tpn, ranks)
+    return None
+
+
+def _behind(ranks: dict[int, int], per_node: dict[str, list[int]], what: str = "SeqNum") -> Suspect | None:
+    """All nodes reported; the single node stuck on an earlier SeqNum is the one behind."""
+    low = min(ranks.values())
+    if all(s == low for s in ranks.values()):
+        return None
+    behind = [n for n, rs in per_node.items() if rs and all(ranks.get(r) == low for r in rs)]
+    if len(behind) != 1:
+        return None
+    others = [n for n in per_node if n != behind[0] and per_node[n]]
+    if any(any(ranks.get(r) == low for r in per_node[n]) for n in others):
+        return None
+    high = max(ranks.values())
+    why = f"collective timeout: ranks of {behind[0]} stuck at {what} {low}, all other nodes at {high}"
+    return Suspect(behind[0], None, 0.75, why)
+
+
+def _partial(per_node: dict[str, list[int]], tpn: int, ranks: dict[int, int]) -> Suspect | None:
+    """Every node reported, but one node has a few ranks missing: likely those GPUs."""
+    short = [n for n, rs in per_node.items() if len(rs) < tpn]
+    if len(short) != 1 or len(ranks) < tpn * max(len(per_node) - 1, 1):
+        return None
+    node = short[0]
+    have = set(per_node[node])
+    base = min(have) - (min(have) % tpn) if have else 0
+    missing = [r for r in range(base, base + tpn) if r not in have]
+    if not missing or len(missing) * 2 > tpn:
+        return None
+    gpu = missing[0] % tpn if len(missing) == 1 else None
+    why = f"collective timeout: rank(s) {','.join(map(str, missing))} on {node} never reported"
+    return Suspect(node, gpu, 0.6, why)
+
+
+def blamed_peer(inc: Incident, world: World) -> Suspect | None:
+    """The node most distinct peers blame in NET/IB / socket errors, if one stands out.
+
+    Ties (typical of a two-node job, where each side blames the other) are
+    broken by how many error lines name each peer, then by which was named
+    first: the healthy side's retries expire first and it complains the most.
+    """
+    reporters_of: dict[str, set[str]] = {}
+    lines: dict[str, float] = {}
+    first: dict[str, float] = {}
+    for peer, reporters in inc.blames.items():
+        host = world.host_of(peer)
+        if host is None:
+            continue
+        others = {r for r in reporters if r != host}
+        if not others:
+            continue
+        reporters_of.setdefault(host, set()).update(others)
+        n, t = inc.blame_meta.get(peer, [0.0, 0.0])
+        lines[host] = lines.get(host, 0.0) + n
+        first[host] = min(first.get(host, t), t)
+    if not reporters_of:
+        return _silent_peer(inc, world)
+    ranked = sorted(reporters_of, key=lambda h: (-len(reporters_of[h]), -lines[h], first[h]))
+    top = ranked[0]
+    n = len(reporters_of[top])
+    tied = len(ranked) > 1 and len(reporters_of[ranked[1]]) == n
+    if tied and (lines[ranked[1]], first[ranked[1]]) == (lines[top], first[top]):
+        return None
+    confidence = 0.55 if tied else min(0.6 + 0.1 * n, 0.9)
+    why = f"{n} peer host(s) ({compress(sorted(reporters_of[top]))}) report NET/IB errors talking to {top}"
+    if tied:
+        why += f" (tie on reporters; named in {lines[top]:.0f} error lines, the most and earliest)"
+    return Suspect(top, None, confidence, why)
+
+
+def _silent_peer(inc: Incident, world: World) -> Suspect | None:
+    """Peers blame one IP nobody announced: the one node of the job that is not reporting.
+
+    A dead HCA cannot log its own errors, and without NCCL bootstrap lines its
+    IP stays unnamed; if every other node of the job reports errors about that
+    same address, the silent node is the one behind it.
+    """
+    peers = [p for p in inc.blames if world.host_of(p) is None]
+    if len(peers) != 1:
+        return None
+    reporters = set(inc.blames[peers[0]])
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is None or len(run.spec.nodes) < 3:
+            continue
+        silent = [n for n in run.spec.nodes if n not in reporters]
+        if len(silent) == 1 and len(reporters & set(run.spec.nodes)) >= 2:
+            why = (
+                f"{len(reporters)} peer host(s) report NET/IB errors talking to {peers[0]}; "
+                f"{silent[0]} is the only node of job {job} not reporting"
+            )
+            return Suspect(silent[0], None, 0.6, why)
+    return None
+
+
+def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts: int = 3) -> Suspect | None:
+    """The one node present in every recent fast-failing attempt (and more often than any other).
+
+    Meta's reliability study: retiring such "lemon" nodes cut failures of large
+    jobs several-fold. Only meaningful when allocations vary between attempts;
+    a job restarted on the same nodes every time names no one.
+    """
+    counts: dict[str, int] = {}
+    attempts = 0
+    horizon = inc.detected_t - 86400.0
+    for rec in world.attempts_log:
+        if rec.end < horizon or rec.end - rec.start > fast_s or rec.outcome in ("ended", "waiting"):
+            continue
+        attempts += 1
+        for node in set(rec.nodes):
+            counts[node] = counts.get(node, 0) + 1
+    current: set[str] = set()
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is not None and run.started_t is not None and inc.detected_t - run.started_t <= fast_s:
+            attempts += 1
+            current.update(run.spec.nodes)
+    for node in current:
+        counts[node] = counts.get(node, 0) + 1
+    ranked = sorted(((n, c) for n, c in counts.items() if n in current), key=lambda kv: -kv[1])
+    if not ranked or attempts < min_attempts or ranked[0][1] < min_attempts:
+        return None
+    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+        return None
+    node, n = ranked[0]
+    why = f"lemon node: {node} was in {n} of the last {attempts} attempts that failed within {fast_s / 60:.0f} min"
+    return Suspect(node, None, 0.7, why)

@@ -1,0 +1,489 @@
+"""Correlation: which incident an observation belongs to, and when one opens.
+
+An observation joins the open incident of its job's current attempt, else the
+open incident its node is already part of, else (filesystem errors) an open
+infrastructure incident of the last couple of minutes.
+
+An incident is about one job attempt and one fault. It stops taking evidence
+once every job it hit started again or ended, or when its node returns to
+service; a node's line joins it only while the node runs nothing the incident
+did not hit. Hard evidence that its verdict cannot explain (another node's GPU,
+another GPU of the blamed node minutes later, a host going down under a job
+that kept training after a filesystem hiccup) opens a new incident instead of
+flipping the old verdict; the new one is a recurrence if it blames the same
+node. A blamed node that runs nothing may still log its known fault (Slurm's
+DOWN, the same Xid again): that tail folds into its incident, closed or not. Only *raising* kinds
+open a new incident (a hardware Xid, a panic, a hang...); the rest wait as
+pending evidence of their job or node and are folded in when something does
+open, so that the cascade of a fault lands in the fault's incident and a lone
+noisy line never becomes an alarm of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from incidents.attribution.model import Incident
+from incidents.attribution.world import World
+from monitoring.detectors.schema import Kind, Observation
+
+ALWAYS_RAISE = frozenset(
+    {
+        Kind.GPU_LOST,
+        Kind.GPU_ECC,
+        Kind.ROW_REMAP_FAILURE,
+        Kind.NVSWITCH_FATAL,
+        Kind.PCIE_FATAL,
+        Kind.SLOW_GPU,
+        Kind.KERNEL_PANIC,
+        Kind.MCE_FATAL,
+        Kind.HOST_MEM_UE,
+        Kind.NODE_DOWN,
+        Kind.JOB_NODE_FAIL,
+        Kind.NODE_FAILURE_LINE,
+        Kind.IB_BLAME,
+        Kind.NCCL_TIMEOUT,
+        Kind.HANG,
+        Kind.CUDA_OOM,
+        Kind.FS_ERROR,
+        Kind.JOB_FAILED,
+    }
+)
+PENDING_CAP = 64
+NODE_PENDING_S = 900.0
+SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
+WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
+NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
+HARD_KINDS = frozenset(
+    {
+        Kind.GPU_LOST,
+        Kind.GPU_ECC,
+        Kind.ROW_REMAP_FAILURE,
+        Kind.NVSWITCH_FATAL,
+        Kind.PCIE_FATAL,
+        Kind.SLOW_GPU,
+        Kind.KERNEL_PANIC,
+        Kind.MCE_FATAL,
+        Kind.HOST_MEM_UE,
+        Kind.NODE_DOWN,
+        Kind.IB_PORT_ERROR,
+    }
+)
+
+
+def _hard_class(obs: Observation) -> str:
+    """The verdict category a piece of hard evidence points at."""
+    if obs.kind == Kind.SLOW_GPU:
+        return "gpu_degraded"
+    if obs.kind == Kind.IB_PORT_ERROR:
+        return "network"
+    if obs.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
+        return "node_failure"
+    return "gpu_hardware"
+
+
+def _hard(obs: Observation) -> bool:
+    """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
+    if obs.kind == Kind.XID:
+        return bool(obs.data.get("hardware"))
+    return obs.kind in HARD_KINDS
+
+
+class Correlator:
+    """Routes observations into incidents; owns the incident table and its indexes."""
+
+    def __init__(self, world: World, storm_window_s: float = 120.0, close_after_s: float = 1800.0) -> None:
+        self.world = world
+        self.storm_window_s = storm_window_s
+        self.close_after_s = close_after_s
+        self.incidents: dict[str, Incident] = {}
+        self.by_job: dict[str, str] = {}  # "job#attempt" -> incident key
+        self.by_node: dict[str, str] = {}  # node -> incident key
+        self.pending_job: dict[str, list[Observation]] = {}
+        self.pending_node: dict[str, list[Observation]] = {}
+        self.exc_nodes: dict[str, dict[str, list[str]]] = {}  # job#attempt -> etype -> nodes
+        self.seq = 0
+        # The pipeline wires this to the progress trackers: job -> time of its last progress line.
+        self.last_progress: Callable[[str], float | None] | None = None
+
+    # --- routing ------------------------------------------------------------------------
+
+    def _job_key(self, job: str) -> str:
+        run = self.world.jobs.get(job)
+        return f"{job}#{run.attempt if run else 0}"
+
+    def _open(self, key: str | None) -> Incident | None:
+        if key is None:
+            return None
+        inc = self.incidents.get(key)
+        if inc is None or inc.closed or inc.superseded_by:
+            return None
+        return inc
+
+    def observe(self, obs: Observation, changed: set[str]) -> None:
+        """Fold one observation into the right incident (or pending); note what changed."""
+        tail = self._tail_of(obs)
+        if tail is not None:
+            tail.add(obs)  # the blamed node, idle now, still logging its known fault
+            changed.add(tail.key)
+            return
+        jobs = self._jobs_of(obs)
+        inc = self._find(obs, jobs)
+        created = False
+        if inc is None and self._raises(obs):
+            inc, created = self._create(obs, jobs), True
+        if inc is None:
+            self._pend(obs)
+            return
+        self._attach(inc, obs, jobs, claim=created)
+        changed.add(inc.key)
+
+    def _jobs_of(self, obs: Observation) -> list[str]:
+        """The jobs an observation is about: its own, or its node's (the running ones first)."""
+        if obs.job:
+            return [obs.job]
+        if not obs.node:
+            return []
+        # Jobs that failed there recently matter only while nothing else runs on the node.
+        return self.world.running_jobs_on(obs.node) or self.world.jobs_hit_on(obs.node, obs.t)
+
+    def _find(self, obs: Observation, jobs: list[str]) -> Incident | None:
+        node_inc = self._node_incident(obs, jobs) if obs.node else None
+        job_inc = None
+        for job in jobs:
+            job_inc = self._open(self.by_job.get(self._job_key(job)))
+            if job_inc is not None:
+                break
+        found = None
+        if node_inc is not None and (job_inc is None or obs.job is None):
+            found = node_inc
+        elif job_inc is not None:
+            found = job_inc
+        elif obs.kind == Kind.FS_ERROR:
+            return self._recent_infra(obs.t)
+        if found is not None and (self._diverges(found, obs) or self._survived(found, obs)):
+            return None
+        return found
+
+    def _survived(self, inc: Incident, obs: Observation) -> bool:
+        """The job kept training well after its incident: what stops it now is a new fault.
+
+        A straggler, a filesystem hiccup or a false alarm leaves the job running;
+        peers' network errors or a failure much later are not that incident's cascade.
+        """
+        if obs.job is None or self.last_progress is None:
+            return False
+        if not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
+            return False
+        last = self.last_progress(obs.job)
+        return last is not None and last > max(inc.updated_t, inc.detected_t) + SPLIT_S
+
+    def _hit(self, inc: Incident, job: str) -> bool:
+        """Whether ``job``'s current attempt is one the incident hit (or was already running then)."""
+        run = self.world.jobs.get(job)
+        if run is None:
+            return job in inc.attempts
+        if job in inc.attempts:
+            return inc.attempts[job] == run.attempt
+        return run.started_t is None or run.started_t <= inc.detected_t
+
+    def _node_incident(self, obs: Observation, jobs: list[str]) -> Incident | None:
+        """The open incident the node is part of, if this observation can still be about it.
+
+        Not when the node now runs work the incident never hit (a new job, or the
+        same job's next attempt): that is a new fault on a node that was given
+        back to service, even if an old incident once blamed it.
+        """
+        assert obs.node is not None
+        inc = self._open(self.by_node.get(obs.node))
+        if inc is None or obs.t - inc.updated_t > self.close_after_s:
+            return None
+        if obs.job is not None:
+            if not self._hit(inc, obs.job):
+                return None
+        else:
+            for job in self.world.running_jobs_on(obs.node):
+                if not self._hit(inc, job):
+                    return None
+        return inc
+
+    def _diverges(self, inc: Incident, obs: Observation) -> bool:
+        """Hard evidence, well after the incident began, of a cause its verdict does not allow.
+
+        A job that keeps running after its incident (a straggler, a filesystem
+        hiccup, a fault that spared it) can be hit again later: a broken GPU on
+        another node, another GPU of the blamed node, a host going down while the
+        incident blamed shared storage. That is a new fault, not a new verdict for
+        the old one; a cascade (seconds apart, or refining a verdict that named no
+        node) still folds in.
+        """
+        v = inc.verdict
+        if v is None or obs.node is None or not _hard(obs):
+            return False
+        late = obs.t - inc.detected_t >= SPLIT_S
+        if v.category == "infrastructure" or (v.category == "software" and v.pattern not in WEAK_SOFTWARE):
+            return late  # the application, or storage, explained it: a GPU or host breaking later is new
+        if v.node is None or v.category not in NODE_VERDICTS:
+            return False  # a hang or an unexplained failure: hard evidence is what explains it
+        if v.node != obs.node:
+            # A broken GPU or a dead host makes no other node break; only a network verdict
+            # (peers' blame) may still move to the node whose own port went down.
+            return late or v.category != "network"
+        other_gpu = obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu
+        cls = _hard_class(obs)
+        if v.category == "gpu_degraded":
+            return other_gpu or (late and cls != "gpu_degraded")  # a hot GPU does not break its neighbour
+        if not late:
+            return False
+        if v.category == "gpu_hardware":
+            return other_gpu
+        # A host or link verdict: Slurm's DOWN refines it; a GPU breaking later is a fault of its own.
+        return cls in ("gpu_hardware", "gpu_degraded")
+
+    def _tail_of(self, obs: Observation) -> Incident | None:
+        """The closed incident that blamed this node, if it runs nothing now and the line is its fault's.
+
+        After the blamed node's jobs restarted elsewhere the incident is closed, but
+        the node (drained, or waiting for a technician) may still log its fault: a
+        DOWN from Slurm, the same Xid again. That is the known fault, not a new one.
+        """
+        if obs.job is not None or obs.node is None or self.world.running_jobs_on(obs.node):
+            return None
+        key = self.by_node.get(obs.node)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.superseded_by or inc.verdict is None or inc.verdict.node != obs.node:
+            return None
+        if obs.t - inc.updated_t > self.close_after_s:
+            return None
+        v = inc.verdict
+        if obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu and _hard(obs):
+            return None
+        return None if self._diverges(inc, obs) else inc
+
+    def has_evidence(self, job: str) -> bool:
+        """Whether the job's current attempt has an incident or a failed task on record."""
+        jk = self._job_key(job)
+        if self._open(self.by_job.get(jk)) is not None:
+            return True
+        return any(
+            o.kind in (Kind.TASK_EXIT, Kind.EXCEPTION, Kind.CUDA_OOM) for o in self.pending_job.get(jk, ())
+        )
+
+    def _recent_infra(self, t: float) -> Incident | None:
+        """An open incident of the last ``storm_window_s`` whose jobs saw filesystem errors."""
+        for inc in reversed(list(self.incidents.values())):
+            if inc.closed or inc.superseded_by or t - inc.updated_t > self.storm_window_s:
+                continue
+            if inc.verdict is not None and inc.verdict.node is not None:
+                continue  # already explained by a node of its own
+            if any(m.kind == Kind.FS_ERROR for m in inc.marks.values()):
+                return inc
+        return None
+
+    def _raises(self, obs: Observation) -> bool:
+        kind = obs.kind
+        if obs.job is not None:
+            run = self.world.jobs.get(obs.job)
+            if run is not None and run.state in ("ended", "cancelling"):
+                return False  # teardown chatter of a job that completed or was cancelled
+        if kind in ALWAYS_RAISE:
+            return True
+        if kind == Kind.XID:
+            return bool(obs.data.get("hardware"))
+        if kind == Kind.IB_PORT_ERROR:
+            # NCCL's own "port error" is raised, and so is the kernel's link-down of an
+            # InfiniBand port under a running job; an Ethernet port (maybe management)
+            # going down only joins the incident that NCCL errors open.
+            if obs.job is not None:
+                return True
+            return bool(obs.data.get("fabric")) and bool(obs.node and self.world.running_jobs_on(obs.node))
+        if kind == Kind.TASK_EXIT:
+            return not obs.data.get("cascade")
+        if kind == Kind.EXCEPTION and obs.job:
+            return self._exception_spread(obs)
+        return False
+
+    def _exception_spread(self, obs: Observation) -> bool:
+        """The same exception from ranks on two nodes (or two ranks of a one-node job)."""
+        assert obs.job is not None
+        per_job = self.exc_nodes.setdefault(self._job_key(obs.job), {})
+        etype = str(obs.data.get("etype", ""))
+        nodes = per_job.setdefault(etype, [])
+        where = obs.node or f"rank{obs.rank}"
+        if where not in nodes:
+            nodes.append(where)
+        run = self.world.jobs.get(obs.job)
+        single = run is not None and len(run.spec.nodes) <= 1
+        return len(nodes) >= 2 or (
+            single and obs.rank is not None and len(nodes) >= 1 and self._ranks_seen(obs) >= 2
+        )
+
+    def _ranks_seen(self, obs: Observation) -> int:
+        pend = self.pending_job.get(self._job_key(obs.job or ""), [])
+        ranks = {
+            o.rank for o in pend if o.kind == Kind.EXCEPTION and o.data.get("etype") == obs.data.get("etype")
+        }
+        ranks.add(obs.rank)
+        return len(ranks)
+
+    # --- mutation --------------------------------------------------------------------------
+
+    def _create(self, obs: Observation, jobs: list[str]) -> Incident:
+        self.seq += 1
+        inc = Incident(key=f"i-{self.seq}", detected_t=obs.t, updated_t=obs.t)
+        self.incidents[inc.key] = inc
+        for job in jobs:
+            self._adopt_pending(inc, self.pending_job.pop(self._job_key(job), []))
+        if obs.node:
+            self._adopt_pending(inc, self.pending_node.pop(obs.node, []), obs.t)
+        for job in jobs:
+            run = self.world.jobs.get(job)
+            for node in run.spec.nodes if run else ():
+                self._adopt_pending(inc, self.pending_node.pop(node, []), obs.t)
+        return inc
+
+    def _adopt_pending(self, inc: Incident, pending: list[Observation], now: float | None = None) -> None:
+        for p in pending:
+            if now is not None and now - p.t > NODE_PENDING_S:
+                continue
+            inc.add(p)
+            if p.node and self._node_specific(p) and self._open(self.by_node.get(p.node)) is None:
+                self.by_node[p.node] = inc.key
+
+    def _attach(self, inc: Incident, obs: Observation, jobs: list[str], claim: bool = False) -> None:
+        """Fold the observation in; ``claim``: a new fault takes over its jobs' later evidence."""
+        inc.add(obs)
+        if obs.job is None and not claim:
+            # A node's line names no job: it hits the node's jobs whose attempt no other incident holds.
+            jobs = [j for j in jobs if self._open(self.by_job.get(self._job_key(j))) in (None, inc)]
+        for job in jobs:
+            if job not in inc.jobs:
+                inc.jobs.append(job)
+            run = self.world.jobs.get(job)
+            inc.attempts.setdefault(job, run.attempt if run else 0)
+            jk = self._job_key(job)
+            if claim or self._open(self.by_job.get(jk)) is None:
+                self.by_job[jk] = inc.key
+        if obs.node and self._node_specific(obs):
+            if self._open(self.by_node.get(obs.node)) is None:
+                self.by_node[obs.node] = inc.key
+
+    @staticmethod
+    def _node_specific(obs: Observation) -> bool:
+        """Whether the observation is about its node (not just reported from it)."""
+        return obs.kind not in (
+            Kind.IB_BLAME,
+            Kind.TASK_EXIT,
+            Kind.NCCL_TIMEOUT,
+            "nccl_work",
+            Kind.EXCEPTION,
+            Kind.NCCL_REMOTE_ERROR,
+            Kind.FS_ERROR,
+            Kind.CUDA_OOM,
+            Kind.HANG,
+            Kind.STRAGGLER,
+        )
+
+    def _pend(self, obs: Observation) -> None:
+        if obs.job:
+            lst = self.pending_job.setdefault(self._job_key(obs.job), [])
+        elif obs.node:
+            lst = self.pending_node.setdefault(obs.node, [])
+            while lst and obs.t - lst[0].t > NODE_PENDING_S:
+                del lst[0]
+        else:
+            return
+        if len(lst) < PENDING_CAP:
+            lst.append(obs)
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def job_restarted(self, job: str, old_attempt: int, new_nodes: tuple[str, ...]) -> None:
+        """A new attempt: the old attempt's incident takes no more job evidence.
+
+        Once every job it hit has moved on (started again, or ended), the incident
+        closes: whatever happens next, even on the same node, is a new incident
+        (a recurrence, if it blames the same node again).
+        """
+        old_key = f"{job}#{old_attempt}"
+        inc = self._open(self.by_job.pop(old_key, None))
+        self.pending_job.pop(old_key, None)
+        self.exc_nodes.pop(old_key, None)
+        if inc is None:
+            return
+        culprit = inc.verdict.node if inc.verdict else None
+        if culprit is None or culprit in new_nodes or self._all_moved_on(inc):
+            inc.closed = True
+
+    def _all_moved_on(self, inc: Incident) -> bool:
+        for job in inc.jobs:
+            run = self.world.jobs.get(job)
+            if run is None:
+                continue
+            if run.attempt == inc.attempts.get(job, run.attempt) and run.state == "running":
+                return False
+        return True
+
+    def node_returned(self, node: str, t: float) -> None:
+        """Slurm shows the node in service again (repaired, resumed): it starts with a clean slate."""
+        key = self.by_node.pop(node, None)
+        self.pending_node.pop(node, None)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.closed or inc.verdict is None or inc.verdict.node != node:
+            return
+        if self._all_moved_on(inc):  # (a job of it still running elsewhere keeps its cascade here)
+            inc.closed = True
+
+    def close_quiet(self, now: float) -> None:
+        for inc in self.incidents.values():
+            if not inc.closed and now - inc.updated_t > self.close_after_s:
+                inc.closed = True
+
+    def supersede(self, survivor: Incident, absorbed: Incident) -> None:
+        """Fold ``absorbed`` into ``survivor`` (one root cause found to be shared)."""
+        for m in absorbed.marks.values():
+            key = f"{m.kind}|{m.node}|{m.gpu}|{m.job}|{m.data.get('etype', '')}"
+            survivor.marks.setdefault(key, m)
+        for job in absorbed.jobs:
+            if job not in survivor.jobs:
+                survivor.jobs.append(job)
+            jk = self._job_key(job)
+            if self.by_job.get(jk) == absorbed.key:
+                self.by_job[jk] = survivor.key
+        survivor.detected_t = min(survivor.detected_t, absorbed.detected_t)
+        survivor.updated_t = max(survivor.updated_t, absorbed.updated_t)
+        absorbed.superseded_by = survivor.key
+        absorbed.closed = True
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "i": [inc.to_state() for inc in self.incidents.values()],
+            "bj": self.by_job,
+            "bn": self.by_node,
+            "seq": self.seq,
+            "pj": {k: [_obs_state(o) for o in v] for k, v in self.pending_job.items()},
+            "pn": {k: [_obs_state(o) for o in v] for k, v in self.pending_node.items()},
+            "ex": self.exc_nodes,
+        }
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.incidents = {}
+        for raw in d.get("i", []):
+            inc = Incident.from_state(raw)
+            self.incidents[inc.key] = inc
+        self.by_job, self.by_node = dict(d.get("bj", {})), dict(d.get("bn", {}))
+        self.seq = int(d.get("seq", 0))
+        self.pending_job = {k: [_obs_load(o) for o in v] for k, v in d.get("pj", {}).items()}
+        self.pending_node = {k: [_obs_load(o) for o in v] for k, v in d.get("pn", {}).items()}
+        self.exc_nodes = {k: {e: list(n) for e, n in v.items()} for k, v in d.get("ex", {}).items()}
+
+
+def _obs_state(o: Observation) -> list[Any]:
+    return [o.t, o.kind, o.node, o.job, o.gpu, o.rank, o.text, o.data]
+
+
+def _obs_load(d: list[Any]) -> Observation:
+    return Observation(float(d[0]), d[1], d[2], d[3], d[4], d[5], d[6], dict(d[7]))

@@ -1,0 +1,420 @@
+"""Events in, observations out: the detectors wired to the cluster's memory.
+
+One :class:`Ingest` per cluster. It keeps the world (jobs, attempts, IPs, node
+states), a progress tracker per running job and the telemetry rules, turns each
+event into observations with their job, node, GPU and rank resolved, and hands
+them to the correlator. Malformed events are dropped here, silently and
+cheaply: garbage from a log must never stop the loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from incidents.attribution.correlate import Correlator
+from incidents.attribution.world import AttemptRecord, JobRun, World
+from monitoring.detectors import logs, progress, scheduler
+from monitoring.detectors.hostlist import HostlistError, expand
+from monitoring.detectors.schema import JobSpec, Kind, Observation
+from monitoring.detectors.telemetry import TelemetryRules
+from monitoring.detectors.text import clean_line
+from monitoring.detectors.xid import gpu_index_map
+
+
+@dataclass(frozen=True)
+class DetectConfig:
+    hang_multiple: float = 5.0
+    hang_min_s: float = 30.0
+    hang_min_intervals: int = 3
+    checkpoint_grace_s: float = 900.0
+    straggler_ratio: float = 1.2
+    straggler_lines: int = 5
+    slow_gpu_ratio: float = 0.75
+    slow_gpu_samples: int = 3
+    power_ratio: float = 0.6
+
+
+_INF = (float("inf"), float("-inf"))
+OWN_DRAIN_PREFIX = "recovery:"
+
+
+def own_drain(reason: str) -> bool:
+    """The controller's own drains carry a ``recovery:`` reason; those are not someone else's."""
+    return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
+
+
+class Ingest:
+    def __init__(self, world: World, correlator: Correlator, config: DetectConfig) -> None:
+        self.world = world
+        self.corr = correlator
+        self.cfg = config
+        self.trackers: dict[str, progress.ProgressTracker] = {}
+        self.custom: dict[str, Any] = {}
+        self.telemetry = TelemetryRules(config.slow_gpu_ratio, config.slow_gpu_samples, config.power_ratio)
+        self.pci_map = gpu_index_map(world.cluster.pci_bus_ids)
+        self.changed: set[str] = set()
+        self.learned_pci: dict[str, int] = {}  # "node|0000:5d:00" -> GPU index, from NCCL init lines
+        self.styles: dict[str, progress.Style] = {}  # job -> its stack's progress format, once known
+        self.style_hits: dict[str, int] = {}
+
+    # --- jobs ------------------------------------------------------------------------------
+
+    def upsert_job(self, spec: JobSpec, t: float | None) -> None:
+        """A job reported by the scheduler: new, or started again (maybe on other nodes)."""
+        run = self.world.jobs.get(spec.id)
+        if run is None:
+            self.world.set_running(JobRun(spec, 0, "running", t if t is not None else spec.started))
+            self._start_tracking(spec)
+            return
+        moved = bool(spec.nodes) and spec.nodes != run.spec.nodes
+        # Slurm gives a requeued job a new start time even when it lands on the same nodes.
+        started_again = (
+            spec.started is not None and run.started_t is not None and spec.started > run.started_t + 1
+        )
+        if moved or run.state != "running" or started_again:
+            self._restart(run, spec if spec.nodes else run.spec, t)
+        else:
+            run.spec = spec
+            self.world.reindex(spec.id)
+
+    def _restart(self, run: JobRun, spec: JobSpec, t: float | None) -> None:
+        now = t if t is not None else (spec.started or run.ended_t or 0.0)
+        if run.started_t is not None:
+            outcome = run.state if run.state != "running" else "restarted"
+            record = AttemptRecord(run.spec.id, run.started_t, run.ended_t or now, outcome, run.spec.nodes)
+            self.world.attempts_log.append(record)
+            del self.world.attempts_log[:-500]
+        old = run.attempt
+        run.spec, run.attempt, run.state = spec, old + 1, "running"
+        run.started_t, run.ended_t, run.restarts = now, None, run.restarts + 1
+        self.world.reindex(spec.id)
+        self.corr.job_restarted(spec.id, old, spec.nodes)
+        self._start_tracking(spec)
+
+    def _start_tracking(self, spec: JobSpec) -> None:
+        self.trackers[spec.id] = progress.ProgressTracker()
+        self.styles.pop(spec.id, None)
+        self.style_hits.pop(spec.id, None)
+        pattern = progress.custom_pattern(spec.comment)
+        if pattern is not None:
+            self.custom[spec.id] = pattern
+        else:
+            self.custom.pop(spec.id, None)
+        self.telemetry.forget_job(spec.id)
+
+    def _stop_tracking(self, job: str) -> None:
+        self.trackers.pop(job, None)
+        self.telemetry.forget_job(job)
+
+    # --- events -----------------------------------------------------------------------------
+
+    def event(self, e: Any) -> None:
+        """Dispatch one event; anything malformed is skipped."""
+        if type(e) is not dict:
+            if not isinstance(e, dict):
+                return
+        t = e.get("t")
+        if type(t) is not float and (type(t) is not int or not isinstance(t, (int, float))) or t != t:
+            return
+        if t in _INF:
+            return
+        source = e.get("source")
+        if source == "joblog":
+            self._joblog(t, e)
+        elif source == "gpu":
+            self._gpu(float(t), e)
+        elif source == "kernel":
+            self._kernel(float(t), e)
+        elif source == "slurm":
+            self._slurm(float(t), e)
+
+    def _emit(self, obs: Observation) -> None:
+        self.corr.observe(obs, self.changed)
+
+    # --- job logs ---------------------------------------------------------------------------
+
+    def _joblog(self, t: float, e: dict[str, Any]) -> None:
+        job, line = e.get("job"), e.get("line")
+        if type(line) is not str:
+            return
+        if type(job) is not str:
+            if type(job) is not int:
+                return
+            job = str(job)
+        tracker = self.trackers.get(job)
+        if tracker is not None:
+            style = self.styles.get(job)
+            # The fast path: a known stack's progress line (an error that quotes one goes the long way).
+            if style is not None and style.keyword in line and "rror" not in line:
+                p = style.parse(line)
+                if p is not None:
+                    self._advance(t, job, tracker, p)
+                    return
+        has_nccl = "NCCL" in line
+        if (
+            has_nccl
+            and "NCCL INFO" in line
+            and "Using" not in line
+            and "OOB" not in line
+            and "busId" not in line
+        ):
+            return  # NCCL's chatter: the bulk of a big job's log, never a fault on its own
+        has_error = "rror" in line
+        if not has_error and not has_nccl and tracker is not None and self._progress(t, job, line, tracker):
+            return
+        info = logs.parse_joblog_hinted(line, has_nccl, has_error)
+        if info is None:
+            return
+        if info.kind == logs.IP_MAP:
+            if info.host and len(self.world.ips) < 100_000:
+                self.world.ips[str(info.data["ip"])] = self.world.canonical(info.host)
+            return
+        if info.kind == logs.PCI_MAP:
+            if info.host and len(self.learned_pci) < 100_000:
+                host = self.world.canonical(info.host)
+                self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
+            return
+        self._joblog_obs(t, job, info)
+
+    def _progress(self, t: float, job: str, line: str, tracker: progress.ProgressTracker) -> bool:
+        style = self.styles.get(job)
+        if style is not None:
+            # Once a job's stack is known, only its keyword is looked for: one scan for most lines.
+            p = style.parse(line) if style.keyword in line else None
+        else:
+            p = progress.parse_progress(line, self.custom.get(job))
+            if p is not None and job not in self.custom:
+                self._learn_style(job, line)
+        if p is None:
+            # Every save line says "sav"/"Sav"; one scan keeps the checkpoint parser off the rest.
+            ck = progress.parse_checkpoint(line) if "av" in line else None
+            if ck is not None:
+                tracker.on_checkpoint(t, ck[0], ck[1])
+                return True
+            life = progress.parse_lifecycle(line)
+            if life is not None:
+                tracker.on_lifecycle(t, life)
+            return False
+        self._advance(t, job, tracker, p)
+        return True
+
+    def _advance(self, t: float, job: str, tracker: progress.ProgressTracker, p: progress.Progress) -> None:
+        """A progress line: move the job's clock on, and watch for a sustained slowdown."""
+        if tracker.on_progress(t, p) and len(tracker.step_times) >= 10:
+            ratio = tracker.check_straggler(self.cfg.straggler_ratio, self.cfg.straggler_lines)
+            if ratio is not None:
+                text = f"job {job}: step time {ratio:.2f}x its median for {self.cfg.straggler_lines} lines in a row"
+                self._emit(
+                    Observation(t, Kind.STRAGGLER, None, job, text=text, data={"ratio": round(ratio, 3)})
+                )
+
+    def _learn_style(self, job: str, line: str) -> None:
+        seen = self.style_hits.get(job, 0) + 1
+        self.style_hits[job] = seen
+        if seen >= 3:
+            style = progress.style_of(line)
+            if style is not None:
+                self.styles[job] = style
+
+    def _step_cancelled(self, job: str) -> None:
+        """A cancel nothing explains (no failed task, no incident yet) is someone's ``scancel``.
+
+        Its teardown (peers losing each other over NET/IB, killed tasks) must not
+        read as a fault; after a failure, srun cancels the step too, but then a
+        failed task or an incident came first and the cascade stays with it.
+        """
+        run = self.world.jobs.get(job)
+        if run is None or run.state != "running":
+            return
+        if self.corr.has_evidence(job):
+            return
+        run.state = "cancelling"
+        self.world.reindex(job)
+        self._stop_tracking(job)
+
+    def _joblog_obs(self, t: float, job: str, info: logs.LineInfo) -> None:
+        node = self.world.canonical(info.host) if info.host else None
+        if node is None and info.rank is not None:
+            node = self.world.node_of_rank(job, info.rank)
+        gpu = info.gpu
+        if gpu is None and info.kind == Kind.GPU_ECC and info.rank is not None:
+            run = self.world.jobs.get(job)
+            gpu = info.rank % run.spec.tasks_per_node if run and run.spec.tasks_per_node > 1 else None
+        data = info.data
+        if info.kind == Kind.IB_BLAME:
+            data = self._blame_data(data, node)
+        if info.kind == logs.STEP_CANCELLED:
+            self._step_cancelled(job)
+            return
+        if info.kind == logs.NCCL_WORK:
+            self._emit(Observation(t, "nccl_work", node, job, None, info.rank, "", data))
+            return
+        text = f"job {job}: {info.text}" if info.text else f"job {job}: {info.kind}"
+        if info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
+            node = self.world.canonical(info.host) if info.host else None
+        self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
+
+    def _blame_data(self, data: dict[str, Any], reporter: str | None) -> dict[str, Any]:
+        local = data.get("local_ip")
+        if local and reporter and local not in self.world.ips:
+            self.world.ips[str(local)] = reporter
+        peer = str(data.get("peer", ""))
+        host = self.world.host_of(peer)
+        return {**data, "peer_host": host} if host else data
+
+    # --- kernel -----------------------------------------------------------------------------
+
+    def _kernel(self, t: float, e: dict[str, Any]) -> None:
+        node, line = e.get("node"), e.get("line")
+        if not isinstance(line, str) or not isinstance(node, str) or not node:
+            return
+        info = logs.parse_kernel(line, self.pci_map)
+        if info is None:
+            return
+        if info.gpu is None and info.data.get("pci"):
+            self._resolve_gpu(node, info)
+        text = clean_line(f"kernel {node}: {info.text}", 300)
+        self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+
+    def _resolve_gpu(self, node: str, info: logs.LineInfo) -> None:
+        """No ``pci_bus_ids`` for this bus: use what the node's NCCL init lines said (busId -> nvmlDev)."""
+        pci = str(info.data["pci"])
+        gpu = self.learned_pci.get(f"{node}|{pci}")
+        if gpu is None:
+            return
+        info.gpu = gpu
+        if info.kind == Kind.XID:
+            info.text = f"Xid {info.data['xid']} on GPU {gpu} ({info.data.get('meaning', '')})"
+        elif info.kind == Kind.GPU_LOST:
+            info.text = f"GPU {gpu} has fallen off the bus"
+
+    # --- telemetry ----------------------------------------------------------------------------
+
+    def _gpu(self, t: float, e: dict[str, Any]) -> None:
+        node, gpu, fields = e.get("node"), e.get("gpu"), e.get("fields")
+        if not isinstance(node, str) or not isinstance(fields, dict):
+            return
+        if type(gpu) is not int:
+            if not (isinstance(gpu, str) and gpu.isdigit()):
+                return
+            gpu = int(gpu)
+        if not 0 <= gpu < 4096:
+            return
+        jobs = self.world.node_jobs.get(node)
+        job = jobs[0] if jobs else None
+        for info in self.telemetry.on_sample(t, node, gpu, fields, job):
+            text = f"telemetry {node}: {info.text}"
+            self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+
+    # --- scheduler ----------------------------------------------------------------------------
+
+    def _slurm(self, t: float, e: dict[str, Any]) -> None:
+        kind = e.get("kind")
+        if kind == "node_state":
+            self._node_state(t, e)
+        elif kind == "job_state":
+            self._job_state(t, e)
+
+    def _node_state(self, t: float, e: dict[str, Any]) -> None:
+        node, state = e.get("node"), e.get("state")
+        if not isinstance(node, str) or not node or not isinstance(state, str):
+            return
+        reason = e.get("reason") if isinstance(e.get("reason"), str) else ""
+        ns = scheduler.parse_node_state(state, reason or "")
+        world = self.world
+        if ns.down or ns.drained:
+            world.out_of_service.setdefault(node, t)
+        if ns.down:
+            first = node not in world.down
+            world.down[node] = t
+            if first:
+                text = f"slurm: node {node} {state} ({reason or 'no reason'})"
+                self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data={"state": state}))
+            return
+        world.down.pop(node, None)
+        if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):
+            world.drained_by_others[node] = reason
+            text = f"slurm: node {node} drained by someone else: {reason}"
+            self._emit(Observation(t, Kind.NODE_DRAINED, node, None, text=clean_line(text, 300)))
+        elif not ns.drained:
+            world.drained_by_others.pop(node, None)
+            if world.out_of_service.pop(node, None) is not None:
+                self.corr.node_returned(node, t)  # back in service: what blamed it takes no more evidence
+
+    def _job_state(self, t: float, e: dict[str, Any]) -> None:
+        job, state = e.get("job"), e.get("state")
+        if not isinstance(job, (str, int)) or isinstance(job, bool) or not isinstance(state, str):
+            return
+        job = str(job)
+        outcome = scheduler.job_outcome(state)
+        run = self.world.jobs.get(job)
+        if outcome == "running":
+            self._job_running(t, job, e, run)
+            return
+        if run is None or outcome == "unknown":
+            return
+        if run.state == "running" or (run.state == "cancelling" and outcome == "ended"):
+            run.state, run.ended_t = outcome, t
+            self.world.reindex(job)
+            self._stop_tracking(job)
+        self._job_end_obs(t, job, state, outcome, e)
+
+    def _job_running(self, t: float, job: str, e: dict[str, Any], run: JobRun | None) -> None:
+        nodes_raw = e.get("nodes")
+        nodes: tuple[str, ...] = ()
+        if isinstance(nodes_raw, str) and nodes_raw:
+            try:
+                nodes = tuple(expand(nodes_raw))
+            except HostlistError:
+                nodes = ()
+        if run is None:
+            spec = JobSpec(id=job, nodes=nodes, tasks_per_node=1, started=t)
+            self.upsert_job(spec, t)
+            return
+        spec = run.spec
+        if nodes and nodes != spec.nodes:
+            spec = JobSpec(
+                spec.id, spec.name, spec.user, nodes, spec.tasks_per_node, t, spec.comment, spec.partition
+            )
+        self.upsert_job(spec, t)
+
+    def _job_end_obs(self, t: float, job: str, state: str, outcome: str, e: dict[str, Any]) -> None:
+        code = e.get("exit_code") if isinstance(e.get("exit_code"), str) else ""
+        reason = e.get("reason") if isinstance(e.get("reason"), str) else ""
+        text = clean_line(f"slurm: job {job} {state} (exit {code or '?'}, {reason or 'no reason'})", 300)
+        if outcome == "node_fail":
+            self._emit(Observation(t, Kind.JOB_NODE_FAIL, None, job, text=text, data={"state": state}))
+        elif outcome == "failed":
+            if "OUT_OF_MEMORY" in state.upper():  # the host's OOM killer: the job asked for too much
+                self._emit(
+                    Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")
+                )
+            self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data={"state": state}))
+        elif outcome == "timeout":
+            self._emit(Observation(t, Kind.JOB_TIMEOUT, None, job, text=text))
+
+    # --- time ---------------------------------------------------------------------------------
+
+    def tick(self, now: float) -> None:
+        """Time-based detectors: hangs (silence longer than the job's threshold)."""
+        c = self.cfg
+        for job, tr in self.trackers.items():
+            if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
+                continue  # the threshold is never below hang_min_s: nothing to compute yet
+            deadline = tr.hang_deadline(
+                c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
+            )
+            if deadline is None or now < deadline:
+                continue
+            run = self.world.jobs.get(job)
+            if run is None or run.state != "running":
+                continue
+            tr.hang_raised = True
+            med = tr.median_interval() or 0.0
+            text = (
+                f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} "
+                f"(threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
+                f"median interval {med:.1f} s, {c.hang_min_s:g} s))"
+            )
+            self._emit(Observation(now, Kind.HANG, None, job, text=text, data={"last_progress_t": tr.last_t}))

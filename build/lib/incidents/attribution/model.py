@@ -1,0 +1,180 @@
+"""The incident as attribution sees it: evidence folded into bounded aggregates.
+
+A fault can produce thousands of lines (every rank's watchdog, every frame of
+every stack). An incident keeps one *mark* per (kind, node, GPU, detail) with
+its first time, a count and the first line's words, plus the two aggregates the
+cross-rank analyses need: which ranks timed out on which SeqNum, and which
+hosts blamed which peer. Memory stays bounded by the cluster's size, not by
+how chatty the fault was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from monitoring.detectors.schema import Kind, Observation
+
+MAX_MARKS = 400
+MAX_RANKS = 100_000
+
+
+@dataclass(slots=True)
+class Mark:
+    """Every observation of one kind on one node/GPU (or of one exception type), folded."""
+
+    kind: str
+    node: str | None
+    gpu: int | None
+    t: float
+    text: str
+    job: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    n: int = 1
+    nodes: list[str] = field(default_factory=list)  # for job-wide kinds: which nodes reported
+    ranks: int = 0
+
+    def to_state(self) -> list[Any]:
+        return [
+            self.kind,
+            self.node,
+            self.gpu,
+            self.t,
+            self.text,
+            self.job,
+            self.data,
+            self.n,
+            self.nodes,
+            self.ranks,
+        ]
+
+    @classmethod
+    def from_state(cls, d: list[Any]) -> Mark:
+        return cls(d[0], d[1], d[2], float(d[3]), d[4], d[5], dict(d[6]), int(d[7]), list(d[8]), int(d[9]))
+
+
+def mark_key(obs: Observation) -> str:
+    """Observations with the same key fold into one mark."""
+    if obs.kind in (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.FS_ERROR):
+        return f"{obs.kind}|{obs.job}|{obs.data.get('etype', '')}"
+    if obs.kind == Kind.XID:
+        return f"xid|{obs.node}|{obs.gpu}|{obs.data.get('xid')}"
+    if obs.kind in (Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR, Kind.TASK_EXIT, "nccl_work"):
+        return f"{obs.kind}|{obs.job}"
+    return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"
+
+
+@dataclass(slots=True)
+class Verdict:
+    category: str
+    node: str | None
+    gpu: int | None
+    confidence: float
+    pattern: str
+    evidence: tuple[str, ...]
+
+
+@dataclass
+class Incident:
+    """One root cause, the jobs it hit, and everything seen of it so far."""
+
+    key: str
+    detected_t: float
+    updated_t: float
+    jobs: list[str] = field(default_factory=list)
+    attempts: dict[str, int] = field(default_factory=dict)
+    marks: dict[str, Mark] = field(default_factory=dict)
+    timeouts: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> SeqNum
+    completed: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> last completed
+    blames: dict[str, list[str]] = field(default_factory=dict)  # peer (ip/host) -> reporting hosts
+    blame_meta: dict[str, list[float]] = field(default_factory=dict)  # peer -> [lines, first t]
+    closed: bool = False
+    superseded_by: str | None = None
+    recurrence_of: str | None = None
+    forced_category: str | None = None
+    verdict: Verdict | None = None
+    version: int = 0
+
+    def add(self, obs: Observation) -> None:
+        """Fold one observation in."""
+        self.updated_t = max(self.updated_t, obs.t)
+        self.version += 1
+        if obs.job is not None and obs.job not in self.jobs:
+            self.jobs.append(obs.job)
+        if obs.kind == Kind.NCCL_TIMEOUT and obs.rank is not None and obs.job is not None:
+            self._rank_seq(self.timeouts, obs.job, obs.rank, int(obs.data.get("seq", 0)))
+        elif obs.kind == "nccl_work" and obs.rank is not None and obs.job is not None:
+            self._rank_seq(self.completed, obs.job, obs.rank, int(obs.data.get("completed", 0)))
+        elif obs.kind == Kind.IB_BLAME:
+            self._blame(obs)
+        self._mark(obs)
+
+    @staticmethod
+    def _rank_seq(table: dict[str, dict[int, int]], job: str, rank: int, seq: int) -> None:
+        ranks = table.setdefault(job, {})
+        if rank in ranks:
+            ranks[rank] = min(ranks[rank], seq)
+        elif len(ranks) < MAX_RANKS:
+            ranks[rank] = seq
+
+    def _blame(self, obs: Observation) -> None:
+        peer = obs.data.get("peer_host") or obs.data.get("peer")
+        reporter = obs.node or (f"rank{obs.rank}" if obs.rank is not None else None)
+        if not peer or not reporter:
+            return
+        meta = self.blame_meta.setdefault(str(peer), [0.0, obs.t])
+        meta[0] += 1
+        meta[1] = min(meta[1], obs.t)
+        reporters = self.blames.setdefault(str(peer), [])
+        if reporter not in reporters and len(reporters) < 10_000:
+            reporters.append(reporter)
+
+    def _mark(self, obs: Observation) -> None:
+        key = mark_key(obs)
+        m = self.marks.get(key)
+        if m is None:
+            if len(self.marks) >= MAX_MARKS:
+                return
+            m = Mark(obs.kind, obs.node, obs.gpu, obs.t, obs.text, obs.job, dict(obs.data))
+            self.marks[key] = m
+        else:
+            m.n += 1
+            if obs.t < m.t:
+                m.t, m.text = obs.t, obs.text
+        if obs.node is not None and obs.node not in m.nodes and len(m.nodes) < 4096:
+            m.nodes.append(obs.node)
+        if obs.rank is not None:
+            m.ranks += 1
+
+    def by_kind(self, *kinds: str) -> list[Mark]:
+        return sorted((m for m in self.marks.values() if m.kind in kinds), key=lambda m: m.t)
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "k": self.key,
+            "d": self.detected_t,
+            "u": self.updated_t,
+            "j": self.jobs,
+            "a": self.attempts,
+            "m": {k: m.to_state() for k, m in self.marks.items()},
+            "to": {j: [[r, s] for r, s in v.items()] for j, v in self.timeouts.items()},
+            "co": {j: [[r, s] for r, s in v.items()] for j, v in self.completed.items()},
+            "b": self.blames,
+            "bm": self.blame_meta,
+            "c": self.closed,
+            "s": self.superseded_by,
+            "r": self.recurrence_of,
+            "f": self.forced_category,
+        }
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> Incident:
+        inc = cls(str(d["k"]), float(d["d"]), float(d["u"]), list(d["j"]), dict(d["a"]))
+        inc.marks = {k: Mark.from_state(v) for k, v in d["m"].items()}
+        inc.timeouts = {j: {int(r): int(s) for r, s in v} for j, v in d["to"].items()}
+        inc.completed = {j: {int(r): int(s) for r, s in v} for j, v in d["co"].items()}
+        inc.blames = {k: list(v) for k, v in d["b"].items()}
+        inc.blame_meta = {k: [float(x) for x in v] for k, v in d.get("bm", {}).items()}
+        inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]
+        inc.forced_category = d.get("f")
+        return inc

@@ -1,0 +1,224 @@
+"""From an incident's evidence to one verdict: category, culprit, confidence.
+
+The most specific cause wins, in this order: a broken GPU, a host that is
+gone, a broken link, a degraded GPU, shared infrastructure, then a hang or the
+application itself. That order is what makes a cascade fold into its cause:
+the NCCL timeouts after a Xid 79, the NET/IB errors after a kernel panic and
+the NODE_FAIL after both all leave the verdict where the first hard evidence
+put it. One exception: an application exception seen *before* the network
+errors or the stall means the peers only lost a rank that crashed on its own.
+"""
+
+from __future__ import annotations
+
+from incidents.attribution import analysis
+from incidents.attribution.model import Incident, Mark, Verdict
+from incidents.attribution.world import World
+from monitoring.detectors.schema import Kind
+
+GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL)
+NODE_KINDS = (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE)
+SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
+LEMON_PATTERNS = frozenset(
+    {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors"}
+)
+
+
+def _hw_marks(inc: Incident) -> list[Mark]:
+    marks = inc.by_kind(Kind.XID, *GPU_HW_KINDS)
+    return [m for m in marks if m.kind != Kind.XID or m.data.get("hardware")]
+
+
+def _gpu_for(node: str, marks: list[Mark]) -> int | None:
+    for m in marks:
+        if m.node == node and m.gpu is not None:
+            return m.gpu
+    return None
+
+
+def _pattern(m: Mark) -> str:
+    if m.kind == Kind.XID:
+        return f"xid:{m.data.get('xid')}"
+    return m.kind
+
+
+def gpu_hardware(inc: Incident) -> Verdict | None:
+    marks = [m for m in _hw_marks(inc) if m.node is not None]
+    if any(m.kind == Kind.XID and m.data.get("xid") == 94 for m in inc.marks.values()):
+        # Xid 94: the ECC error was contained to the application; its CUDA error text is no hardware evidence.
+        marks = [m for m in marks if not (m.kind == Kind.GPU_ECC and m.data.get("etype"))]
+    if not marks:
+        return None
+    first = marks[0]
+    node = first.node
+    assert node is not None
+    conf = 0.95 if first.kind in (Kind.XID, Kind.GPU_LOST, Kind.ROW_REMAP_FAILURE) else 0.9
+    if first.kind == Kind.GPU_ECC and len(marks) == 1 and first.data.get("etype"):
+        conf = 0.8  # only the application's CUDA error text so far
+    return Verdict("gpu_hardware", node, _gpu_for(node, marks), conf, _pattern(first), ())
+
+
+def node_failure(inc: Incident, world: World) -> Verdict | None:
+    marks = [m for m in inc.by_kind(*NODE_KINDS) if m.node is not None]
+    if marks:
+        first = marks[0]
+        conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL) else 0.85
+        return Verdict("node_failure", first.node, None, conf, first.kind, ())
+    nf = inc.by_kind(Kind.JOB_NODE_FAIL, Kind.NODE_FAILURE_LINE)
+    if not nf:
+        return None
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        down = [n for n in (run.spec.nodes if run else ()) if n in world.down]
+        if len(down) == 1:
+            return Verdict("node_failure", down[0], None, 0.85, Kind.JOB_NODE_FAIL, ())
+    return Verdict("node_failure", None, None, 0.5, Kind.JOB_NODE_FAIL, ())
+
+
+def _port_before_slurm(inc: Incident) -> Verdict | None:
+    """A NIC that failed first, and only later a "node down" from Slurm: the link is the cause.
+
+    Slurm's heartbeat may share the failing fabric; the host itself showed no
+    panic or machine check, so the first hard evidence (the port) decides.
+    """
+    ports = [m for m in inc.by_kind(Kind.IB_PORT_ERROR) if m.node is not None]
+    if not ports or inc.by_kind(Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE):
+        return None
+    slurm_only = inc.by_kind(Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE, Kind.JOB_NODE_FAIL)
+    if not slurm_only or ports[0].t > slurm_only[0].t:
+        return None
+    return Verdict("network", ports[0].node, None, 0.8, "ib_port_error", ())
+
+
+def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
+    ports = [m for m in inc.by_kind(Kind.IB_PORT_ERROR) if m.node is not None]
+    blamed = analysis.blamed_peer(inc, world)
+    if ports:
+        node = ports[0].node
+        why = blamed.why if blamed is not None and blamed.node == node else None
+        return Verdict("network", node, None, 0.9 if why else 0.85, "ib_port_error", ()), why
+    if blamed is not None:
+        return Verdict("network", blamed.node, None, blamed.confidence, "nccl_ib_peer_errors", ()), blamed.why
+    if inc.by_kind(Kind.IB_BLAME):
+        return Verdict("network", None, None, 0.4, "nccl_ib_peer_errors", ()), None
+    return None
+
+
+def degraded(inc: Incident) -> Verdict | None:
+    slow = [m for m in inc.by_kind(Kind.SLOW_GPU) if m.node is not None]
+    if not slow:
+        return None
+    worst = min(slow, key=lambda m: float(m.data.get("ratio", 1.0)))
+    conf = 0.85 if inc.by_kind(Kind.STRAGGLER) else 0.75
+    return Verdict("gpu_degraded", worst.node, worst.gpu, conf, "slow_gpu", ())
+
+
+def infrastructure(inc: Incident) -> Verdict | None:
+    fs = inc.by_kind(Kind.FS_ERROR)
+    if not fs and inc.forced_category != "infrastructure":
+        return None
+    jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category else set())
+    conf = 0.85 if len(jobs) >= 2 else 0.6
+    pattern = "filesystem_errors" if fs else "job_failure_storm"
+    return Verdict("infrastructure", None, None, conf, pattern, ())
+
+
+def _first_t(marks: list[Mark]) -> float | None:
+    return min((m.t for m in marks), default=None)
+
+
+def software_first(inc: Incident, before: float | None) -> Verdict | None:
+    """The application's own error, if it came first (or nothing else explains the failure)."""
+    marks = inc.by_kind(*SOFTWARE_KINDS)
+    app_xids = [m for m in inc.by_kind(Kind.XID) if m.data.get("app")]
+    if not marks and not app_xids:
+        return None
+    first_t = _first_t(marks + app_xids)
+    if before is not None and first_t is not None and first_t > before + 0.5:
+        return None
+    oom = inc.by_kind(Kind.CUDA_OOM)
+    if oom:
+        return Verdict("software", None, None, 0.9, "cuda_oom", ())
+    exc = inc.by_kind(Kind.EXCEPTION)
+    if exc:
+        top = max(exc, key=lambda m: (len(m.nodes), m.ranks))
+        conf = 0.9 if len(top.nodes) >= 2 or top.ranks >= 2 else 0.7
+        return Verdict("software", None, None, conf, f"exception:{top.data.get('etype', '?')}", ())
+    if app_xids:
+        return Verdict("software", None, None, 0.7, f"xid:{app_xids[0].data.get('xid')}", ())
+    return Verdict("software", None, None, 0.6, "host_oom", ())
+
+
+def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
+    marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT)
+    if not marks:
+        return None
+    pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
+    for job in inc.jobs:
+        suspect = analysis.missing_from_collective(inc, world, job)
+        if suspect is not None:
+            return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
+    return Verdict("hang", None, None, 0.5, pattern, ()), None
+
+
+def fallback(inc: Incident) -> Verdict:
+    failed = inc.by_kind(Kind.JOB_FAILED, Kind.TASK_EXIT)
+    if failed:
+        return Verdict("software", None, None, 0.4, "job_failed", ())
+    return Verdict("software", None, None, 0.3, "unexplained", ())
+
+
+def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
+    """The verdict and the analysis lines that justify it."""
+    why: list[str] = []
+    v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
+    if v is None and inc.forced_category == "infrastructure":
+        v = infrastructure(inc)
+    if v is None:
+        net = network(inc, world)
+        hung = hang(inc, world)
+        stall_t = _first_t(inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.IB_PORT_ERROR))
+        sw = software_first(inc, stall_t) if (net or hung) else None
+        if sw is not None and (net is None or net[0].node is None or not inc.by_kind(Kind.IB_PORT_ERROR)):
+            v = sw
+        elif net is not None:
+            v = net[0]
+            why += [net[1]] if net[1] else []
+        else:
+            v = degraded(inc) or infrastructure(inc)
+            if v is None and hung is not None:
+                v = hung[0]
+                why += [hung[1]] if hung[1] else []
+            if v is None:
+                v = software_first(inc, None) or fallback(inc)
+        if v.node is None and v.pattern in LEMON_PATTERNS and not awaiting_collective(inc, world):
+            lemon = analysis.lemon_node(inc, world)
+            if lemon is not None:
+                v = Verdict("node_failure", lemon.node, None, lemon.confidence, "lemon_node", ())
+                why.append(lemon.why)
+    elif v.category == "gpu_hardware" and inc.timeouts:
+        v = _gpu_from_collective(inc, world, v, why)
+    return v, why
+
+
+def awaiting_collective(inc: Incident, world: World) -> bool:
+    """A hang whose job still runs: the watchdog will name the node left behind; no guessing yet."""
+    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT):
+        return False
+    return any(
+        (run := world.jobs.get(job)) is not None
+        and run.state == "running"
+        and run.attempt == inc.attempts.get(job, run.attempt)
+        for job in inc.jobs
+    )
+
+
+def _gpu_from_collective(inc: Incident, world: World, v: Verdict, why: list[str]) -> Verdict:
+    """A hardware verdict without a GPU index: the rank missing from the collective names it."""
+    for job in inc.jobs:
+        s = analysis.missing_from_collective(inc, world, job)
+        if s is not None and s.node == v.node:
+            why.append(s.why)
+            if v.gpu is None and s.gpu is not None:
+                return Verdict(v.category, v.node, s.gpu, v.confidence, v.pattern, v.evidence)
+    return v

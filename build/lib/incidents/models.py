@@ -1,0 +1,142 @@
+"""Incidents, their evidence and history, and the append-only audit trail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+
+from incidents.choices import INCIDENT_ACTIVE, ActorType, AuditEvent, Category, IncidentStatus
+from monitoring.models import Cluster
+
+
+class Incident(models.Model):
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="incidents")
+    key = models.CharField(max_length=64, help_text="The pipeline's stable id for this incident")
+    status = models.CharField(max_length=16, choices=IncidentStatus.choices, default=IncidentStatus.OPEN)
+    category = models.CharField(max_length=32, choices=Category.choices)
+    culprit_node = models.CharField(max_length=128, blank=True)
+    culprit_gpu = models.SmallIntegerField(null=True, blank=True)
+    confidence = models.FloatField(default=0.0)
+    pattern = models.CharField(max_length=128, blank=True)
+    jobs = models.JSONField(default=list, blank=True)
+    detected_at = models.DateTimeField()
+    first_signal_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    reopen_count = models.PositiveIntegerField(default=0)
+    verification_note = models.TextField(blank=True)
+    operator_verdict = models.CharField(max_length=16, blank=True, help_text="confirmed / false, set by an operator")
+
+    class Meta:
+        ordering = ["-detected_at"]
+        constraints = [models.UniqueConstraint(fields=["cluster", "key"], name="unique_incident_key")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_category_display()} on {self.culprit_label}"
+
+    @property
+    def culprit_label(self) -> str:
+        if not self.culprit_node:
+            return "no single node"
+        if self.culprit_gpu is None:
+            return self.culprit_node
+        return f"{self.culprit_node} GPU {self.culprit_gpu}"
+
+    @property
+    def active(self) -> bool:
+        return self.status in INCIDENT_ACTIVE
+
+
+class Evidence(models.Model):
+    incident = models.ForeignKey(Incident, on_delete=models.CASCADE, related_name="evidence")
+    position = models.PositiveIntegerField()
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["incident", "position"]
+
+
+class IncidentTransition(models.Model):
+    """One row per status change: the incident's history."""
+
+    incident = models.ForeignKey(Incident, on_delete=models.CASCADE, related_name="transitions")
+    old = models.CharField(max_length=16, choices=IncidentStatus.choices, blank=True)
+    new = models.CharField(max_length=16, choices=IncidentStatus.choices)
+    actor = models.CharField(max_length=150)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+class AppendOnlyError(RuntimeError):
+    """Audit records are never updated or deleted."""
+
+
+class AuditQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("audit records cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("audit records cannot be deleted")
+
+    def bulk_update(self, *args: Any, **kwargs: Any) -> int:
+        raise AppendOnlyError("audit records cannot be updated")
+
+
+class AuditRecord(models.Model):
+    """One link of the global hash chain. Written only by incidents.audit.append_audit."""
+
+    seq = models.BigIntegerField(unique=True)
+    at = models.DateTimeField()
+    actor_type = models.CharField(max_length=8, choices=ActorType.choices)
+    actor = models.CharField(max_length=150)
+    event = models.CharField(max_length=32, choices=AuditEvent.choices)
+    cluster = models.CharField(max_length=64, blank=True)
+    workload = models.CharField(max_length=64, blank=True, help_text="Slurm job id")
+    node = models.CharField(max_length=128, blank=True)
+    incident_id = models.BigIntegerField(null=True, blank=True)
+    recommendation_id = models.BigIntegerField(null=True, blank=True)
+    pattern = models.CharField(max_length=128, blank=True)
+    attribution = models.JSONField(default=dict, blank=True)
+    action = models.CharField(max_length=64, blank=True)
+    outcome = models.CharField(max_length=64, blank=True)
+    detail = models.JSONField(default=dict, blank=True)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64, unique=True)
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["seq"]
+        indexes = [
+            models.Index(fields=["cluster", "seq"]),
+            models.Index(fields=["workload"]),
+            models.Index(fields=["incident_id"]),
+            models.Index(fields=["node"]),
+            models.Index(fields=["actor"]),
+            models.Index(fields=["at"]),
+        ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None or not kwargs.get("force_insert", False):
+            raise AppendOnlyError("audit records are appended through incidents.audit.append_audit only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("audit records cannot be deleted")
+
+
+class AuditHead(models.Model):
+    """The chain's head, kept apart so that deleting the newest records shows too.
+
+    A single row (pk=1); appends lock it, which also serializes writers so two
+    of them never fork the chain.
+    """
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    seq = models.BigIntegerField(default=0)
+    hash = models.CharField(max_length=64, default="0" * 64)
+    updated_at = models.DateTimeField(auto_now=True)

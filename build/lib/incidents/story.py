@@ -1,0 +1,156 @@
+"""The incident in plain words: why a job was restarted (or not), what it was blamed on,
+on what evidence, and whether it was healthy afterwards.
+
+An operator paged at 3 a.m. should not have to read a state machine to answer those
+questions, so this turns the incident, its recommendations and its audit records into a
+few sentences. It only reads attributes (no queries, no clock), so it works the same on
+rows fresh from the database and on objects built in a test; the template escapes it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+REQUEUE, DRAIN, NOTIFY, ESCALATE = "requeue_job", "drain_node", "notify", "escalate"
+RAN_AGAIN = re.compile(r"runs again on (?P<nodes>\S+).*?progressed to step (?P<step>\d+)")
+NOT_REQUEUED = re.compile(r"not requeued: (?P<why>.+)$")
+NOT_RESTARTED = re.compile(r"^job \S+ \([^)]*\): (?P<what>.+); not restarted, a restart would repeat it$")
+
+
+def hms(at: dt.datetime | None) -> str:
+    return at.astimezone(dt.UTC).strftime("%H:%M:%S") if at else "?"
+
+
+def _exclude(rec: Any) -> str:
+    return ", ".join(rec.exclude) if rec.exclude else ""
+
+
+def blame_sentence(incident: Any, evidence: Sequence[str]) -> str:
+    what = f"{incident.get_category_display()} on {incident.culprit_label}"
+    head = f"Blamed on {what} (pattern {incident.pattern or 'unknown'}, confidence {incident.confidence:.2f})"
+    if not evidence:
+        return head + ", with no evidence lines kept."
+    more = len(evidence) - 1
+    tail = f" and {more} more line{'s' if more != 1 else ''}" if more else ""
+    return f"{head} on the evidence “{evidence[0]}”{tail}."
+
+
+def _who_decided(rec: Any) -> str:
+    if rec.decided_by_id:
+        return f"approved by {rec.decided_by.username}"
+    return "executed automatically (auto mode)"
+
+
+def requeue_sentence(rec: Any, because: str) -> str:
+    job, without = rec.job, _exclude(rec)
+    without_part = f" without {without}" if without else ""
+    status = rec.status
+    if status in ("succeeded", "executing"):
+        return f"Job {job} was requeued{without_part} at {hms(rec.executed_at)} because {because}; {_who_decided(rec)}."
+    if status == "awaiting_approval":
+        return f"Job {job} will be requeued{without_part} once an operator approves (waiting since {hms(rec.created_at)})."
+    if status == "approved":
+        return f"Job {job} is about to be requeued{without_part}: {_who_decided(rec)}."
+    if status == "proposed":
+        return f"Job {job} would be requeued{without_part}, but the cluster is in monitor mode: nothing was executed."
+    if status == "rejected":
+        who = rec.decided_by.username if rec.decided_by_id else "an operator"
+        comment = f": “{rec.decision_comment}”" if rec.decision_comment else ""
+        return f"Not restarted: the requeue of job {job} was rejected by {who}{comment}."
+    if status == "blocked":
+        return f"Not restarted: the requeue of job {job} was blocked by a guardrail ({rec.blocked_reason})."
+    if status == "expired":
+        return f"Not restarted: the requeue of job {job} expired without a decision."
+    if status == "failed":
+        return f"The requeue of job {job} failed: {rec.result}."
+    return f"The requeue of job {job} was superseded by a newer verdict."
+
+
+def notify_sentence(rec: Any) -> str:
+    text = rec.text or ""
+    job = f"Job {rec.job}" if rec.job else "The job"
+    told = "the owner was notified" if rec.status == "succeeded" else "the owner is to be notified"
+    m = NOT_RESTARTED.match(text)
+    if m:
+        return f"{job} was not restarted: {m['what']}; a restart would repeat the failure, so {told}."
+    m = NOT_REQUEUED.search(text)
+    if m:
+        return f"{job} was not restarted because {m['why']}; {told}."
+    return f"{job}: {text}; {told}."
+
+
+def drain_sentence(rec: Any) -> str:
+    if rec.status == "succeeded":
+        return f"Node {rec.node} was drained at {hms(rec.executed_at)}; {_who_decided(rec)}."
+    if rec.status == "awaiting_approval":
+        return f"Draining node {rec.node} waits for an operator's approval."
+    if rec.status == "proposed":
+        return f"Node {rec.node} would be drained, but the cluster is in monitor mode."
+    return f"Draining node {rec.node}: {rec.get_status_display().lower()}."
+
+
+def action_sentences(recs: Iterable[Any], because: str) -> list[str]:
+    out = []
+    for rec in recs:
+        if rec.status == "superseded":
+            continue
+        if rec.action == REQUEUE:
+            out.append(requeue_sentence(rec, because))
+        elif rec.action == DRAIN:
+            out.append(drain_sentence(rec))
+        elif rec.action == NOTIFY:
+            out.append(notify_sentence(rec))
+        elif rec.action == ESCALATE:
+            out.append(f"Escalated to people: {rec.text}.")
+    return out
+
+
+def _last(audit: Sequence[Any], event: str) -> Any | None:
+    return next((a for a in reversed(audit) if a.event == event), None)
+
+
+def outcome_sentence(incident: Any, audit: Sequence[Any]) -> str:
+    status = incident.status
+    verified = _last(audit, "verification")
+    note = (verified.detail or {}).get("note", "") if verified else incident.verification_note
+    at = hms(verified.at if verified else incident.resolved_at)
+    if status == "recovered":
+        m = RAN_AGAIN.search(note or "")
+        if m:
+            return f"It ran again on {m['nodes']} and progressed to step {m['step']} at {at}: healthy."
+        return f"Verified at {at}: {note or 'the recovery worked'}: healthy."
+    if status == "escalated":
+        last = next((a for a in reversed(audit) if a.event == "status" and a.outcome == "escalated"), None)
+        why = ((last.detail or {}).get("reason", "") if last else "") or note or "no automatic recovery applies"
+        return f"Escalated to people at {hms(last.at if last else None)}: {why}."
+    if status == "mitigating":
+        return "Recovery issued; waiting to see the job make progress again."
+    if status == "dismissed":
+        last = _last(audit, "status")
+        who = last.actor if last else "an operator"
+        reason = (last.detail or {}).get("reason", "") if last else ""
+        return f"Dismissed as a false alarm by {who}" + (f": {reason}." if reason else ".")
+    return "No recovery has run yet."
+
+
+def verdict_sentence(incident: Any, audit: Sequence[Any]) -> str:
+    if not incident.operator_verdict:
+        return ""
+    marked = next((a for a in reversed(audit) if a.event == "verdict" and a.action == "operator verdict"), None)
+    who = f" by {marked.actor} at {hms(marked.at)}" if marked else ""
+    word = "confirmed" if incident.operator_verdict == "confirmed" else "false"
+    return f"The verdict was marked {word}{who}."
+
+
+def incident_story(incident: Any, recommendations: Sequence[Any], audit: Sequence[Any], evidence: Sequence[str]) -> list[str]:
+    """A few sentences, in the order an operator asks the questions."""
+    because = f"of {incident.get_category_display()} on {incident.culprit_label}"
+    sentences = [blame_sentence(incident, evidence), *action_sentences(recommendations, because)]
+    if not any(r.status != "superseded" for r in recommendations):
+        sentences.append("Nothing was recommended.")
+    sentences.append(outcome_sentence(incident, audit))
+    verdict = verdict_sentence(incident, audit)
+    return [s for s in [*sentences, verdict] if s]

@@ -1,0 +1,440 @@
+"""Job-log and kernel-log line patterns.
+
+Every line of every job passes through :func:`parse_joblog`, so it starts with
+cheap substring tests and only runs a regex when a keyword says the line can
+match. Patterns are written for the general case (any host naming, srun
+``--label`` or not, PyTorch ``[rankN]:`` prefixes or not, NCCL
+``host:pid:tid [dev]`` prefixes) rather than for one recorded scenario.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from monitoring.detectors import xid as xidcat
+from monitoring.detectors.schema import Kind
+
+MAX_PARSE = 4096  # longer lines are parsed on their first 4 KB only
+IP_MAP = "ip_map"  # pseudo-kind: a host announced its IP (NCCL bootstrap lines)
+NCCL_WORK = "nccl_work"  # pseudo-kind: watchdog's "last completed NCCL work: N"
+STEP_CANCELLED = (
+    "step_cancelled"  # pseudo-kind: slurmstepd cancelled the step (scancel, or srun after a failure)
+)
+PCI_MAP = "pci_map"  # pseudo-kind: NCCL init lines tie a PCI bus to an NVML GPU index
+
+
+@dataclass(slots=True)
+class LineInfo:
+    """What one line says, before it is tied to a job, node and time."""
+
+    kind: str
+    rank: int | None = None
+    host: str | None = None
+    gpu: int | None = None
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+# --- prefixes ---------------------------------------------------------------------
+
+_SRUN_LABEL = re.compile(r"\s*(\d+): ?")
+_RANK_PREFIX = re.compile(r"\[[Rr]ank ?(\d+)\]:?")
+_NCCL_PREFIX = re.compile(r"([A-Za-z0-9][\w.-]*):(\d+):(\d+) \[(\d+)\] ")
+
+
+def split_prefix(line: str) -> tuple[int | None, str]:
+    """Strip srun's ``N:`` label and PyTorch's ``[rankN]:`` prefix; return (rank, body)."""
+    rank: int | None = None
+    body = line
+    if body[:1] in " 0123456789":
+        m = _SRUN_LABEL.match(body)
+        if m:
+            rank = int(m.group(1))
+            body = body[m.end() :]
+    if body.startswith("[rank") or body.startswith("[Rank"):
+        m = _RANK_PREFIX.match(body)
+        if m:
+            rank = int(m.group(1))
+            body = body[m.end() :]
+    return rank, body.lstrip()
+
+
+def nccl_prefix(body: str) -> tuple[str | None, int | None]:
+    """``gpu-a-011:2074004:2074183 [2] NCCL WARN ...`` -> ("gpu-a-011", 2)."""
+    m = _NCCL_PREFIX.match(body)
+    if not m:
+        return None, None
+    return m.group(1), int(m.group(4))
+
+
+# --- NCCL and PyTorch distributed -------------------------------------------------
+
+_WATCHDOG = re.compile(r"WorkNCCL\(SeqNum=(\d+),\s*OpType=(\w+)")
+_RANK_ANY = re.compile(r"[\[\s][Rr]ank ?(\d+)\]")  # "[Rank 3]" and "[PG 0 (default_pg) Rank 3]"
+_WORK = re.compile(r"at work: (\d+), last enqueued NCCL work: (\d+), last completed NCCL work: (-?\d+)")
+_IB_PEER = re.compile(r"from peer \[?([0-9A-Fa-f.:]+?)\]?<\d+> with status=(?:[A-Z_]+\()?(\d+)")
+_LOCAL_GID = re.compile(r"localGid ::ffff:(\d+\.\d+\.\d+\.\d+)")
+_ASYNC = re.compile(r"(mlx\w*(?::\d+)?)?\s*Got async event\s*:\s*([\w ]+)")
+_IFACE_IP = re.compile(r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):(\d+\.\d+\.\d+\.\d+)<\d+>")
+_BUS_ID = re.compile(r"nvmlDev (\d+) busId ([0-9a-fA-F]+)")
+_SOCKET_PEER = re.compile(r"(?:closed by remote peer|Connection reset by peer|remote peer)\s+([\w.-]+?)<\d+>")
+
+# IB async events that mean the port or adapter is broken; the others
+# (GID table change, port active, LID/SM change, client reregister) are routine.
+_BAD_ASYNC = ("port error", "catastrophic", "fatal", "cq error", "qp", "srq error", "path mig", "device")
+
+
+def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
+    if "Watchdog caught collective operation timeout" in body:
+        m = _WATCHDOG.search(body)
+        if not m:
+            return None
+        r = _RANK_ANY.search(body)
+        rk = int(r.group(1)) if r else rank
+        text = f"NCCL watchdog timeout on {_who(rk)}: {m.group(2)} SeqNum {m.group(1)}"
+        return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data={"seq": int(m.group(1)), "op": m.group(2)})
+    if "last completed NCCL work" in body:
+        m = _WORK.search(body)
+        if not m:
+            return None
+        r = _RANK_ANY.search(body)
+        rk = int(r.group(1)) if r else rank
+        data = {"seq": int(m.group(1)), "completed": int(m.group(3))}
+        return LineInfo(NCCL_WORK, rk, data=data)
+    if "NCCL INFO" in body:
+        return _nccl_info(rank, body)
+    if "remote process exited or there was a network error" in body or "ncclRemoteError" in body:
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
+    if "NCCL WARN" in body:
+        return _nccl_warn(rank, body)
+    return None
+
+
+def _nccl_info(rank: int | None, body: str) -> LineInfo | None:
+    if "busId" in body:
+        return _nccl_bus(rank, body)
+    if "Using" not in body and "OOB" not in body:
+        return None
+    host, _ = nccl_prefix(body)
+    if host is None:
+        return None
+    m = _IFACE_IP.search(body)
+    if not m:
+        return None
+    return LineInfo(IP_MAP, rank, host=host, data={"ip": m.group(2)})
+
+
+def _nccl_bus(rank: int | None, body: str) -> LineInfo | None:
+    """``... cudaDev 1 nvmlDev 1 busId 2a000 ...``: which PCI bus is which GPU index on this host."""
+    host, _ = nccl_prefix(body)
+    m = _BUS_ID.search(body)
+    if host is None or m is None:
+        return None
+    value = int(m.group(2), 16)
+    pci = f"{value >> 20:04x}:{(value >> 12) & 0xFF:02x}:{(value >> 4) & 0xFF:02x}"
+    return LineInfo(PCI_MAP, rank, host=host, data={"pci": pci, "gpu": int(m.group(1))})
+
+
+def _nccl_warn(rank: int | None, body: str) -> LineInfo | None:
+    host, dev = nccl_prefix(body)
+    if "Got completion from peer" in body:
+        return _ib_blame(rank, body, host)
+    if "Got async event" in body:
+        m = _ASYNC.search(body)
+        if not m:
+            return None
+        event = m.group(2).strip().lower()
+        if not any(bad in event for bad in _BAD_ASYNC):
+            return None
+        port = m.group(1) or "HCA"
+        text = f"NCCL NET/IB on {host or 'rank ' + str(rank)}: {port} async event '{event}'"
+        return LineInfo(Kind.IB_PORT_ERROR, rank, host=host, gpu=dev, text=text, data={"port": port})
+    m = _SOCKET_PEER.search(body)
+    if m:
+        peer = m.group(1)
+        text = f"NCCL socket error on {host or 'rank ' + str(rank)}: connection to {peer} lost"
+        return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data={"peer": peer, "status": -1})
+    return None
+
+
+def _ib_blame(rank: int | None, body: str, host: str | None) -> LineInfo | None:
+    m = _IB_PEER.search(body)
+    if not m:
+        return None
+    data: dict[str, Any] = {"peer": m.group(1), "status": int(m.group(2))}
+    g = _LOCAL_GID.search(body)
+    if g:
+        data["local_ip"] = g.group(1)
+    who = host or (f"rank {rank}" if rank is not None else "a rank")
+    text = f"NCCL NET/IB on {who}: completion error status={m.group(2)} from peer {m.group(1)}"
+    return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data=data)
+
+
+# --- exceptions, CUDA errors, filesystem ----------------------------------------------
+
+_EXC_LINE = re.compile(r"([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Fault))(?::\s?(.*))?$")
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+_FS_ERR = re.compile(
+    r"\[Errno (?:5|28|30|107|108|116|121)\]|Stale file handle|Input/output error|"
+    r"Transport endpoint is not connected|Read-only file system|No space left on device|Remote I/O error"
+)
+# Exceptions that are the echo of a fault elsewhere (a peer died, NCCL aborted).
+CASCADE_EXCEPTIONS = frozenset(
+    {
+        "DistBackendError",
+        "ChildFailedError",
+        "DistNetworkError",
+        "DistStoreError",
+        "SignalException",
+        "SystemExit",
+        "KeyboardInterrupt",
+        "c10::DistBackendError",
+        "c10::Error",
+    }
+)
+_HW_CUDA = ("uncorrectable ECC", "uncorrectable NVLink", "fallen off the bus", "GPU is lost")
+# Messages that report a peer's or the communicator's death, not this rank's own bug.
+_CASCADE_WORDS = (
+    "NCCL",
+    "nccl",
+    "Watchdog",
+    "watchdog",
+    "ProcessGroup",
+    "communicator",
+    "Connection reset",
+    "Connection closed",
+    "Broken pipe",
+    "timed out",
+    "Timed out",
+    "SIGTERM",
+    "SIGKILL",
+    "Signal 15",
+)
+
+
+def _who(rank: int | None) -> str:
+    """How evidence names a rank: unlabelled lines (torchtitan, NeMo without srun --label) have none."""
+    return f"rank {rank}" if rank is not None else "a rank"
+
+
+def _short(etype: str) -> str:
+    return etype.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+
+
+def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo | None:
+    """Turn an exception (type + message) into an observation kind."""
+    short = _short(etype)
+    whole = f"{etype}: {message}" if message else etype
+    if "out of memory" in message or short == "OutOfMemoryError":
+        return LineInfo(
+            Kind.CUDA_OOM, rank, text=f"CUDA out of memory on {_who(rank)}", data={"etype": short}
+        )
+    if any(h in message for h in _HW_CUDA):
+        return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+    if _FS_ERR.search(message):
+        return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+    if short == "ncclRemoteError":  # NCCL's own error type: a peer or the network went away
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
+    if short in CASCADE_EXCEPTIONS or etype in CASCADE_EXCEPTIONS:
+        return None
+    if any(w in message for w in _CASCADE_WORDS):
+        return None
+    msg = message[:200]
+    return LineInfo(
+        Kind.EXCEPTION, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short, "message": msg}
+    )
+
+
+def _exception_line(rank: int | None, body: str) -> LineInfo | None:
+    if body.startswith("terminate called"):
+        m = _TERMINATE.search(body)
+        return classify_error_text(rank, m.group(1), "") if m else None
+    if body.startswith("what():"):
+        msg = body[7:].strip()
+        if any(h in msg for h in _HW_CUDA):
+            return classify_error_text(rank, "CUDAError", msg)
+        return None
+    if body[:1] == " " or " " in body.split(":", 1)[0]:
+        return None
+    m = _EXC_LINE.match(body)
+    if not m:
+        return None
+    return classify_error_text(rank, m.group(1), (m.group(2) or "").strip())
+
+
+# --- srun / slurmstepd ----------------------------------------------------------------
+
+_NODE_FAILURE_ON = re.compile(r"Node failure on ([\w.-]+)")
+_TASK_EXIT = re.compile(
+    r"srun: error: ([\w.-]+): tasks? ([\d,\- ]+): "
+    r"(Exited with exit code (\d+)|Killed|Aborted|Terminated|Segmentation fault|Bus error|Floating point exception)"
+)
+_CASCADE_EXIT = ("Killed", "Terminated")
+
+
+def _slurm_line(body: str) -> LineInfo | None:
+    if "Node failure on" in body:
+        m = _NODE_FAILURE_ON.search(body)
+        if m:
+            return LineInfo(
+                Kind.NODE_FAILURE_LINE, host=m.group(1), text=f"srun: node failure on {m.group(1)}"
+            )
+    if "DUE TO NODE FAILURE" in body:
+        return LineInfo(Kind.NODE_FAILURE_LINE, text="slurmstepd: step cancelled due to node failure")
+    if "DUE TO TIME LIMIT" in body:
+        return LineInfo(Kind.JOB_TIMEOUT, text="slurmstepd: cancelled due to time limit")
+    if "CANCELLED AT" in body and "DUE TO" not in body:
+        return LineInfo(STEP_CANCELLED, text="slurmstepd: step cancelled")
+    if "oom_kill event" in body or "oom-kill" in body:
+        return LineInfo(Kind.HOST_OOM, text="slurmstepd: host OOM killer hit the step")
+    m = _TASK_EXIT.search(body)
+    if m:
+        how = m.group(3)
+        code = int(m.group(4)) if m.group(4) else None
+        if code == 0:
+            return None
+        cascade = how in _CASCADE_EXIT or code in (
+            130,
+            137,
+            143,
+        )  # killed by SIGINT/SIGKILL/SIGTERM: torn down
+        text = f"srun: {m.group(1)} tasks {m.group(2).strip()}: {how}"
+        data = {"tasks": m.group(2).strip(), "how": how, "cascade": cascade}
+        return LineInfo(Kind.TASK_EXIT, host=m.group(1), text=text, data=data)
+    return None
+
+
+# --- entry points -----------------------------------------------------------------------
+
+
+def parse_joblog(line: str) -> LineInfo | None:
+    """Classify one job-log line; ``None`` for the (vast) uninteresting majority."""
+    has_nccl = "NCCL" in line
+    return parse_joblog_hinted(line, has_nccl, "rror" in line)
+
+
+def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo | None:
+    """:func:`parse_joblog` for a caller that already scanned for "NCCL" and "rror"."""
+    if len(line) > MAX_PARSE:
+        line = line[:MAX_PARSE]
+    if not has_nccl and not has_error and "xception" not in line:
+        if "NET/IB" in line:
+            rank, body = split_prefix(line)
+            return _ib_blame(rank, body, None)
+        return None
+    rank, body = split_prefix(line)
+    if has_nccl:
+        info = _nccl_line(rank, body)
+        if info is not None:
+            return info
+    if "NET/IB" in body and "Got completion from peer" in body:
+        return _ib_blame(rank, body, None)
+    if body.startswith("srun") or body.startswith("slurmstepd"):
+        return _slurm_line(body)
+    return _exception_line(rank, body)
+
+
+# --- kernel ---------------------------------------------------------------------------------
+
+_PCI_IN_LINE = re.compile(r"(?:PCI:)?((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.[0-7])?)")
+_EDAC_UE = re.compile(r"EDAC.*\b\d+ UE\b|EDAC.*Uncorrected")
+_IB_LINK_DOWN = re.compile(
+    r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+).*?(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
+    re.I,
+)
+_IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and")
+_AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
+
+
+def _pci_of(line: str) -> str | None:
+    m = _PCI_IN_LINE.search(line)
+    return xidcat.normalize_pci(m.group(1)) if m else None
+
+
+def _gpu_of(line: str, pci_map: dict[str, int]) -> int | None:
+    key = _pci_of(line)
+    return pci_map.get(key) if key else None
+
+
+def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
+    parsed = xidcat.parse_xid_line(line)
+    if parsed is None:
+        return None
+    verdict = xidcat.judge(parsed.xid, parsed.message)
+    gpu = pci_map.get(parsed.pci) if parsed.pci else None
+    where = f"GPU {gpu}" if gpu is not None else f"PCI {parsed.pci}"
+    text = f"Xid {parsed.xid} on {where} ({verdict.meaning})"
+    data = {
+        "xid": parsed.xid,
+        "hardware": verdict.hardware,
+        "app": verdict.app,
+        "bucket": verdict.info.bucket,
+        "pci": parsed.pci,
+        "meaning": verdict.meaning,
+    }
+    return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
+
+
+def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
+    """Classify one kernel-log line of a node."""
+    if len(line) > MAX_PARSE:
+        line = line[:MAX_PARSE]
+    if "NVRM" in line:
+        if "Xid" in line:
+            return _xid_kernel(line, pci_map)
+        if "fallen off the bus" in line:
+            pci = _pci_of(line.split("NVRM", 1)[1])
+            gpu = pci_map.get(pci) if pci else None
+            where = f"GPU {gpu}" if gpu is not None else f"GPU at PCI {pci}"
+            return LineInfo(Kind.GPU_LOST, gpu=gpu, text=f"{where} has fallen off the bus", data={"pci": pci})
+        return None
+    if "SXid" in line:
+        if "Non-fatal" in line or "non-fatal" in line:
+            return None
+        if "Fatal" in line or "fatal" in line:
+            return LineInfo(Kind.NVSWITCH_FATAL, text=f"NVSwitch fatal error: {kernel_message(line)[:160]}")
+        return None
+    if "Kernel panic" in line:
+        return LineInfo(
+            Kind.KERNEL_PANIC, text="kernel panic: " + line.split("Kernel panic", 1)[1][:120].strip(" -")
+        )
+    if "Machine Check Exception" in line or "Fatal machine check" in line or "context corrupt" in line:
+        return LineInfo(Kind.MCE_FATAL, text="fatal machine check exception")
+    if "EDAC" in line and ("UE" in line or "Uncorrected" in line) and _EDAC_UE.search(line):
+        return LineInfo(Kind.HOST_MEM_UE, text="uncorrectable host memory error (EDAC UE)")
+    return _kernel_misc(line, pci_map)
+
+
+_KERNEL_STAMP = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: )")
+
+
+def kernel_message(line: str) -> str:
+    """The message without its ``[timestamp]`` / journal prefix."""
+    return _KERNEL_STAMP.sub("", line, count=1).strip()
+
+
+def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
+    if "Lustre" in line or "nfs: server" in line or "GPFS" in line or "mmfs" in line or "BeeGFS" in line:
+        if any(w in line for w in ("evicted", "was lost", "failed", "not responding", "Error", "error")):
+            return LineInfo(Kind.FS_KERNEL, text="filesystem client error: " + kernel_message(line)[:160])
+        return None
+    if "Out of memory: Kill" in line or "oom-kill" in line:
+        return LineInfo(Kind.HOST_OOM, text="host OOM killer")
+    if "AER" in line and _AER_FATAL.search(line):
+        gpu = _gpu_of(line, pci_map)
+        if gpu is not None:
+            return LineInfo(Kind.PCIE_FATAL, gpu=gpu, text=f"PCIe uncorrectable fatal error on GPU {gpu}")
+        return None
+    if "mlx" in line or "ib" in line:
+        m = _IB_LINK_DOWN.search(line)
+        if m is None:
+            return None
+        port = m.group(1)
+        # An InfiniBand interface (ib0, ibp154s0, mlx5_4) is the training fabric; a ConnectX
+        # port carrying Ethernet (eno, ens, enp) may be a management link flapping.
+        fabric = bool(_IB_IFACE.search(line))
+        data = {"port": port, "fabric": fabric}
+        return LineInfo(Kind.IB_PORT_ERROR, text=f"kernel: {port} link down", data=data)
+    return None

@@ -1,0 +1,479 @@
+"""Training progress: iteration lines, checkpoint saves, hangs and stragglers.
+
+A hang is declared long before NCCL's watchdog fires (10 min by default):
+when a job has printed no progress line for ``max(hang_multiple x median
+interval between its progress lines, hang_min_s)``. A checkpoint save in
+flight pauses that clock, since a save legitimately stops the step loop.
+A straggler is a job whose step time stays at or above ``straggler_ratio`` x
+its own median for ``straggler_lines`` progress lines in a row.
+
+Understood out of the box: Megatron-LM (``iteration N/ M | ... elapsed time per
+iteration (ms): X``), NeMo / Lightning progress bars (``Epoch E: ... | N/? [..,
+train_step_timing in s=X]``), torchtitan (``step: N  loss: ... tps: X``),
+DeepSpeed-style ``step=N`` and plain tqdm bars; a job may add its own regex
+(a ``step`` group, optionally ``time``) in its opt-in comment as
+``{"recovery": {"progress_regex": "..."}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, NamedTuple
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# Patterns are matched at the position str.find() gives: Python's re has no fast
+# scan for patterns that start with \b or a class, and these run on every line.
+_MEGATRON = re.compile(r"iteration\s+(\d+)\s*/\s*\d+")
+_MEGATRON_MS = re.compile(r"elapsed time per iteration \(ms\):\s*([\d.]+)")
+_BAR = re.compile(r"Epoch (\d+)\b[^|]*\|[^|]*\|\s*(\d+)/(?:\d+|\?)\s*\[")
+_BAR_TIMING = re.compile(r"train_step_timing in s\s*[=:]\s*([\d.]+)")
+_TQDM_RATE = re.compile(r"([\d.]+)\s*(s/it|it/s)")
+_TITAN = re.compile(r"step:\s*(\d+)\s+loss:")
+_TITAN_TPS = re.compile(r"tps:\s*([\d,]+)")
+_GENERIC_STEP = re.compile(r"(?:global_step|step)\s*[=:]\s*(\d+)\b(?![.\w])|Step (\d+)\s*/\s*\d+")
+_WORD_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/=.-")
+_TQDM = re.compile(r"\|\s*(\d+)/(\d+)\s*\[[\d:]+<[\d:?]+")
+
+_CKPT_DONE = re.compile(
+    r"successfully saved checkpoint|finished saving the checkpoint|saved checkpoint|checkpoint saved|saving model to",
+    re.I,
+)
+_CKPT_START = re.compile(r"\bsaving (?:the )?(?:distributed )?checkpoint", re.I)
+_CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
+
+
+class ProgressLine(NamedTuple):
+    """One progress line: a monotone step key and, where printed, a time per step.
+
+    Parsers return plain ``(step, step_time)`` tuples, which compare equal to
+    this; building a NamedTuple per line costs more than parsing the line.
+    """
+
+    step: int
+    step_time: float | None = None
+
+
+Progress = tuple[int, "float | None"]
+
+
+def _float(text: str) -> float | None:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return value if value > 0 else None
+
+
+def _megatron(line: str) -> Progress | None:
+    """``iteration    11710/  500000 | ... | elapsed time per iteration (ms): 1839.1 |``.
+
+    Sliced with find() and int()/float() (which skip the padding) rather than
+    a regex: this runs on every progress line of every Megatron job.
+    """
+    i = line.find("iteration")
+    j = line.find("/", i)
+    try:
+        step = int(line[i + 9 : j])
+    except ValueError:
+        m = _MEGATRON.match(line, i)
+        if not m:
+            return None
+        step = int(m.group(1))
+    k = line.find("elapsed time per iteration (ms):", j)
+    if k < 0:
+        t = (
+            _BAR_TIMING.search(line) if "train_step_timing" in line else None
+        )  # NeMo 2.0 prints Megatron-style
+        return (step, _float(t.group(1)) if t else None)
+    end = line.find("|", k)
+    try:
+        ms = float(line[k + 32 : end if end > 0 else None])
+    except ValueError:
+        return (step, None)
+    return (step, ms / 1000.0 if ms > 0 else None)
+
+
+def _bar(line: str) -> Progress | None:
+    m = _BAR.search(line)
+    if not m:
+        return None
+    step = int(m.group(1)) * 1_000_000_000 + int(m.group(2))
+    t = _BAR_TIMING.search(line)
+    if t:
+        return (step, _float(t.group(1)))
+    return (step, _rate(line))
+
+
+def _rate(line: str) -> float | None:
+    r = _TQDM_RATE.search(line)
+    if not r:
+        return None
+    value = _float(r.group(1))
+    if value is None:
+        return None
+    return value if r.group(2) == "s/it" else 1.0 / value
+
+
+def _titan(line: str) -> Progress | None:
+    """``step: 23320  loss:  1.9972  memory: ...  tps: 3,406  ...`` (sliced, not regexed)."""
+    i = line.find("step:")
+    j = line.find("loss:", i)
+    if i < 0 or j < 0:
+        return None
+    try:
+        step = int(line[i + 5 : j])
+    except ValueError:
+        m = _TITAN.match(line, i)
+        if not m:
+            return None
+        step = int(m.group(1))
+    k = line.find("tps:", j)
+    if k < 0:
+        return (step, None)
+    end = line.find("  ", k + 6)
+    value = _float(line[k + 4 : end if end > 0 else None].strip())
+    # tokens/s is inversely proportional to step time; only ratios are compared.
+    return (step, 1.0 / value if value else None)
+
+
+def parse_progress(line: str, custom: re.Pattern[str] | None = None) -> Progress | None:
+    """Recognise a progress line of any supported stack; ``None`` otherwise.
+
+    Runs on every job-log line, so the keyword tests come first and the
+    cheapest rejection path (no keyword at all) costs a handful of scans.
+    """
+    if custom is not None:
+        found = _custom(line, custom)
+        if found is not None:
+            return found
+    found = _known(line)
+    if found is None and "\x1b" in line and ("tep" in line or "iteration" in line or "Epoch" in line):
+        found = _known(_ANSI.sub("", line))  # torchtitan colours its metrics
+    return found
+
+
+class Style(NamedTuple):
+    """A stack's progress format: the keyword its lines always carry, and its parser."""
+
+    keyword: str
+    parse: Any
+
+
+def style_of(line: str) -> Style | None:
+    """Which well-known stack printed this progress line (None for generic forms)."""
+    if "iteration" in line and _megatron(line) is not None:
+        return STYLES[0]
+    if "Epoch" in line and "|" in line and _bar(line) is not None:
+        return STYLES[1]
+    if "tep" in line and "loss" in line and "\x1b" not in line and _titan(line) is not None:
+        return STYLES[2]
+    return None
+
+
+def _known(line: str) -> Progress | None:
+    if "iteration" in line:
+        found = _megatron(line)
+        if found is not None:
+            return found
+    if "Epoch" in line and "|" in line:
+        found = _bar(line)
+        if found is not None:
+            return found
+    if "tep" not in line:
+        return _tqdm(line) if "it/s" in line or "s/it" in line else None
+    if "loss" in line:
+        found = _titan(line)
+        if found is not None:
+            return found
+    if "heckpoint" in line:
+        return None
+    return _generic(line)
+
+
+def _generic(line: str) -> Progress | None:
+    """``step=N`` / ``global_step: N`` / ``Step N/M`` as a word of its own (not inside a path)."""
+    for word in ("step", "Step"):
+        pos = line.find(word)
+        while pos >= 0:
+            before = line[pos - 1] if pos > 0 else " "
+            if before not in _WORD_BEFORE or line.startswith("global_step", pos - 7):
+                start = pos - 7 if line.startswith("global_step", pos - 7) else pos
+                m = _GENERIC_STEP.match(line, start)
+                if m:
+                    return (int(m.group(1) or m.group(2)), None)
+            pos = line.find(word, pos + 4)
+    return None
+
+
+def _tqdm(line: str) -> Progress | None:
+    m = _TQDM.search(line)
+    if not m:
+        return None
+    return (int(m.group(1)), _rate(line))
+
+
+def _custom(line: str, pattern: re.Pattern[str]) -> Progress | None:
+    m = pattern.search(line)
+    if not m:
+        return None
+    groups = m.groupdict()
+    raw_step = groups.get("step") or (m.group(1) if m.groups() else None)
+    if raw_step is None:
+        return None
+    try:
+        step = int(float(raw_step))
+    except ValueError:
+        return None
+    raw_time = groups.get("time")
+    return (step, _float(raw_time) if raw_time else None)
+
+
+def custom_pattern(comment: str | None) -> re.Pattern[str] | None:
+    """A job's own progress regex from its opt-in comment, if it gives a valid one."""
+    if not comment or "progress_regex" not in comment:
+        return None
+    try:
+        rec = json.loads(comment).get("recovery", {})
+        raw = rec.get("progress_regex") if isinstance(rec, dict) else None
+        return re.compile(raw) if isinstance(raw, str) and raw else None
+    except (ValueError, TypeError, AttributeError, re.error):
+        return None
+
+
+def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
+    """``("start"|"done", step or None)`` for checkpoint save lines; loads are not saves."""
+    if "heckpoint" not in line and "saving model" not in line:
+        return None
+    if "sav" not in line and "Sav" not in line and "SAV" not in line:
+        return None
+    low_load = "load" in line or "Load" in line
+    if low_load:
+        return None
+    if _CKPT_DONE.search(line):
+        return "done", _ckpt_step(line)
+    if _CKPT_START.search(line):
+        return "start", _ckpt_step(line)
+    return None
+
+
+_FINISHED = re.compile(
+    r"training (?:is )?(?:completed?|finished|done)|finished training|after training is done|done training|"
+    r"Trainer\.fit`? stopped|training loop (?:ended|exited)",
+    re.I,
+)
+_EVAL = re.compile(r"validat|evaluat", re.I)
+
+
+def parse_lifecycle(line: str) -> str | None:
+    """``"finished"`` when training says it is over, ``"busy"`` for validation/evaluation lines.
+
+    Both stop a silence from reading as a hang: a finished job waits for Slurm
+    to notice it exited, and evaluation pauses the step loop on purpose.
+    """
+    if "rain" in line and _FINISHED.search(line):
+        return "finished"
+    if ("alid" in line or "valuat" in line) and _EVAL.search(line):
+        return "busy"
+    return None
+
+
+def _ckpt_step(line: str) -> int | None:
+    m = _CKPT_STEP.search(line)
+    return int(m.group(1)) if m else None
+
+
+# --- per-job tracker -------------------------------------------------------------------
+
+
+def _median(values: list[float]) -> float:
+    s = sorted(values)
+    n = len(s)
+    mid = n // 2
+    return s[mid] if n % 2 else (s[mid - 1] + s[mid]) / 2.0
+
+
+class ProgressTracker:
+    """Progress memory of one job attempt; reset when the job starts again."""
+
+    WINDOW = 64
+    REFRESH = 16
+
+    __slots__ = (
+        "last_t",
+        "last_step",
+        "intervals",
+        "step_times",
+        "slow_run",
+        "straggling",
+        "ckpt_start",
+        "ckpt",
+        "ckpt_seen",
+        "hang_raised",
+        "_median_iv",
+        "_median_st",
+        "_dirty",
+        "finished",
+        "busy_t",
+    )
+
+    def __init__(self) -> None:
+        self.last_t: float | None = None
+        self.last_step: int | None = None
+        self.intervals: list[float] = []
+        self.step_times: list[float] = []
+        self.slow_run = 0
+        self.straggling = False
+        self.ckpt_start: float | None = None
+        self.ckpt: tuple[float, int] | None = None
+        self.ckpt_seen = False
+        self.hang_raised = False
+        self.finished = False
+        self.busy_t: float | None = None
+        self._median_iv: float | None = None
+        self._median_st: float | None = None
+        self._dirty = 1
+
+    def on_progress(self, t: float, p: Progress) -> bool:
+        """Record a progress line; True when it advanced the step (a new step)."""
+        step = p[0]
+        if step == self.last_step:
+            return False
+        last_t = self.last_t
+        # An interval spanning a checkpoint save says nothing about step time.
+        usable = last_t is not None and t > last_t and not self.ckpt_seen
+        step_time = p[1]
+        if usable:
+            assert last_t is not None
+            iv = self.intervals
+            iv.append(t - last_t)
+            if len(iv) > self.WINDOW:
+                del iv[0]
+            if step_time is None and self.last_step is not None and 0 < step - self.last_step < 1_000_000:
+                step_time = (t - last_t) / (step - self.last_step)
+        if step_time is not None:
+            st = self.step_times
+            st.append(step_time)
+            if len(st) > self.WINDOW:
+                del st[0]
+        self.last_t, self.last_step = t, step
+        if self.ckpt_seen or self.ckpt_start is not None:
+            self.ckpt_start, self.ckpt_seen = None, False
+        self.hang_raised = False
+        if self.finished:
+            self.finished = False  # a new phase started after the one that "finished"
+        self._dirty += 1
+        return True
+
+    def on_lifecycle(self, t: float, what: str) -> None:
+        """Training finished (no more hangs to watch), or evaluating (keep the clock alive)."""
+        if what == "finished":
+            self.finished = True
+        else:
+            self.busy_t = t
+            self.ckpt_seen = True  # the next interval spans the evaluation: not a step interval
+
+    def on_checkpoint(self, t: float, what: str, step: int | None) -> None:
+        """A save started or finished; a finished save is the restart point."""
+        self.ckpt_seen = True
+        if what == "start":
+            self.ckpt_start = t
+            return
+        self.ckpt_start = None
+        # The step loop resumes only now: the hang clock runs from the end of the save.
+        self.busy_t = t if self.busy_t is None else max(self.busy_t, t)
+        saved = step if step is not None else self.last_step
+        if saved is not None and saved < 1_000_000_000:
+            self.ckpt = (t, saved)
+        elif saved is not None:
+            self.ckpt = (t, saved % 1_000_000_000)
+
+    def median_interval(self) -> float | None:
+        self._refresh()
+        return self._median_iv
+
+    def _refresh(self) -> None:
+        """Medians are refreshed every few lines, not every line: a median moves slowly."""
+        if not self._dirty:
+            return
+        small = len(self.intervals) < 2 * self.REFRESH or len(self.step_times) < 2 * self.REFRESH
+        if self._dirty < self.REFRESH and not small:
+            return
+        self._refresh_now()
+
+    def _refresh_now(self) -> None:
+        self._median_iv = _median(self.intervals) if self.intervals else None
+        self._median_st = _median(self.step_times) if self.step_times else None
+        self._dirty = 0
+
+    def hang_deadline(
+        self, multiple: float, min_s: float, min_intervals: int, ckpt_grace: float
+    ) -> float | None:
+        """When silence becomes a hang; ``None`` while there is no baseline yet."""
+        if self.last_t is None or self.finished or len(self.intervals) < min_intervals:
+            return None
+        if self._dirty:
+            self._refresh_now()  # the threshold is exact; only the straggler check uses a lazy median
+        med = self._median_iv or 0.0
+        threshold = max(multiple * med, min_s)
+        deadline = max(self.last_t, self.busy_t or 0.0) + threshold
+        if self.ckpt_start is not None:
+            deadline = max(deadline, self.ckpt_start + max(threshold, ckpt_grace))
+        return deadline
+
+    def check_straggler(self, ratio: float, lines: int, min_history: int = 10) -> float | None:
+        """After a progress line: the slowdown ratio once ``lines`` slow lines ran in a row."""
+        st = self.step_times
+        if len(st) < min_history:
+            return None
+        med = self._median_st
+        if med is None or self._dirty >= self.REFRESH:
+            self._refresh_now()
+            med = self._median_st
+        if not med:
+            return None
+        current = st[-1]
+        r = current / med
+        if r >= ratio:
+            self.slow_run += 1
+        else:
+            self.slow_run = 0
+            self.straggling = False
+        if self.slow_run >= lines and not self.straggling:
+            self.straggling = True
+            return r
+        return None
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "lt": self.last_t,
+            "ls": self.last_step,
+            "iv": [round(x, 4) for x in self.intervals],
+            "st": [round(x, 6) for x in self.step_times],
+            "sr": self.slow_run,
+            "sg": self.straggling,
+            "cs": self.ckpt_start,
+            "ck": list(self.ckpt) if self.ckpt else None,
+            "hr": self.hang_raised,
+            "cx": self.ckpt_seen,
+            "fi": self.finished,
+            "bt": self.busy_t,
+        }
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> ProgressTracker:
+        tr = cls()
+        tr.last_t, tr.last_step = d.get("lt"), d.get("ls")
+        tr.intervals, tr.step_times = list(d.get("iv", [])), list(d.get("st", []))
+        tr.slow_run, tr.straggling = int(d.get("sr", 0)), bool(d.get("sg", False))
+        tr.ckpt_start = d.get("cs")
+        ck = d.get("ck")
+        tr.ckpt = (float(ck[0]), int(ck[1])) if ck else None
+        tr.hang_raised = bool(d.get("hr", False))
+        tr.ckpt_seen = bool(d.get("cx", False))
+        tr.finished = bool(d.get("fi", False))
+        tr.busy_t = d.get("bt")
+        return tr
+
+
+STYLES = (Style("iteration", _megatron), Style("Epoch", _bar), Style("loss", _titan))

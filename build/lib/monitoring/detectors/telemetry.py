@@ -1,0 +1,258 @@
+"""GPU telemetry rules over DCGM-named samples.
+
+Broken: an uncorrectable (double-bit) ECC counter that goes up, a row-remap
+*failure* (a pending remap alone is routine, the driver fixes it at the next
+reset), a new Xid in ``DCGM_FI_DEV_XID_ERRORS``. Degraded: a GPU whose SM clock
+sits below ``slow_ratio`` x the median of its peers in the same job, with a
+slowdown throttle reason set (or, when the sample carries no reasons, power
+far below its peers), for ``slow_samples`` samples in a row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monitoring.detectors import xid as xidcat
+from monitoring.detectors.logs import LineInfo
+from monitoring.detectors.schema import Kind
+
+DBE_FIELDS = ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL")
+THROTTLE_FIELDS = ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
+REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"
+XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
+SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
+POWER = "DCGM_FI_DEV_POWER_USAGE"
+
+# NVML clock-event reasons that slow a GPU down for a reason of its own:
+# 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
+# 0x1 idle, 0x2 application clocks and 0x4 SW power cap are routine.
+SLOWDOWN_MASK = 0x8 | 0x20 | 0x40 | 0x80
+REASON_NAMES = {0x8: "HW slowdown", 0x20: "SW thermal", 0x40: "HW thermal", 0x80: "HW power brake"}
+
+
+def reason_names(mask: int) -> str:
+    names = [name for bit, name in REASON_NAMES.items() if mask & bit]
+    return "+".join(names) if names else f"0x{mask:x}"
+
+
+def _num(value: Any) -> float | None:
+    """A usable number, or None: bools, NaN, inf and non-numbers are a broken exporter's."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())  # nvidia-smi CSV captures carry numbers as text
+        except ValueError:
+            return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    if number != number or number in (float("inf"), float("-inf")):  # NaN / inf: a broken exporter
+        return None
+    return number
+
+
+def _median(values: list[float]) -> float:
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
+
+
+class GpuState:
+    """What one GPU last told us."""
+
+    __slots__ = ("dbe", "remap_failed", "xid", "slow_run", "slow_raised")
+
+    def __init__(self) -> None:
+        self.dbe: float | None = None
+        self.remap_failed = False
+        self.xid: int | None = None
+        self.slow_run = 0
+        self.slow_raised = False
+
+    def to_state(self) -> list[Any]:
+        return [self.dbe, self.remap_failed, self.xid, self.slow_run, self.slow_raised]
+
+    @classmethod
+    def from_state(cls, d: list[Any]) -> GpuState:
+        g = cls()
+        g.dbe, g.remap_failed, g.xid, g.slow_run, g.slow_raised = (
+            d[0],
+            bool(d[1]),
+            d[2],
+            int(d[3]),
+            bool(d[4]),
+        )
+        return g
+
+
+class JobPeers:
+    """Latest SM clock and power of every GPU of one job, with cached medians."""
+
+    __slots__ = ("clock", "power", "med_clock", "med_power", "computed_t")
+
+    def __init__(self) -> None:
+        self.clock: dict[tuple[str, int], float] = {}
+        self.power: dict[tuple[str, int], float] = {}
+        self.med_clock: float | None = None
+        self.med_power: float | None = None
+        self.computed_t = -1e18
+
+    def medians(self, t: float, refresh_s: float, min_peers: int) -> tuple[float | None, float | None]:
+        if t - self.computed_t >= refresh_s:
+            if len(self.clock) < min_peers:
+                # Too few peers yet (a job starting, or memory just reloaded): ask again next sample.
+                self.med_clock = self.med_power = None
+                return None, None
+            self.med_clock = _median(list(self.clock.values()))
+            self.med_power = _median(list(self.power.values())) if len(self.power) >= min_peers else None
+            self.computed_t = t
+        return self.med_clock, self.med_power
+
+
+class TelemetryRules:
+    """Telemetry memory for a whole cluster (per GPU and per job)."""
+
+    def __init__(self, slow_ratio: float = 0.75, slow_samples: int = 3, power_ratio: float = 0.6) -> None:
+        self.slow_ratio = slow_ratio
+        self.slow_samples = slow_samples
+        self.power_ratio = power_ratio
+        self.gpus: dict[tuple[str, int], GpuState] = {}
+        self.peers: dict[str, JobPeers] = {}
+
+    def forget_job(self, job: str) -> None:
+        self.peers.pop(job, None)
+
+    def on_sample(
+        self, t: float, node: str, gpu: int, fields: dict[str, Any], job: str | None
+    ) -> list[LineInfo]:
+        """Apply the rules to one sample; return what it revealed (usually nothing)."""
+        key = (node, gpu)
+        st = self.gpus.get(key)
+        if st is None:
+            st = self.gpus[key] = GpuState()
+        out: list[LineInfo] = []
+        self._broken(st, gpu, fields, out)
+        if job is not None:
+            self._slow(t, st, key, gpu, fields, job, out)
+        return out
+
+    def _broken(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+        for name in DBE_FIELDS:
+            raw = fields.get(name)
+            if raw is None:
+                continue
+            if raw == st.dbe and type(raw) is not bool:
+                break  # unchanged: the common case, no conversion needed
+            value = _num(raw)
+            if value is None:
+                continue
+            if st.dbe is not None and value > st.dbe:
+                text = f"uncorrectable ECC (DBE) count on GPU {gpu} rose {st.dbe:g} -> {value:g}"
+                out.append(LineInfo(Kind.GPU_ECC, gpu=gpu, text=text))
+            st.dbe = value
+            break
+        got = fields.get(REMAP_FAILURE)
+        remap = _num(got) if got is not None and got != 0 or st.remap_failed else None
+        if remap is not None:
+            if remap >= 1 and not st.remap_failed:
+                out.append(LineInfo(Kind.ROW_REMAP_FAILURE, gpu=gpu, text=f"row-remap failure on GPU {gpu}"))
+            st.remap_failed = remap >= 1
+        self._xid(st, gpu, fields, out)
+
+    def _xid(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+        got = fields.get(XID_FIELD)
+        if got is None or (got == st.xid and type(got) is int):
+            return
+        raw = _num(got)
+        if raw is None:
+            return
+        value = int(raw)
+        if value and st.xid is not None and value != st.xid:
+            verdict = xidcat.judge(value)
+            text = f"Xid {value} on GPU {gpu} ({verdict.meaning}, from telemetry)"
+            data = {
+                "xid": value,
+                "hardware": verdict.hardware,
+                "app": verdict.app,
+                "bucket": verdict.info.bucket,
+            }
+            out.append(LineInfo(Kind.XID, gpu=gpu, text=text, data=data))
+        st.xid = value
+
+    def _slow(
+        self,
+        t: float,
+        st: GpuState,
+        gkey: tuple[str, int],
+        gpu: int,
+        fields: dict[str, Any],
+        job: str,
+        out: list[LineInfo],
+    ) -> None:
+        clock = fields.get(SM_CLOCK)
+        if type(clock) is not int and type(clock) is not float:
+            clock = _num(clock)
+            if clock is None:
+                return
+        peers = self.peers.get(job)
+        if peers is None:
+            peers = self.peers[job] = JobPeers()
+        peers.clock[gkey] = clock
+        power = fields.get(POWER)
+        if power is not None:
+            power = _num(power)
+            if power is not None:
+                peers.power[gkey] = power
+        if t - peers.computed_t >= 5.0:
+            peers.medians(t, 5.0, 4)
+        med_clock, med_power = peers.med_clock, peers.med_power
+        if not med_clock:
+            return  # no peers to compare with yet: a run of slow samples is neither broken nor extended
+        if clock >= self.slow_ratio * med_clock:
+            st.slow_run, st.slow_raised = 0, False
+            return
+        reasons = self._reasons(fields)
+        if reasons is not None:
+            confirmed = bool(reasons & SLOWDOWN_MASK)
+        else:
+            confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
+        if not confirmed:
+            st.slow_run = 0
+            return
+        st.slow_run += 1
+        if st.slow_run >= self.slow_samples and not st.slow_raised:
+            st.slow_raised = True
+            out.append(self._slow_info(gpu, clock, med_clock, reasons, power, med_power))
+
+    @staticmethod
+    def _reasons(fields: dict[str, Any]) -> int | None:
+        for name in THROTTLE_FIELDS:
+            value = _num(fields.get(name))
+            if value is not None:
+                return int(value)
+        return None
+
+    def _slow_info(
+        self,
+        gpu: int,
+        clock: float,
+        med: float,
+        reasons: int | None,
+        power: float | None,
+        med_power: float | None,
+    ) -> LineInfo:
+        why = reason_names(reasons) if reasons is not None else "no throttle reason reported"
+        text = (
+            f"GPU {gpu} SM clock {clock:.0f} MHz vs peers' median {med:.0f} MHz "
+            f"({clock / med:.2f}x) for {self.slow_samples} samples, {why}"
+        )
+        if power is not None and med_power:
+            text += f", power {power:.0f} W vs {med_power:.0f} W"
+        data = {"ratio": round(clock / med, 3), "reasons": reasons}
+        return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data=data)
+
+    def to_state(self) -> dict[str, Any]:
+        return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()]}
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        for n, g, s in d.get("g", []):
+            self.gpus[(str(n), int(g))] = GpuState.from_state(s)

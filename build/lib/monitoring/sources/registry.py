@@ -1,0 +1,16 @@
+"""Pick the source for a cluster's connection mode."""
+
+from __future__ import annotations
+
+from monitoring.models import Cluster
+from monitoring.sources import Source
+
+
+def open_source(cluster: Cluster, now: float) -> Source:
+    if cluster.is_simulated:
+        from monitoring.sources.simulated import SimulatedSource
+
+        return SimulatedSource(cluster, now)
+    from monitoring.sources.slurm import SlurmSource
+
+    return SlurmSource(cluster, now)

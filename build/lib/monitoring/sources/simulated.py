@@ -1,0 +1,179 @@
+"""The built-in simulator as a cluster source and executor.
+
+The simulated world lives in Redis between ticks (JSON state), so the analyser
+tick, the executor task and a fault injection on any worker see the same world.
+Each of them holds the cluster's analyser lock while it changes the world.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.conf import settings
+
+from actions.executors import ExecResult
+from monitoring.detectors.schema import ClusterSpec
+from monitoring.models import Cluster
+from monitoring.redis_store import get_redis, key
+from monitoring.simulator import FAULT_KINDS, SimConfig, SimulatedCluster
+from monitoring.sources import JobView, NodeView
+
+log = logging.getLogger(__name__)
+LOCK_WAIT_S = 30.0
+
+
+def _state_key(cluster: Cluster) -> str:
+    return key("sim", cluster.state_id)
+
+
+def _config(cluster: Cluster) -> SimConfig:
+    interval = float(settings.SIM_FAULT_MEAN_INTERVAL_S)
+    per_hour = 3600.0 / interval if interval > 0 else 0.0
+    return SimConfig(seed=settings.SIM_SEED, cluster_name=cluster.name, faults_per_hour=per_hour)
+
+
+def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
+    raw = get_redis().get(_state_key(cluster))
+    if raw:
+        try:
+            return SimulatedCluster.from_state(json.loads(raw))
+        except Exception:
+            log.warning("simulator state for %s unreadable; starting a new world", cluster.name, exc_info=True)
+    return SimulatedCluster(_config(cluster), now=now)
+
+
+def _stash(cluster: Cluster, events: list[dict[str, Any]]) -> None:
+    if events:
+        get_redis().rpush(key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events))
+
+
+def _take_stashed(cluster: Cluster) -> list[dict[str, Any]]:
+    pipe = get_redis().pipeline(transaction=True)
+    pipe.lrange(key("sim-outbox", cluster.state_id), 0, -1)
+    pipe.delete(key("sim-outbox", cluster.state_id))
+    raw, _ = pipe.execute()
+    return [json.loads(x) for x in raw]
+
+
+def save_world(cluster: Cluster, world: SimulatedCluster) -> None:
+    get_redis().set(_state_key(cluster), json.dumps(world.to_state(), separators=(",", ":")))
+
+
+@contextmanager
+def locked_world(cluster: Cluster, now: float) -> Iterator[SimulatedCluster]:
+    """Change the world outside the analyser tick: wait for the cluster lock first."""
+    lock = get_redis().lock(key("lock", cluster.pk), timeout=60, blocking_timeout=LOCK_WAIT_S)
+    if not lock.acquire():
+        raise RuntimeError(f"cluster {cluster.name} is busy; try again")
+    try:
+        world = load_world(cluster, now)
+        # Bring the world up to now before changing it; the events it emits on the
+        # way wait in an outbox for the next analyser tick, so none is lost.
+        _stash(cluster, world.advance(now))
+        yield world
+        save_world(cluster, world)
+    finally:
+        lock.release()
+
+
+def _node_view(n: dict[str, Any]) -> NodeView:
+    return NodeView(name=n["name"], partition=n["partition"], state=n["state"], reason=n.get("reason") or "")
+
+
+def _job_view(j: dict[str, Any]) -> JobView:
+    return JobView(
+        id=str(j["id"]),
+        name=j["name"],
+        user=j["user"],
+        partition=j["partition"],
+        nodes=j["nodes"],
+        tasks_per_node=j["tasks_per_node"],
+        state=j["state"],
+        started=j.get("started"),
+        comment=j.get("comment") or "",
+        restarts=j.get("restarts", 0),
+        exclude=tuple(j.get("exclude") or ()),
+    )
+
+
+class SimulatedSource:
+    """A source over the simulator; the analyser tick already holds the cluster lock."""
+
+    def __init__(self, cluster: Cluster, now: float) -> None:
+        self.cluster = cluster
+        self.world = load_world(cluster, now)
+
+    def collect(self, now: float) -> list[dict[str, Any]]:
+        return _take_stashed(self.cluster) + self.world.advance(now)
+
+    def nodes(self) -> list[NodeView]:
+        return [_node_view(n) for n in self.world.nodes()]
+
+    def jobs(self) -> list[JobView]:
+        return [_job_view(j) for j in self.world.jobs()]
+
+    def cluster_spec(self) -> ClusterSpec:
+        return self.world.cluster_spec()
+
+    def save(self) -> None:
+        save_world(self.cluster, self.world)
+
+
+class SimulatorExecutor:
+    """Carries out actions in the simulated world, idempotently."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+
+    def _node(self, world: SimulatedCluster, name: str) -> NodeView | None:
+        return next((_node_view(n) for n in world.nodes() if n["name"] == name), None)
+
+    def drain(self, node: str, reason: str, now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = self._node(world, node)
+            if current is None:
+                return ExecResult("failed", f"node {node} does not exist")
+            if "DRAIN" in current.state.upper():
+                if current.reason.startswith("recovery:"):
+                    return ExecResult("already", f"{node} already drained by the controller: {current.reason}")
+                return ExecResult("superseded", f"{node} already drained by someone else: {current.reason}")
+            world.drain(node, reason, now)
+            return ExecResult("done", f"scontrol update NodeName={node} State=DRAIN Reason={reason!r}")
+
+    def resume(self, node: str, now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = self._node(world, node)
+            if current is None:
+                return ExecResult("failed", f"node {node} does not exist")
+            if "DRAIN" not in current.state.upper():
+                return ExecResult("already", f"{node} is not drained ({current.state})")
+            if not current.reason.startswith("recovery:"):
+                return ExecResult("superseded", f"{node} was drained by someone else ({current.reason}); not ours to resume")
+            world.resume(node, now)
+            return ExecResult("done", f"scontrol update NodeName={node} State=RESUME")
+
+    def requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            current = next((_job_view(j) for j in world.jobs() if str(j["id"]) == job), None)
+            if current is None:
+                return ExecResult("superseded", f"job {job} is no longer known to the scheduler")
+            if current.state in ("PENDING", "REQUEUED") and set(exclude) <= set(current.exclude):
+                return ExecResult("already", f"job {job} is already pending without {', '.join(exclude)}")
+            if current.state in ("COMPLETED", "CANCELLED"):
+                return ExecResult("superseded", f"job {job} already ended ({current.state})")
+            world.requeue(job, exclude=list(exclude), now=now)
+            return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")
+
+
+def inject(cluster: Cluster, kind: str, node: str | None, now: float) -> dict[str, Any]:
+    with locked_world(cluster, now) as world:
+        fault = world.inject(kind, node=node, now=now)
+    return dict(fault)
+
+
+def fault_kinds() -> list[tuple[str, str]]:
+    return [(kind, f"{kind}: {fk.description}") for kind, fk in FAULT_KINDS.items()]

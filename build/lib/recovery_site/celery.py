@@ -1,0 +1,24 @@
+"""The Celery app: one beat schedule drives every cluster's analyser tick."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
+
+app = Celery("recovery_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+app.autodiscover_tasks(["monitoring.telemetry"])  # monitoring/telemetry/tasks.py
+
+
+@app.on_after_finalize.connect
+def _schedule(sender: Celery, **_: object) -> None:
+    from django.conf import settings
+
+    sender.add_periodic_task(settings.RECOVERY_TICK_SECONDS, sender.signature("actions.tasks.tick_all_clusters"), name="tick all clusters")
+    sender.add_periodic_task(60.0, sender.signature("actions.tasks.expire_recommendations_task"), name="expire recommendations")
+    sender.add_periodic_task(60.0, sender.signature("monitoring.telemetry.rollup_telemetry"), name="roll up GPU telemetry")
+    sender.add_periodic_task(30.0, sender.signature("actions.paging.resolve_closed_pages"), name="resolve pages of closed incidents")
