@@ -1,1 +1,0 @@
-"""GPU telemetry: NVML, nvidia-smi and dcgm-exporter inputs mapped to `gpu` events; bounded Redis windows."""
