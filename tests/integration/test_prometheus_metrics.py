@@ -141,3 +141,19 @@ def test_the_recovery_metrics_page_moved_and_its_json_stayed(client, viewer) -> 
     assert client.get("/recovery-metrics/").status_code == 200
     assert client.get("/api/metrics/").status_code == 200
     assert client.get("/metrics/").status_code == 404
+
+
+def test_every_metric_the_rules_and_dashboard_use_is_exported(cluster, client, settings) -> None:  # type: ignore[no-untyped-def]
+    import re
+    from pathlib import Path
+
+    settings.RECOVERY_METRICS_TOKEN, settings.RECOVERY_DEV = "", True
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    used = set()
+    for f in [deploy / "prometheus" / "recovery-rules.yml", deploy / "grafana" / "recovery-dashboard.json"]:
+        used |= set(re.findall(r"\brecovery_[a-z_]+", f.read_text()))
+    used -= {"recovery_controller"}  # the dashboard's uid, not a metric
+    text = client.get("/metrics").content.decode()
+    exported = {name for name, _ in scrape(client)}  # samples, and families that have none yet:
+    exported |= {f.name + ("_total" if f.type == "counter" else "") for f in text_string_to_metric_families(text)}
+    assert used and used <= exported, sorted(used - exported)
