@@ -158,7 +158,7 @@ def test_pip_install_gives_a_working_recoveryctl(installed: Path, tmp_path: Path
 def test_recoveryctl_runs_the_real_programs() -> None:
     assert argv_for("serve", ["--port", "9000"])[1:] == ["-m", "daphne", "-b", "127.0.0.1", "-p", "9000", "recovery_site.asgi:application"]
     assert argv_for("worker", [])[1:] == ["-m", "celery", "-A", "recovery_site", "worker", "-l", "info"]
-    assert argv_for("verify-audit", ["--json"])[1:] == ["-m", "django", "verify_audit", "--json"]
+    assert argv_for("verify-audit", [])[1:] == ["-m", "django", "verify_audit"]
     assert argv_for("agent", ["--cluster", "a"])[1:] == ["-m", "monitoring.telemetry.agent", "--cluster", "a"]
 
 
@@ -213,3 +213,17 @@ def test_the_dockerfile_steps_run_in_a_fresh_venv(installed: Path, source: Path,
             done = run(argv, cwd=source, env={**env, **assigns})
             assert done.returncode == 0, f"{command}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
     assert (tmp_path / "static" / "css" / "app.css").exists()
+
+
+def test_the_sudoers_rule_parses_and_names_only_the_verbs_the_client_uses(tmp_path: Path) -> None:
+    visudo = tool("visudo")
+    rule = DEPLOY / "sudoers" / "recovery"
+    checked = run([visudo, "-cf", str(rule)])
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    bad = tmp_path / "bad"
+    bad.write_text(rule.read_text().replace("NOPASSWD:", "NOPASSWD"))
+    assert run([visudo, "-cf", str(bad)]).returncode != 0
+    client = (ROOT / "monitoring" / "slurm" / "client.py").read_text()
+    for verb in ('"requeuehold"', '"release"', "State=DRAIN", "State=RESUME", "ExcNodeList=", '"Requeue=1"', '"scancel"'):
+        assert verb in client  # the rule follows the code: a verb the client stops using goes from the rule too
+    assert sorted(re.findall(r"/usr/bin/(\w+)", rule.read_text())) == ["scancel"] + ["scontrol"] * 6
