@@ -19,6 +19,7 @@ the GPUs of an incident's jobs for the time to resume, not steps redone after it
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -33,16 +34,19 @@ from prometheus_client.core import (
     SummaryMetricFamily,
 )
 from prometheus_client.registry import Collector, CollectorRegistry
+from redis.exceptions import RedisError
 
 from actions import insights
 from actions.choices import ActionKind, AutonomyKind, RecStatus
 from actions.models import Recommendation, RecommendationTransition
 from actions.ops_models import TickStat
-from incidents.choices import AuditEvent
+from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
 from monitoring.detectors.hostlist import expand
 from monitoring.models import Cluster, Job
+from monitoring.redis_store import get_redis
+from monitoring.redis_store import key as redis_key
 
 # Seconds: from a second (detection) to two hours (time to resume after a slow requeue).
 BUCKETS = (1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0, 7200.0)
@@ -54,7 +58,10 @@ HISTOGRAMS = {
 }
 LEVEL_VALUE = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 GUARDRAILS = ("drain rate", "partition share", "opt-in", "restart budget", "restart storm", "storm breaker")
-MAX_INCIDENTS = 20000  # histograms over the newest this many incidents: a scrape stays under a second
+MAX_INCIDENTS = 20000  # histograms over the newest this many incidents
+BATCH = 500
+SETTLED_AFTER = dt.timedelta(hours=1)  # a closed incident's metrics stop changing (cached from then on)
+CLOSED = (IncidentStatus.RECOVERED, IncidentStatus.DISMISSED)
 
 
 def guardrail_of(reason: str) -> str:
@@ -105,22 +112,18 @@ class RecoveryCollector(Collector):
         return [total, active]
 
     def _histograms(self, clusters: list[Cluster]) -> Iterable[Metric]:
-        qs = Incident.objects.select_related("cluster").prefetch_related("evidence", insights._recs_prefetch())
-        incidents = list(qs.order_by("-detected_at")[:MAX_INCIDENTS])
-        rows = insights.incident_rows(incidents)
         values: dict[str, dict[str, list[float]]] = {k: {c.name: [] for c in clusters} for k in HISTOGRAMS}
         lost_steps: dict[str, float] = {c.name: 0.0 for c in clusters}
         gpu_hours: dict[str, float] = {c.name: 0.0 for c in clusters}
-        gpus = _gpus_per_incident(incidents)
-        for row in rows:
-            m = row["metrics"].as_dict()
+        for m in incident_values(self.now):
+            cluster = m["cluster"]
             for key in HISTOGRAMS:
                 if m[key] is not None:
-                    values[key].setdefault(row["cluster"], []).append(float(m[key]))
+                    values[key].setdefault(cluster, []).append(float(m[key]))
             if m["lost_steps"] is not None:
-                lost_steps[row["cluster"]] = lost_steps.get(row["cluster"], 0.0) + m["lost_steps"]
+                lost_steps[cluster] = lost_steps.get(cluster, 0.0) + m["lost_steps"]
             if m["time_to_resume_s"] is not None:
-                gpu_hours[row["cluster"]] = gpu_hours.get(row["cluster"], 0.0) + m["time_to_resume_s"] / 3600 * gpus.get(row["id"], 0)
+                gpu_hours[cluster] = gpu_hours.get(cluster, 0.0) + m["time_to_resume_s"] / 3600 * m["gpus"]
         for key, (name, doc) in HISTOGRAMS.items():
             yield histogram(name, doc, values[key])
         steps = CounterMetricFamily("recovery_lost_progress_steps", "Training steps redone after restarts "
@@ -245,6 +248,49 @@ def _gpus_per_incident(incidents: list[Incident]) -> dict[int, int]:
         nodes = {n for j in (inc.jobs or []) if (row := jobs.get((inc.cluster_id, j))) for n in expand(row.nodes)}
         out[inc.pk] = len(nodes) * inc.cluster.gpus_per_node
     return out
+
+
+def _computed(pks: list[int]) -> dict[int, dict[str, Any]]:
+    """Each incident's metrics (the gatherer of the recovery-metrics page), in batches."""
+    out: dict[int, dict[str, Any]] = {}
+    qs = Incident.objects.select_related("cluster").prefetch_related("evidence", insights._recs_prefetch())
+    for i in range(0, len(pks), BATCH):
+        incidents = list(qs.filter(pk__in=pks[i:i + BATCH]))
+        gpus = _gpus_per_incident(incidents)
+        for row in insights.incident_rows(incidents):
+            out[row["id"]] = {"cluster": row["cluster"], "gpus": gpus.get(row["id"], 0)} | row["metrics"].as_dict()
+    return out
+
+
+def incident_values(now: dt.datetime) -> list[dict[str, Any]]:
+    """Per incident: cluster, GPUs and metrics, for the newest MAX_INCIDENTS incidents.
+
+    Settled incidents (closed for over an hour, never reopened since) no longer change, so
+    their values are kept in Redis (which may lose them: they are then computed again) and a
+    scrape computes only the incidents still in motion. The cache key carries the reopen
+    count, so a reopened incident is computed afresh.
+    """
+    light = Incident.objects.order_by("-detected_at").values_list("pk", "status", "resolved_at", "reopen_count")
+    rows = list(light[:MAX_INCIDENTS])
+    settled = {pk: redis_key("expo", pk, reopened) for pk, status, resolved, reopened in rows
+               if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER}
+    cached: dict[int, dict[str, Any]] = {}
+    try:
+        r = get_redis()
+        pks = list(settled)
+        for pk, raw in zip(pks, r.mget([settled[pk] for pk in pks]) if pks else [], strict=True):
+            if raw:
+                cached[pk] = json.loads(raw)
+    except RedisError:  # no cache: compute everything, slower but right
+        r = None
+    computed = _computed([pk for pk, *_ in rows if pk not in cached])
+    fresh = {settled[pk]: json.dumps(v) for pk, v in computed.items() if pk in settled}
+    if r is not None and fresh:
+        try:
+            r.mset(fresh)
+        except RedisError:
+            pass
+    return list(cached.values()) + list(computed.values())
 
 
 def registry(now: dt.datetime) -> CollectorRegistry:

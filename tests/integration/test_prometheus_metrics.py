@@ -157,3 +157,29 @@ def test_every_metric_the_rules_and_dashboard_use_is_exported(cluster, client, s
     exported = {name for name, _ in scrape(client)}  # samples, and families that have none yet:
     exported |= {f.name + ("_total" if f.type == "counter" else "") for f in text_string_to_metric_families(text)}
     assert used and used <= exported, sorted(used - exported)
+
+
+def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(cluster, client, settings, redis_ns) -> None:  # type: ignore[no-untyped-def]
+    from actions.exposition import incident_values
+    from incidents.models import Incident
+    from monitoring.redis_store import get_redis, key
+
+    settings.RECOVERY_METRICS_TOKEN, settings.RECOVERY_DEV = "", True
+    now = timezone.now()
+    old = Incident.objects.create(cluster=cluster, key="old", category="network", status="recovered",
+                                  first_signal_at=now - dt.timedelta(hours=3, seconds=30), detected_at=now - dt.timedelta(hours=3),
+                                  resolved_at=now - dt.timedelta(hours=2))
+    Incident.objects.create(cluster=cluster, key="new", category="hang", detected_at=now - dt.timedelta(minutes=1),
+                            first_signal_at=now - dt.timedelta(minutes=1, seconds=12))
+    first = scrape(client)
+    assert value(first, "recovery_detection_latency_seconds_count", cluster="sim-t") == 2
+    assert value(first, "recovery_detection_latency_seconds_sum", cluster="sim-t") == 42
+    cached = get_redis().get(key("expo", old.pk, 0))
+    assert cached is not None and b'"detection_latency_s": 30.0' in cached
+    assert get_redis().get(key("expo", old.pk + 1, 0)) is None  # still open: never cached
+    # The cache is what a later scrape reads: change the row behind it and the settled value stays.
+    Incident.objects.filter(pk=old.pk).update(first_signal_at=now - dt.timedelta(hours=3, seconds=60))
+    assert sorted(m["detection_latency_s"] for m in incident_values(now)) == [12.0, 30.0]
+    # A reopened incident is computed afresh (its reopen count is in the key).
+    Incident.objects.filter(pk=old.pk).update(status="open", reopen_count=1)
+    assert sorted(m["detection_latency_s"] for m in incident_values(now)) == [12.0, 60.0]
