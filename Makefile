@@ -27,6 +27,7 @@ bench:
 	@scripts/bootstrap.sh dev
 	RECOVERY_DEV=1 $(PY) bench/pipeline_bench.py
 	RECOVERY_DEV=1 $(PY) bench/telemetry_bench.py
+	RECOVERY_DEV=1 $(PY) bench/metrics_scrape_bench.py --incidents 500 2000
 
 lint:
 	$(VENV)/bin/ruff check .

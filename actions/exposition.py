@@ -7,6 +7,10 @@ number here is derived from rows every process shares (incidents, recommendation
 their transitions, the audit trail, the tick heartbeats), so any web process answers
 the same, restarts lose nothing, and no multiprocess directory is needed.
 
+The one cost that grows with history, the per-incident latencies, is kept low by caching
+the values of settled incidents (closed over an hour ago) in Redis, which may lose them;
+``bench/metrics_scrape_bench.py`` prints what a scrape costs.
+
 Labels stay low-cardinality: cluster, category, action, state, kind, guardrail,
 format. Never a node, job or incident id.
 
