@@ -26,6 +26,7 @@ bench:
 	@scripts/bootstrap.sh dev
 	RECOVERY_DEV=1 $(PY) bench/pipeline_bench.py
 	RECOVERY_DEV=1 $(PY) bench/telemetry_bench.py
+	RECOVERY_DEV=1 $(PY) bench/metrics_scrape_bench.py --incidents 500 2000
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from actions.pipeline import Pipeline
+from actions.services import heartbeat
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
 from actions.services.returns import auto_return_nodes
@@ -86,7 +87,9 @@ def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
     if not lock.acquire(blocking=False):
         return None
     try:
-        return _tick(Cluster.objects.get(pk=cluster_id), now)
+        with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
+            report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
+        return report[0]
     finally:
         try:
             lock.release()

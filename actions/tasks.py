@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from actions import loop
-from actions.services import execution, notify, recommendations
+from actions.services import delivery, execution, notify, paging, recommendations
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
@@ -53,3 +53,18 @@ def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> b
     if attempt >= notify.MAX_ATTEMPTS:
         return False  # given up; the failed records say so
     raise self.retry(countdown=notify.backoff_s(attempt))
+
+
+@shared_task(name="actions.paging.sync_page", bind=True, ignore_result=True, max_retries=delivery.MAX_ATTEMPTS - 1)
+def sync_page(self: Any, incident_id: int, receiver_id: str) -> str:
+    attempt = self.request.retries + 1
+    outcome = paging.sync_once(incident_id, receiver_id, attempt)
+    if outcome == "retry" and attempt < delivery.MAX_ATTEMPTS:
+        raise self.retry(countdown=delivery.backoff_s(attempt))
+    return outcome
+
+
+@shared_task(name="actions.paging.resolve_closed_pages", ignore_result=True)
+def resolve_closed_pages() -> int:
+    acknowledged, resolved = paging.follow_lifecycle(timezone.now())
+    return acknowledged + resolved

@@ -1,8 +1,9 @@
-"""The actions app's pages: overview, cluster, node, incident, approvals, autonomy, metrics."""
+"""The actions app's pages: overview, cluster, node, incident, approvals, autonomy, metrics,
+the Prometheus exposition and API tokens."""
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, metrics, recommendations
+from actions.views import autonomy, dashboard, incidents, metrics, ops, recommendations
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -20,5 +21,9 @@ urlpatterns = [
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),
     path("recommendations/<int:pk>/reject/", recommendations.reject, name="rec-reject"),
-    path("metrics/", metrics.metrics_page, name="metrics"),
+    path("recovery-metrics/", metrics.metrics_page, name="metrics"),
+    path("metrics", ops.prometheus_metrics, name="prometheus-metrics"),  # Prometheus exposition
+    path("account/tokens/", ops.tokens_page, name="api-tokens"),
+    path("account/tokens/new/", ops.token_create, name="api-token-create"),
+    path("account/tokens/<int:pk>/revoke/", ops.token_revoke, name="api-token-revoke"),
 ]

@@ -23,3 +23,4 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(
         settings.RECOVERY_TICK_SECONDS, sender.signature("monitoring.telemetry.scrape_due_clusters"), name="scrape GPU telemetry"
     )
+    sender.add_periodic_task(30.0, sender.signature("actions.paging.resolve_closed_pages"), name="resolve pages of closed incidents")

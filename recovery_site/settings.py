@@ -157,6 +157,7 @@ CHANNEL_LAYERS = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so a bad token gets 401 with a WWW-Authenticate header.
+        "actions.api.auth.BearerTokenAuthentication",  # the tokens users create on /account/tokens/
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
@@ -187,3 +188,12 @@ RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")
 RECOVERY_WEBHOOK_BACKOFF_S = float(env_str("RECOVERY_WEBHOOK_BACKOFF_S", "10"))
 # Where operators reach the dashboard, for links in notifications ("" = no link).
 RECOVERY_BASE_URL = env_str("RECOVERY_BASE_URL", "")
+# Prometheus scrapes /metrics with "Authorization: Bearer <this>". Unset: only loopback clients of a
+# development run (the demo) may scrape; production without a token answers 403 (actions/views/ops.py).
+RECOVERY_METRICS_TOKEN = env_str("RECOVERY_METRICS_TOKEN", "")
+RECOVERY_DEV = env_bool("RECOVERY_DEV", False)
+# PagerDuty Events v2 and Alertmanager-compatible receivers, paged along the incident's life
+# (actions/services/paging.py). Routing key: the PagerDuty service integration key; unset = no PagerDuty.
+RECOVERY_PAGERDUTY_ROUTING_KEY = env_str("RECOVERY_PAGERDUTY_ROUTING_KEY", "")
+RECOVERY_PAGERDUTY_URL = env_str("RECOVERY_PAGERDUTY_URL", "https://events.pagerduty.com/v2/enqueue")
+RECOVERY_ALERTMANAGER_WEBHOOKS = env_list("RECOVERY_ALERTMANAGER_WEBHOOKS", "")

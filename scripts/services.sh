@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Make sure the real services the tests talk to are up on 127.0.0.1, installing them if absent:
-# PostgreSQL (5432), Redis (6379) and Debian's Chromium for the browser tests.
+# PostgreSQL (5432), Redis (6379), Debian's Chromium for the browser tests, and promtool,
+# systemd-analyze and visudo for the deploy/ checks (`deploy`).
 set -euo pipefail
 
 apt_updated=0
@@ -33,6 +34,13 @@ ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then return; fi
   echo "services: installing Debian's Chromium for the browser tests" >&2
   apt_install chromium fonts-dejavu-core
+}
+
+ensure_deploy() {
+  # The deploy/ checks: promtool (Debian's prometheus package) and systemd-analyze (systemd).
+  command -v promtool >/dev/null || { echo "services: installing promtool (prometheus)" >&2; apt_install prometheus; }
+  command -v systemd-analyze >/dev/null || { echo "services: installing systemd-analyze (systemd)" >&2; apt_install systemd; }
+  command -v visudo >/dev/null || { echo "services: installing visudo (sudo)" >&2; apt_install sudo; }
 }
 
 for what in "${@:-postgres redis chromium}"; do

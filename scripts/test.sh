@@ -3,7 +3,7 @@
 # Extra arguments go to pytest, e.g. `scripts/test.sh -m "not slurm"` or `scripts/test.sh tests/unit`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/services.sh postgres redis chromium
+scripts/services.sh postgres redis chromium deploy
 
 export DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery}"
 export REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379/0}"

@@ -14,9 +14,6 @@ failed, with its HTTP status — is an audit record, so "were we told?" has an a
 from __future__ import annotations
 
 import datetime as dt
-import json
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,15 +23,16 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from actions.services import paging
+from actions.services.delivery import MAX_ATTEMPTS, backoff_s, incident_url, post, redacted
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 
+__all__ = ["MAX_ATTEMPTS", "backoff_s", "deliver_once", "notify", "parse_webhooks", "payload", "post"]
+
 KINDS = ("awaiting_approval", "escalation", "owner_notice", "storm_breaker")
 FORMATS = ("json", "slack")
-MAX_ATTEMPTS = 5
 DELIVER = "actions.notify.deliver_webhook"  # the task's registered name (actions/tasks.py)
-BACKOFF_BASE_S = 10.0
-TIMEOUT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -71,12 +69,6 @@ def configured_webhooks() -> list[Webhook]:
     return parse_webhooks(getattr(settings, "RECOVERY_WEBHOOKS", "") or "")
 
 
-def backoff_s(attempt: int, base: float | None = None) -> float:
-    """Seconds to wait after failed attempt ``attempt`` (1-based): base, 2·base, 4·base…"""
-    b = float(getattr(settings, "RECOVERY_WEBHOOK_BACKOFF_S", BACKOFF_BASE_S) if base is None else base)
-    return b * 2 ** (attempt - 1)
-
-
 def build_message(kind: str, *, cluster: str, text: str, incident: int | None, recommendation: int | None,
                   url: str | None, at: dt.datetime) -> dict[str, Any]:
     return {
@@ -102,11 +94,6 @@ def payload(message: dict[str, Any], fmt: str) -> dict[str, Any]:
     return {"text": line}
 
 
-def _incident_url(incident_id: int | None) -> str | None:
-    base = (getattr(settings, "RECOVERY_BASE_URL", "") or "").rstrip("/")
-    return f"{base}/incidents/{incident_id}/" if base and incident_id else None
-
-
 def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any = None, text: str) -> int:
     """Queue one message per configured webhook, sent after commit. Returns how many were queued.
 
@@ -114,36 +101,18 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
+    paging.on_notify(kind, getattr(incident, "pk", incident), text)  # PagerDuty / Alertmanager, by incident
     hooks = configured_webhooks()
     if not hooks:
         return 0
     inc_id = getattr(incident, "pk", incident)
     message = build_message(
         kind, cluster=getattr(cluster, "name", cluster) or "", text=text[:2000], incident=inc_id,
-        recommendation=getattr(recommendation, "pk", recommendation), url=_incident_url(inc_id), at=timezone.now(),
+        recommendation=getattr(recommendation, "pk", recommendation), url=incident_url(inc_id), at=timezone.now(),
     )
     for hook in hooks:
         transaction.on_commit(lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay())
     return len(hooks)
-
-
-def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:
-    """POST JSON; (HTTP status or None when nothing answered, short reason)."""
-    data = json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method="POST", headers={"Content-Type": "application/json", "User-Agent": "recovery-controller"})
-    try:
-        with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:  # noqa: S310 - the scheme is checked when parsed
-            return resp.status, "ok"
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.reason if isinstance(exc.reason, str) else str(exc.reason)
-    except (urllib.error.URLError, OSError) as exc:
-        return None, str(getattr(exc, "reason", exc))[:200]
-
-
-def _redacted(url: str) -> str:
-    """Webhook URLs carry their secret in the path: the audit trail keeps only scheme and host."""
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}/…"
 
 
 def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> bool:
@@ -159,6 +128,6 @@ def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> b
         action=f"webhook {message['kind']}",
         outcome="delivered" if ok else "failed",
         detail={"http_status": status, "attempt": attempt, "max_attempts": MAX_ATTEMPTS, "format": fmt,
-                "target": _redacted(url), "reason": "" if ok else reason},
+                "target": redacted(url), "reason": "" if ok else reason},
     )
     return ok

@@ -1,4 +1,4 @@
-"""The recovery-metrics page (/metrics/): a thin view over actions.views.reports (its JSON is in actions/api/views.py)."""
+"""The recovery-metrics page (/recovery-metrics/): a thin view over actions.views.reports (its JSON is in actions/api/views.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A viewer opens /metrics/ and Chromium draws the recovery plots from /api/metrics/, names escaped.
+"""A viewer opens /recovery-metrics/ and Chromium draws the recovery plots from /api/metrics/, names escaped.
 
 Real daphne, real Celery worker, plotly.js served by this server.
 """
@@ -56,7 +56,7 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     page.fill("input[name=password]", "vera")
     page.click("button[type=submit]")
     page.wait_for_url(live_stack.base_url + "/")
-    page.goto(f"{live_stack.base_url}/metrics/?cluster={cluster.name}&window=24h")
+    page.goto(f"{live_stack.base_url}/recovery-metrics/?cluster={cluster.name}&window=24h")
     try:
         page.wait_for_function(
             "() => { const p = document.querySelector('#metrics-charts [data-panel=resume].js-plotly-plot');"
@@ -64,7 +64,7 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
             timeout=30_000,
         )
     except Exception:
-        pytest.fail("no resume-time plot on /metrics/\n" + live_stack.logs_tail())
+        pytest.fail("no resume-time plot on /recovery-metrics/\n" + live_stack.logs_tail())
     got = page.evaluate(
         "() => { const q = n => document.querySelector('#metrics-charts [data-panel=' + n + ']');"
         " return {boxes: q('latency').data.map(t => [t.type, t.y.length]), resume: q('resume').data[0].y,"

@@ -111,7 +111,7 @@ def test_the_metrics_page_and_its_json_list_the_incident_and_the_summary(client,
     assert f'<a href="/incidents/{recovered.pk}/">#{recovered.pk}</a>' in html
     assert 'data-metrics-url="/api/metrics/?window=7d&amp;cluster=sim-t"' in html
     assert 'data-plotly-src="/vendor/plotly-' in html
-    assert '<a href="/metrics/">Metrics</a>' in html
+    assert '<a href="/recovery-metrics/">Metrics</a>' in html
 
 
 def test_an_old_incident_is_outside_the_last_24_hours_but_inside_7_days(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,84 @@
+"""API tokens: created by their owner (shown once), revoked by them, checked as ``Authorization: Bearer``.
+
+Only the SHA-256 of a token is stored, so a database dump reveals no usable token.
+The token carries its owner's role and nothing more: a viewer's token reads, an
+operator's approves. Creating and revoking are audited as the owner.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+
+from actions.models import ApiToken, token_digest
+from incidents.audit import append_audit
+from incidents.choices import AuditEvent
+
+PREFIX = "rcv_"  # recognisable in a leaked paste, and by secret scanners
+USED_EVERY_S = 60  # last_used_at is written at most once a minute per token
+
+
+def create_token(user: Any, name: str, now: dt.datetime) -> tuple[ApiToken, str]:
+    """A new token for ``user``; returns the row and the token itself, which is never stored."""
+    name = (name or "").strip()[:100]
+    if not name:
+        raise ValueError("a token needs a name (what it is for, e.g. 'grafana' or 'ci')")
+    raw = PREFIX + secrets.token_urlsafe(32)
+    with transaction.atomic():
+        token = ApiToken.objects.create(user=user, name=name, digest=token_digest(raw), prefix=raw[:12], created_at=now)
+        _audit(user, "api token created", token, now)
+    return token, raw
+
+
+def revoke_token(user: Any, token_id: int, now: dt.datetime) -> bool:
+    """Revoke one of the user's own tokens; False when it is not theirs or already revoked."""
+    with transaction.atomic():
+        changed = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(revoked_at=now)
+        if changed:
+            _audit(user, "api token revoked", ApiToken.objects.get(pk=token_id), now)
+    return bool(changed)
+
+
+def _audit(user: Any, action: str, token: ApiToken, now: dt.datetime) -> None:
+    append_audit(event=AuditEvent.STATUS, at=now, actor=user.username, action=action, outcome=token.prefix,
+                 detail={"token_id": token.pk, "name": token.name})
+
+
+def user_for(raw: str, now: dt.datetime) -> Any | None:
+    token = ApiToken.objects.select_related("user").filter(digest=token_digest(raw), revoked_at__isnull=True).first()
+    if token is None or not token.user.is_active:
+        return None
+    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - dt.timedelta(seconds=USED_EVERY_S))
+    ApiToken.objects.filter(stale, pk=token.pk).update(last_used_at=now)
+    return token.user
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    """DRF authentication for ``Authorization: Bearer rcv_…``; other schemes pass to the next class."""
+
+    keyword = "bearer"
+
+    def authenticate(self, request: Any) -> tuple[Any, ApiToken | None] | None:
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed("Authorization: Bearer needs exactly one token")
+        try:
+            raw = parts[1].decode()
+        except UnicodeDecodeError as exc:
+            raise exceptions.AuthenticationFailed("the bearer token is not text") from exc
+        user = user_for(raw, timezone.now())
+        if user is None:
+            raise exceptions.AuthenticationFailed("unknown or revoked token")
+        return user, None
+
+    def authenticate_header(self, request: Any) -> str:
+        return 'Bearer realm="api"'

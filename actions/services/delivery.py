@@ -1,0 +1,48 @@
+"""Sending one JSON body to one receiver, and what every sender shares: backoff, redaction, links.
+
+A leaf both the webhooks (notify.py) and the pagers (paging.py) build on, so neither imports the other's internals.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+MAX_ATTEMPTS = 5
+BACKOFF_BASE_S = 10.0
+TIMEOUT_S = 10.0
+
+
+def backoff_s(attempt: int, base: float | None = None) -> float:
+    """Seconds to wait after failed attempt ``attempt`` (1-based): base, 2·base, 4·base…"""
+    b = float(getattr(settings, "RECOVERY_WEBHOOK_BACKOFF_S", BACKOFF_BASE_S) if base is None else base)
+    return b * 2 ** (attempt - 1)
+
+
+def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:
+    """POST JSON; (HTTP status or None when nothing answered, short reason)."""
+    data = json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method="POST", headers={"Content-Type": "application/json", "User-Agent": "recovery-controller"})
+    try:
+        with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:  # noqa: S310 - the scheme is checked when parsed
+            return resp.status, "ok"
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.reason if isinstance(exc.reason, str) else str(exc.reason)
+    except (urllib.error.URLError, OSError) as exc:
+        return None, str(getattr(exc, "reason", exc))[:200]
+
+
+def redacted(url: str) -> str:
+    """Webhook URLs carry their secret in the path: the audit trail keeps only scheme and host."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/…"
+
+
+def incident_url(incident_id: int | None) -> str | None:
+    base = (getattr(settings, "RECOVERY_BASE_URL", "") or "").rstrip("/")
+    return f"{base}/incidents/{incident_id}/" if base and incident_id else None
