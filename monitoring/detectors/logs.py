@@ -239,8 +239,9 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
     if _FS_ERR.search(message):
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
-    if short == "ncclRemoteError":  # NCCL's own error type: a peer or the network went away
-        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
+    if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
+        text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": short})
     if short in CASCADE_EXCEPTIONS or etype in CASCADE_EXCEPTIONS:
         return None
     if any(w in message for w in _CASCADE_WORDS):
