@@ -82,7 +82,10 @@ def test_a_multi_line_driver_record_keeps_the_bus_of_its_first_line(key: str) ->
     rec = RECORDS[key]
     joiner = KernelRecords()
     # when its lines arrive one by one on the same node, within the same second
-    seen = [logs.parse_kernel(joiner.feed(rec["node"], 100.0 + i * 0.01, line), {}) for i, line in enumerate(rec["lines"])]
+    seen = [
+        logs.parse_kernel(joiner.feed(rec["node"], 100.0 + i * 0.01, line), {})
+        for i, line in enumerate(rec["lines"])
+    ]
     # then the line that says "fallen off the bus" is about that bus
     hits = [i for i in seen if i is not None]
     assert [(i.kind, i.data.get("pci")) for i in hits] == [(rec["expect"]["kind"], rec["expect"]["pci"])]
