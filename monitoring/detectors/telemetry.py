@@ -137,6 +137,8 @@ class TelemetryRules:
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
             temp = fields.get(TEMP)
+            if type(temp) is str:
+                temp = _num(temp)  # nvidia-smi CSV captures carry numbers as text
             hot = self.thermal.on_sample(t, key, temp, job) if temp is not None else None
             if hot is not None and not st.slow_raised:
                 out.append(_runaway_info(gpu, hot))

@@ -15,13 +15,12 @@ are needed).
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
-RISE_C = 10.0  # rise of the GPU itself within the window
+RISE_C = 10.0  # rise of the GPU itself within about a minute
 ABOVE_C = 10.0  # how far above its peers' median it ends up
-PEERS_STILL_C = 3.0  # how much the peers' median may move in the same window
-WINDOW_S = 60.0
+PEERS_STILL_C = 3.0  # how much the peers' median may move in the same time
+HALF_S = 30.0  # baselines are kept two deep, each up to this old: the window is 30-60 s
 MIN_PEERS = 4
 CONFIRM = 2
 
@@ -35,34 +34,32 @@ def _median(values: list[float]) -> float:
 
 
 class _JobTemps:
-    __slots__ = ("latest", "medians", "computed_t")
+    """A job's GPUs: latest temperatures, their median, and two snapshots up to a minute old."""
+
+    __slots__ = ("latest", "med", "computed_t", "snaps")
 
     def __init__(self) -> None:
         self.latest: dict[tuple[str, int], float] = {}
-        self.medians: deque[tuple[float, float]] = deque(maxlen=64)
+        self.med: float | None = None
         self.computed_t = -1e18
+        # [(t, median, temperatures)] older first; a new one every HALF_S, two kept.
+        self.snaps: list[tuple[float, float, dict[tuple[str, int], float]]] = []
 
-    def median(self, t: float) -> float | None:
-        if t - self.computed_t >= 5.0 and len(self.latest) >= MIN_PEERS:
-            self.medians.append((t, _median(list(self.latest.values()))))
-            self.computed_t = t
-        return self.medians[-1][1] if self.medians else None
-
-    def median_at(self, t: float) -> float | None:
-        """The peers' median as it was at ``t`` (the oldest kept if none is that old)."""
-        best = None
-        for when, med in self.medians:
-            if when > t:
-                break
-            best = med
-        return best if best is not None else (self.medians[0][1] if self.medians else None)
+    def refresh(self, t: float) -> None:
+        self.computed_t = t
+        if len(self.latest) < MIN_PEERS:
+            self.med = None
+            return
+        med = self.med = _median(list(self.latest.values()))
+        if not self.snaps or t - self.snaps[-1][0] >= HALF_S:
+            self.snaps.append((t, med, dict(self.latest)))
+            del self.snaps[:-2]
 
 
 class ThermalWatch:
-    """Per GPU, its recent temperatures; per job, its GPUs' median temperature."""
+    """Per job, its GPUs' temperatures against their median, and where each stood a minute ago."""
 
     def __init__(self) -> None:
-        self.history: dict[tuple[str, int], deque[tuple[float, float]]] = {}
         self.hits: dict[tuple[str, int], int] = {}
         self.raised: set[tuple[str, int]] = set()
         self.jobs: dict[str, _JobTemps] = {}
@@ -72,28 +69,33 @@ class ThermalWatch:
 
     def on_sample(self, t: float, key: tuple[str, int], temp: Any, job: str) -> dict[str, float] | None:
         """The runaway's numbers the first time a GPU is confirmed heating away from its peers."""
-        if isinstance(temp, bool) or not isinstance(temp, (int, float)) or not 0 < temp < 200:
+        if type(temp) is not float and type(temp) is not int:
             return None
-        temp = float(temp)
+        if not 0 < temp < 200:
+            return None
         peers = self.jobs.get(job)
         if peers is None:
             peers = self.jobs[job] = _JobTemps()
         peers.latest[key] = temp
-        hist = self.history.get(key)
-        if hist is None:
-            hist = self.history[key] = deque(maxlen=16)
-        while hist and t - hist[0][0] > WINDOW_S:
-            hist.popleft()
-        hist.append((t, temp))
-        med = peers.median(t)
-        if med is None or temp - med < ABOVE_C or len(hist) < 3:
-            self.hits.pop(key, None)
-            if med is not None and temp - med < ABOVE_C / 2:
+        if t - peers.computed_t >= 5.0:
+            peers.refresh(t)
+        med = peers.med
+        if med is None or temp - med < ABOVE_C:
+            if self.hits and key in self.hits:
+                del self.hits[key]
+            if self.raised and key in self.raised and med is not None and temp - med < ABOVE_C / 2:
                 self.raised.discard(key)  # back with its peers: a later runaway is news again
             return None
-        start_t, start = min(hist, key=lambda p: p[1])
-        then = peers.median_at(start_t)
-        if temp - start < RISE_C or then is None or abs(med - then) > PEERS_STILL_C:
+        return self._runaway(t, key, float(temp), med, peers)
+
+    def _runaway(
+        self, t: float, key: tuple[str, int], temp: float, med: float, peers: _JobTemps
+    ) -> dict[str, float] | None:
+        then = [(snap_t, m, temps[key]) for snap_t, m, temps in peers.snaps if key in temps]
+        if not then:
+            return None
+        start_t, med_then, start = min(then, key=lambda x: x[2])
+        if temp - start < RISE_C or abs(med - med_then) > PEERS_STILL_C:
             self.hits.pop(key, None)
             return None
         self.hits[key] = self.hits.get(key, 0) + 1
