@@ -76,6 +76,9 @@ def nccl_prefix(body: str) -> tuple[str | None, int | None]:
 _WATCHDOG = re.compile(r"WorkNCCL\(SeqNum=(\d+),\s*OpType=(\w+)")
 _RANK_ANY = re.compile(r"[\[\s][Rr]ank ?(\d+)\]")  # "[Rank 3]" and "[PG 0 (default_pg) Rank 3]"
 _IFACE_IP = re.compile(r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):(\d+\.\d+\.\d+\.\d+)<\d+>")
+_IFACE_IP6 = re.compile(
+    r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):([0-9a-fA-F]*:[0-9a-fA-F:.]+(?:%[\w.-]+)?)<\d+>"
+)
 _BUS_ID = re.compile(r"nvmlDev (\d+) busId ([0-9a-fA-F]+)")
 
 
@@ -129,10 +132,10 @@ def _nccl_info(rank: int | None, body: str) -> LineInfo | None:
     host, _ = nccl_prefix(body)
     if host is None:
         return None
-    m = _IFACE_IP.search(body)
+    m = _IFACE_IP.search(body) or _IFACE_IP6.search(body)  # NCCL_SOCKET_FAMILY=AF_INET6 fabrics
     if not m:
         return None
-    return LineInfo(IP_MAP, rank, host=host, data={"ip": m.group(2)})
+    return LineInfo(IP_MAP, rank, host=host, data={"ip": nccl.normalize_peer(m.group(2))})
 
 
 def _nccl_bus(rank: int | None, body: str) -> LineInfo | None:
