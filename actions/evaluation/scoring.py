@@ -27,6 +27,7 @@ class ScenarioScore:
     actions_exact: bool
     wrong_actions: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    latency_categories: list[str] = field(default_factory=list)  # the true category of each latency
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -97,6 +98,7 @@ def score(replayed: dict[str, Any], truth: dict[str, Any]) -> ScenarioScore:
         inc = incidents[i]
         s.detected += 1
         s.latencies.append(round(float(inc["detected_t"]) - float(fault.get("t", 0.0)), 3))
+        s.latency_categories.append(str(fault.get("category", "?")))
         culprit = inc.get("culprit") or {}
         gpu_ok = "gpu" not in fault or fault.get("gpu") is None or culprit.get("gpu") == fault.get("gpu")
         if culprit.get("node") == fault.get("node") and gpu_ok:
@@ -137,6 +139,17 @@ def _percentile(values: list[float], q: float) -> float | None:
     return s[int(k)]
 
 
+def _latency_by_category(scores: list[ScenarioScore]) -> dict[str, dict[str, Any]]:
+    by: dict[str, list[float]] = {}
+    for s in scores:
+        for cat, x in zip(s.latency_categories, s.latencies, strict=False):
+            by.setdefault(cat, []).append(x)
+    return {
+        c: {"n": len(v), "p50_s": _percentile(v, 0.5), "p95_s": _percentile(v, 0.95)}
+        for c, v in sorted(by.items())
+    }
+
+
 def totals(scores: list[ScenarioScore]) -> dict[str, Any]:
     faults = sum(s.faults for s in scores)
     lat = [x for s in scores for x in s.latencies]
@@ -159,6 +172,7 @@ def totals(scores: list[ScenarioScore]) -> dict[str, Any]:
         "wrong_actions": sum(len(s.wrong_actions) for s in scores),
         "latency_p50_s": _percentile(lat, 0.5),
         "latency_p95_s": _percentile(lat, 0.95),
+        "latency_by_category": _latency_by_category(scores),
         "per_scenario": [asdict(s) | {"ok": s.ok} for s in scores],
     }
 
@@ -183,4 +197,6 @@ def table(scores: list[ScenarioScore]) -> str:
         f"actions exact {t['action_exact_match']:.3f}  wrong actions {t['wrong_actions']}  "
         f"latency p50 {t['latency_p50_s']} s  p95 {t['latency_p95_s']} s"
     )
+    for cat, v in t["latency_by_category"].items():
+        rows.append(f"  latency {cat:<16} n={v['n']:<3} p50 {v['p50_s']} s  p95 {v['p95_s']} s")
     return "\n".join(rows)

@@ -29,6 +29,7 @@ from incidents.attribution import (
     merge_lemon_attempts,
     merge_storms,
 )
+from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -124,6 +125,7 @@ class Pipeline:
         for key in sorted(changed, key=_key_order):
             self._assess(key)
         storm = merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
+        storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=_key_order):
             self._assess(key)

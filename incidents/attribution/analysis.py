@@ -128,7 +128,7 @@ def blamed_peer(inc: Incident, world: World) -> Suspect | None:
         lines[host] = lines.get(host, 0.0) + n
         first[host] = min(first.get(host, t), t)
     if not reporters_of:
-        return _silent_peer(inc, world)
+        return _silent_peer(inc, world) or _silent_reporter(inc, world)
     ranked = sorted(reporters_of, key=lambda h: (-len(reporters_of[h]), -lines[h], first[h]))
     top = ranked[0]
     n = len(reporters_of[top])
@@ -164,6 +164,47 @@ def _silent_peer(inc: Incident, world: World) -> Suspect | None:
                 f"{silent[0]} is the only node of job {job} not reporting"
             )
             return Suspect(silent[0], None, 0.6, why)
+    return None
+
+
+def _silent_reporter(inc: Incident, world: World) -> Suspect | None:
+    """NCCL before 2.10 names no peer in its NET/IB completion errors: the one node not reporting."""
+    marks = [m for m in inc.marks.values() if m.kind == "ib_blame" and not m.data.get("peer")]
+    reporters = {n for m in marks for n in m.nodes}
+    if not reporters:
+        return None
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is None or len(run.spec.nodes) < 3:
+            continue
+        silent = [n for n in run.spec.nodes if n not in reporters]
+        if len(silent) == 1 and len(reporters & set(run.spec.nodes)) >= 2:
+            why = (
+                f"{len(reporters)} host(s) report NET/IB completion errors naming no peer; "
+                f"{silent[0]} is the only node of job {job} not reporting"
+            )
+            return Suspect(silent[0], None, 0.55, why)
+    return None
+
+
+def stuck_watchdog(inc: Incident, world: World) -> Suspect | None:
+    """The one node whose ranks PyTorch's heartbeat monitor killed: its NCCL/CUDA calls hung.
+
+    The watchdog thread of a rank stuck in a NCCL or CUDA call stops beating, and
+    the heartbeat monitor terminates the process (``TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC``,
+    8 min by default, before the 10 min collective timeout). When those ranks all sit
+    on one node, that node is the one the job waited for, even if no watchdog ever
+    reported a timeout.
+    """
+    nodes = {m.node for m in inc.marks.values() if m.kind == "watchdog_stuck" and m.node}
+    if len(nodes) != 1:
+        return None
+    node = nodes.pop()
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is not None and node in run.spec.nodes and len(run.spec.nodes) >= 2:
+            why = f"PyTorch heartbeat monitor terminated the ranks of {node} only: their NCCL watchdog hung"
+            return Suspect(node, None, 0.7, why)
     return None
 
 

@@ -48,6 +48,7 @@ ALWAYS_RAISE = frozenset(
         Kind.CUDA_OOM,
         Kind.FS_ERROR,
         Kind.JOB_FAILED,
+        Kind.WATCHDOG_STUCK,
     }
 )
 PENDING_CAP = 64
@@ -277,7 +278,7 @@ class Correlator:
                 continue
             if inc.verdict is not None and inc.verdict.node is not None:
                 continue  # already explained by a node of its own
-            if any(m.kind == Kind.FS_ERROR for m in inc.marks.values()):
+            if any(m.kind in (Kind.FS_ERROR, Kind.FS_KERNEL) for m in inc.marks.values()):
                 return inc
         return None
 
@@ -380,6 +381,8 @@ class Correlator:
             Kind.EXCEPTION,
             Kind.NCCL_REMOTE_ERROR,
             Kind.FS_ERROR,
+            Kind.FS_KERNEL,  # a shared filesystem's client error: about the filesystem, not the node
+            Kind.WATCHDOG_STUCK,
             Kind.CUDA_OOM,
             Kind.HANG,
             Kind.STRAGGLER,

@@ -16,6 +16,7 @@ from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
 from monitoring.detectors.hostlist import HostlistError, expand
+from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -57,6 +58,7 @@ class Ingest:
         self.learned_pci: dict[str, int] = {}  # "node|0000:5d:00" -> GPU index, from NCCL init lines
         self.styles: dict[str, progress.Style] = {}  # job -> its stack's progress format, once known
         self.style_hits: dict[str, int] = {}
+        self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
 
     # --- jobs ------------------------------------------------------------------------------
 
@@ -244,6 +246,8 @@ class Ingest:
         data = info.data
         if info.kind == Kind.IB_BLAME:
             data = self._blame_data(data, node)
+        elif info.kind in (Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK):
+            data = self._checkpoint_context(job, data)
         if info.kind == logs.STEP_CANCELLED:
             self._step_cancelled(job)
             return
@@ -254,6 +258,13 @@ class Ingest:
         if info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
             node = self.world.canonical(info.host) if info.host else None
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
+
+    def _checkpoint_context(self, job: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A collective that timed out while the job was writing a checkpoint says so."""
+        tracker = self.trackers.get(job)
+        if tracker is None or tracker.ckpt_start is None:
+            return data
+        return {**data, "during_checkpoint": True, "ckpt_start_t": tracker.ckpt_start}
 
     def _blame_data(self, data: dict[str, Any], reporter: str | None) -> dict[str, Any]:
         local = data.get("local_ip")
@@ -269,7 +280,7 @@ class Ingest:
         node, line = e.get("node"), e.get("line")
         if not isinstance(line, str) or not isinstance(node, str) or not node:
             return
-        info = logs.parse_kernel(line, self.pci_map)
+        info = logs.parse_kernel(self.kernel_records.feed(node, t, line), self.pci_map)
         if info is None:
             return
         if info.gpu is None and info.data.get("pci"):

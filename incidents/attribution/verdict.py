@@ -20,7 +20,7 @@ GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWIT
 NODE_KINDS = (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE)
 SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
 LEMON_PATTERNS = frozenset(
-    {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors"}
+    {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors", "nccl_remote_error"}
 )
 
 
@@ -101,6 +101,9 @@ def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         return Verdict("network", blamed.node, None, blamed.confidence, "nccl_ib_peer_errors", ()), blamed.why
     if inc.by_kind(Kind.IB_BLAME):
         return Verdict("network", None, None, 0.4, "nccl_ib_peer_errors", ()), None
+    if inc.by_kind(Kind.NCCL_REMOTE_ERROR):
+        # ncclRemoteError / ncclSystemError: a peer went away or the fabric failed, not the model code.
+        return Verdict("network", None, None, 0.4, "nccl_remote_error", ()), None
     return None
 
 
@@ -115,11 +118,19 @@ def degraded(inc: Incident) -> Verdict | None:
 
 def infrastructure(inc: Incident) -> Verdict | None:
     fs = inc.by_kind(Kind.FS_ERROR)
-    if not fs and inc.forced_category != "infrastructure":
+    kernel_fs = inc.by_kind(Kind.FS_KERNEL)
+    if not fs and not kernel_fs and inc.forced_category != "infrastructure":
         return None
-    jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category else set())
-    conf = 0.85 if len(jobs) >= 2 else 0.6
-    pattern = "filesystem_errors" if fs else "job_failure_storm"
+    jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category or kernel_fs else set())
+    conf = 0.85 if len(jobs) >= 2 else 0.7 if kernel_fs else 0.6
+    if fs:
+        pattern = "filesystem_errors"
+    elif kernel_fs:
+        pattern = (
+            "filesystem_client_errors"  # the node's kernel: MDT/OST lost, evicted, server not responding
+        )
+    else:
+        pattern = "job_failure_storm"
     return Verdict("infrastructure", None, None, conf, pattern, ())
 
 
@@ -150,7 +161,7 @@ def software_first(inc: Incident, before: float | None) -> Verdict | None:
 
 
 def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
-    marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT)
+    marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK)
     if not marks:
         return None
     pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
@@ -158,7 +169,37 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         suspect = analysis.missing_from_collective(inc, world, job)
         if suspect is not None:
             return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
+    stuck = analysis.stuck_watchdog(inc, world)
+    if stuck is not None:
+        return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why
     return Verdict("hang", None, None, 0.5, pattern, ()), None
+
+
+def checkpoint_timeout(inc: Incident) -> Verdict | None:
+    """A collective timed out while the job was writing a checkpoint: the job's own configuration.
+
+    Rank 0 writes, the others wait in the next collective; a save longer than
+    the NCCL timeout kills the job at every save, so a restart repeats it. A
+    filesystem that is down, or a link that failed first, is another story.
+    """
+    during = [
+        m for m in inc.by_kind(Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK) if m.data.get("during_checkpoint")
+    ]
+    if not during or inc.by_kind(Kind.FS_ERROR, Kind.FS_KERNEL, Kind.IB_PORT_ERROR):
+        return None
+    first = during[0].t
+    if any(m.t < first for m in inc.by_kind(Kind.IB_BLAME, *GPU_HW_KINDS, *NODE_KINDS)):
+        return None
+    return Verdict("software", None, None, 0.75, "timeout_during_checkpoint", ())
+
+
+def _cascade_blame(inc: Incident, hung: tuple[Verdict, str | None] | None) -> bool:
+    """Peers lost a rank the heartbeat monitor or the watchdog already killed: the hang explains them."""
+    if hung is None or hung[0].node is None or inc.by_kind(Kind.IB_PORT_ERROR):
+        return False
+    stall = _first_t(inc.by_kind(Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK))
+    blame = _first_t(inc.by_kind(Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR))
+    return stall is not None and (blame is None or stall + 0.5 < blame)
 
 
 def fallback(inc: Incident) -> Verdict:
@@ -177,10 +218,21 @@ def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
     if v is None:
         net = network(inc, world)
         hung = hang(inc, world)
-        stall_t = _first_t(inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.IB_PORT_ERROR))
+        stall_t = _first_t(
+            inc.by_kind(
+                Kind.HANG, Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.IB_PORT_ERROR, Kind.NCCL_REMOTE_ERROR
+            )
+        )
         sw = software_first(inc, stall_t) if (net or hung) else None
-        if sw is not None and (net is None or net[0].node is None or not inc.by_kind(Kind.IB_PORT_ERROR)):
+        ck = checkpoint_timeout(inc) if sw is None else None
+        if ck is not None:
+            v = ck
+        elif sw is not None and (net is None or net[0].node is None or not inc.by_kind(Kind.IB_PORT_ERROR)):
             v = sw
+        elif net is not None and _cascade_blame(inc, hung):
+            assert hung is not None
+            v = hung[0]
+            why += [hung[1]] if hung[1] else []
         elif net is not None:
             v = net[0]
             why += [net[1]] if net[1] else []

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from monitoring.detectors import kernel as kern
+from monitoring.detectors import nccl
 from monitoring.detectors import xid as xidcat
 from monitoring.detectors.schema import Kind
 
@@ -73,17 +75,11 @@ def nccl_prefix(body: str) -> tuple[str | None, int | None]:
 
 _WATCHDOG = re.compile(r"WorkNCCL\(SeqNum=(\d+),\s*OpType=(\w+)")
 _RANK_ANY = re.compile(r"[\[\s][Rr]ank ?(\d+)\]")  # "[Rank 3]" and "[PG 0 (default_pg) Rank 3]"
-_WORK = re.compile(r"at work: (\d+), last enqueued NCCL work: (\d+), last completed NCCL work: (-?\d+)")
-_IB_PEER = re.compile(r"from peer \[?([0-9A-Fa-f.:]+?)\]?<\d+> with status=(?:[A-Z_]+\()?(\d+)")
-_LOCAL_GID = re.compile(r"localGid ::ffff:(\d+\.\d+\.\d+\.\d+)")
-_ASYNC = re.compile(r"(mlx\w*(?::\d+)?)?\s*Got async event\s*:\s*([\w ]+)")
 _IFACE_IP = re.compile(r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):(\d+\.\d+\.\d+\.\d+)<\d+>")
+_IFACE_IP6 = re.compile(
+    r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):([0-9a-fA-F]*:[0-9a-fA-F:.]+(?:%[\w.-]+)?)<\d+>"
+)
 _BUS_ID = re.compile(r"nvmlDev (\d+) busId ([0-9a-fA-F]+)")
-_SOCKET_PEER = re.compile(r"(?:closed by remote peer|Connection reset by peer|remote peer)\s+([\w.-]+?)<\d+>")
-
-# IB async events that mean the port or adapter is broken; the others
-# (GID table change, port active, LID/SM change, client reregister) are routine.
-_BAD_ASYNC = ("port error", "catastrophic", "fatal", "cq error", "qp", "srq error", "path mig", "device")
 
 
 def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
@@ -95,20 +91,36 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         rk = int(r.group(1)) if r else rank
         text = f"NCCL watchdog timeout on {_who(rk)}: {m.group(2)} SeqNum {m.group(1)}"
         return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data={"seq": int(m.group(1)), "op": m.group(2)})
-    if "last completed NCCL work" in body:
-        m = _WORK.search(body)
-        if not m:
+    if "last completed" in body:
+        status = nccl.work_status(body)
+        if status is None and "dump signal due to a collective timeout from this local rank" in body:
+            status = nccl.dump_status(body)
+        if status is None or "completed" not in status:
             return None
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
-        data = {"seq": int(m.group(1)), "completed": int(m.group(3))}
-        return LineInfo(NCCL_WORK, rk, data=data)
+        return LineInfo(NCCL_WORK, rk, data=status)
+    stuck = nccl.heartbeat_timeout(body) if "eartbeat" in body or "got stuck" in body else None
+    if stuck is not None:
+        r = _RANK_ANY.search(body)
+        rk = int(r.group(1)) if r else rank
+        text = f"PyTorch heartbeat monitor on {_who(rk)}: its NCCL watchdog thread hung, process terminated"
+        return LineInfo(Kind.WATCHDOG_STUCK, rk, text=text, data={"stuck_s": stuck})
     if "NCCL INFO" in body:
         return _nccl_info(rank, body)
-    if "remote process exited or there was a network error" in body or "ncclRemoteError" in body:
-        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
+    if (
+        "remote process exited or there was a network error" in body
+        or "ncclRemoteError" in body
+        or "remote process exiting prematurely" in body
+    ):
+        text = "NCCL remote error (peer exited or network error)"
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": "ncclRemoteError"})
     if "NCCL WARN" in body:
         return _nccl_warn(rank, body)
+    if "unhandled system error" in body or "ncclSystemError" in body:
+        # A system call, socket or device failed under NCCL: the host or fabric, not the model code.
+        text = "NCCL system error (socket, device or system call failed)"
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": "ncclSystemError"})
     return None
 
 
@@ -120,10 +132,10 @@ def _nccl_info(rank: int | None, body: str) -> LineInfo | None:
     host, _ = nccl_prefix(body)
     if host is None:
         return None
-    m = _IFACE_IP.search(body)
+    m = _IFACE_IP.search(body) or _IFACE_IP6.search(body)  # NCCL_SOCKET_FAMILY=AF_INET6 fabrics
     if not m:
         return None
-    return LineInfo(IP_MAP, rank, host=host, data={"ip": m.group(2)})
+    return LineInfo(IP_MAP, rank, host=host, data={"ip": nccl.normalize_peer(m.group(2))})
 
 
 def _nccl_bus(rank: int | None, body: str) -> LineInfo | None:
@@ -139,36 +151,31 @@ def _nccl_bus(rank: int | None, body: str) -> LineInfo | None:
 
 def _nccl_warn(rank: int | None, body: str) -> LineInfo | None:
     host, dev = nccl_prefix(body)
-    if "Got completion from peer" in body:
+    if "Got completion" in body:
         return _ib_blame(rank, body, host)
-    if "Got async event" in body:
-        m = _ASYNC.search(body)
-        if not m:
+    if "async" in body and "event" in body:
+        ev = nccl.async_event(body)
+        if ev is None or not ev[2]:
             return None
-        event = m.group(2).strip().lower()
-        if not any(bad in event for bad in _BAD_ASYNC):
-            return None
-        port = m.group(1) or "HCA"
-        text = f"NCCL NET/IB on {host or 'rank ' + str(rank)}: {port} async event '{event}'"
+        port = ev[0] or "HCA"
+        text = f"NCCL NET/IB on {host or 'rank ' + str(rank)}: {port} async event '{ev[1]}'"
         return LineInfo(Kind.IB_PORT_ERROR, rank, host=host, gpu=dev, text=text, data={"port": port})
-    m = _SOCKET_PEER.search(body)
-    if m:
-        peer = m.group(1)
-        text = f"NCCL socket error on {host or 'rank ' + str(rank)}: connection to {peer} lost"
+    sock = nccl.socket_error(body)
+    if sock is not None:
+        peer, what = sock
+        text = f"NCCL socket error on {host or 'rank ' + str(rank)}: connection to {peer} lost ({what[:60]})"
         return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data={"peer": peer, "status": -1})
     return None
 
 
 def _ib_blame(rank: int | None, body: str, host: str | None) -> LineInfo | None:
-    m = _IB_PEER.search(body)
-    if not m:
+    data = nccl.ib_completion(body)
+    if data is None:
         return None
-    data: dict[str, Any] = {"peer": m.group(1), "status": int(m.group(2))}
-    g = _LOCAL_GID.search(body)
-    if g:
-        data["local_ip"] = g.group(1)
     who = host or (f"rank {rank}" if rank is not None else "a rank")
-    text = f"NCCL NET/IB on {who}: completion error status={m.group(2)} from peer {m.group(1)}"
+    peer = data["peer"]
+    frm = f" from peer {peer}" if peer else " (this NCCL names no peer)"
+    text = f"NCCL NET/IB on {who}: completion error status={data['status']}{frm}"
     return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data=data)
 
 
@@ -235,8 +242,9 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
     if _FS_ERR.search(message):
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
-    if short == "ncclRemoteError":  # NCCL's own error type: a peer or the network went away
-        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text="NCCL remote error (peer exited or network error)")
+    if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
+        text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
+        return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": short})
     if short in CASCADE_EXCEPTIONS or etype in CASCADE_EXCEPTIONS:
         return None
     if any(w in message for w in _CASCADE_WORDS):
@@ -329,7 +337,7 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         info = _nccl_line(rank, body)
         if info is not None:
             return info
-    if "NET/IB" in body and "Got completion from peer" in body:
+    if "NET/IB" in body and "Got completion" in body:
         return _ib_blame(rank, body, None)
     if body.startswith("srun") or body.startswith("slurmstepd"):
         return _slurm_line(body)
@@ -338,7 +346,6 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
 
 # --- kernel ---------------------------------------------------------------------------------
 
-_PCI_IN_LINE = re.compile(r"(?:PCI:)?((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.[0-7])?)")
 _EDAC_UE = re.compile(r"EDAC.*\b\d+ UE\b|EDAC.*Uncorrected")
 _IB_LINK_DOWN = re.compile(
     r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+).*?(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
@@ -349,8 +356,8 @@ _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 
 
 def _pci_of(line: str) -> str | None:
-    m = _PCI_IN_LINE.search(line)
-    return xidcat.normalize_pci(m.group(1)) if m else None
+    raw = kern.pci_of(kern.strip_prefix(line))  # a "10:11" in a dmesg -T stamp is not a bus
+    return xidcat.normalize_pci(raw) if raw else None
 
 
 def _gpu_of(line: str, pci_map: dict[str, int]) -> int | None:
@@ -385,7 +392,7 @@ def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         if "Xid" in line:
             return _xid_kernel(line, pci_map)
         if "fallen off the bus" in line:
-            pci = _pci_of(line.split("NVRM", 1)[1])
+            pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
             gpu = pci_map.get(pci) if pci else None
             where = f"GPU {gpu}" if gpu is not None else f"GPU at PCI {pci}"
             return LineInfo(Kind.GPU_LOST, gpu=gpu, text=f"{where} has fallen off the bus", data={"pci": pci})
@@ -407,19 +414,26 @@ def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     return _kernel_misc(line, pci_map)
 
 
-_KERNEL_STAMP = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*|\w{3} [ \d]\d \d\d:\d\d:\d\d \S+ kernel: )")
-
-
 def kernel_message(line: str) -> str:
     """The message without its ``[timestamp]`` / journal prefix."""
-    return _KERNEL_STAMP.sub("", line, count=1).strip()
+    return kern.strip_prefix(line)
 
 
 def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
-    if "Lustre" in line or "nfs: server" in line or "GPFS" in line or "mmfs" in line or "BeeGFS" in line:
-        if any(w in line for w in ("evicted", "was lost", "failed", "not responding", "Error", "error")):
-            return LineInfo(Kind.FS_KERNEL, text="filesystem client error: " + kernel_message(line)[:160])
-        return None
+    if (
+        "Lustre" in line
+        or "LNet" in line
+        or "server" in line
+        or "GPFS" in line
+        or "mmfs" in line
+        or "eeGFS" in line
+    ):
+        msg = kernel_message(line)
+        fs = kern.fs_client(msg)
+        if fs is not None:
+            return LineInfo(Kind.FS_KERNEL, text="filesystem client error: " + msg[:160], data=fs)
+        if "Lustre" in line or "LNet" in line or "GPFS" in line or "mmfs" in line or "eeGFS" in line:
+            return None
     if "Out of memory: Kill" in line or "oom-kill" in line:
         return LineInfo(Kind.HOST_OOM, text="host OOM killer")
     if "AER" in line and _AER_FATAL.search(line):

@@ -39,7 +39,9 @@ _CKPT_DONE = re.compile(
     r"successfully saved checkpoint|finished saving the checkpoint|saved checkpoint|checkpoint saved|saving model to",
     re.I,
 )
-_CKPT_START = re.compile(r"\bsaving (?:the )?(?:distributed )?checkpoint", re.I)
+_CKPT_START = re.compile(
+    r"\bsaving (?:the )?(?:model |distributed )?checkpoint", re.I
+)  # HF, DeepSpeed: "model"
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
 
 

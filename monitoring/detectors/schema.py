@@ -144,6 +144,7 @@ class Kind:
     IB_BLAME = "ib_blame"  # data: ip (remote), host (remote, when named), status
     NCCL_REMOTE_ERROR = "nccl_remote_error"
     NCCL_TIMEOUT = "nccl_timeout"  # data: seq, op, completed
+    WATCHDOG_STUCK = "watchdog_stuck"  # PyTorch heartbeat monitor: this rank's NCCL watchdog itself hung
     HANG = "hang"  # data: last_progress_t, threshold
     EXCEPTION = "exception"  # data: etype, message
     CUDA_OOM = "cuda_oom"

@@ -15,6 +15,7 @@ from typing import Any
 from monitoring.detectors import xid as xidcat
 from monitoring.detectors.logs import LineInfo
 from monitoring.detectors.schema import Kind
+from monitoring.detectors.thermal import TEMP, ThermalWatch
 
 DBE_FIELDS = ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL")
 THROTTLE_FIELDS = ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
@@ -117,9 +118,11 @@ class TelemetryRules:
         self.power_ratio = power_ratio
         self.gpus: dict[tuple[str, int], GpuState] = {}
         self.peers: dict[str, JobPeers] = {}
+        self.thermal = ThermalWatch()
 
     def forget_job(self, job: str) -> None:
         self.peers.pop(job, None)
+        self.thermal.forget_job(job)
 
     def on_sample(
         self, t: float, node: str, gpu: int, fields: dict[str, Any], job: str | None
@@ -133,6 +136,12 @@ class TelemetryRules:
         self._broken(st, gpu, fields, out)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
+            temp = fields.get(TEMP)
+            if type(temp) is str:
+                temp = _num(temp)  # nvidia-smi CSV captures carry numbers as text
+            hot = self.thermal.on_sample(t, key, temp, job) if temp is not None else None
+            if hot is not None and not st.slow_raised:
+                out.append(_runaway_info(gpu, hot))
         return out
 
     def _broken(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
@@ -256,3 +265,11 @@ class TelemetryRules:
     def load_state(self, d: dict[str, Any]) -> None:
         for n, g, s in d.get("g", []):
             self.gpus[(str(n), int(g))] = GpuState.from_state(s)
+
+
+def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:
+    text = (
+        f"GPU {gpu} heated {hot['start']:.0f} -> {hot['temp']:.0f} C in {hot['seconds']:.0f} s while its "
+        f"peers stayed at {hot['peers']:.0f} C (cooling failure; throttling follows)"
+    )
+    return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data={"ratio": 0.99, "reasons": None, "thermal": True})

@@ -1,0 +1,70 @@
+"""Two jobs, disjoint nodes, kernel filesystem evidence on both: one shared-infrastructure incident.
+
+The general storm rule (``merge_storms``) needs three unexplained failures,
+because two jobs failing together can be chance. A filesystem client on each
+side saying so in its own kernel log (MDT/OST connection lost, evicted, NFS
+server not responding) is not chance: the storage they share is the cause, and
+restarting either job into it would only fail again. Incidents naming two
+different filesystems (a Lustre fsname, an NFS server) stay apart.
+"""
+
+from __future__ import annotations
+
+from incidents.attribution.correlate import Correlator
+from incidents.attribution.model import Incident
+from incidents.attribution.world import World
+from monitoring.detectors.schema import Kind
+
+MIN_JOBS = 2
+
+
+def _fs_names(inc: Incident) -> set[str]:
+    return {str(m.data.get("name") or "") for m in inc.marks.values() if m.kind == Kind.FS_KERNEL}
+
+
+def _candidate(inc: Incident) -> bool:
+    v = inc.verdict
+    if inc.superseded_by or inc.closed or v is None:
+        return False
+    return v.category == "infrastructure" and any(m.kind == Kind.FS_KERNEL for m in inc.marks.values())
+
+
+def _nodes(world: World, inc: Incident) -> set[str]:
+    out: set[str] = set()
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is not None:
+            out.update(run.spec.nodes)
+    return out
+
+
+def _same_fs(a: set[str], b: set[str]) -> bool:
+    named_a, named_b = a - {""}, b - {""}
+    return not named_a or not named_b or bool(named_a & named_b)
+
+
+def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]:
+    """Fold kernel-filesystem incidents of disjoint jobs within ``window_s`` into the first."""
+    cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
+    changed: set[str] = set()
+    for n, first in enumerate(cands):
+        if first.superseded_by:
+            continue
+        seen, names, group = _nodes(world, first), _fs_names(first), [first]
+        for other in cands[n + 1 :]:
+            if other.superseded_by or other.detected_t - first.detected_t > window_s:
+                continue
+            nodes, other_names = _nodes(world, other), _fs_names(other)
+            if nodes & seen or not _same_fs(names, other_names):
+                continue
+            group.append(other)
+            seen |= nodes
+            names |= other_names
+        if len({j for inc in group for j in inc.jobs}) < MIN_JOBS or len(group) < 2:
+            continue
+        first.forced_category = "infrastructure"
+        for other in group[1:]:
+            corr.supersede(first, other)
+            changed.add(other.key)
+        changed.add(first.key)
+    return changed

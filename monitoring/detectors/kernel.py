@@ -1,0 +1,143 @@
+"""Kernel-log records: prefixes, PCI bus ids, multi-line driver records, filesystem clients.
+
+A node's kernel log reaches us through ``dmesg`` (``[ 1843.308145] ``), ``dmesg -T``
+(``[Tue Mar  5 10:11:12 2024] ``), ``dmesg -x`` (``kern  :err   : ``) or the journal
+(``Mar 05 10:11:12 host kernel: ``, ``2024-03-05T10:11:12+0000 host kernel: `` with
+``-o short-iso``); the message is the same under every prefix, so the prefix is
+stripped before anything looks for a PCI bus id (a ``10:11`` in a timestamp is not
+a bus).
+
+The NVIDIA driver prints some messages over several kernel lines; the
+"fallen off the bus" record of the 535-570 drivers names the GPU only on its
+first line::
+
+    NVRM: The NVIDIA GPU 0000:b3:00.0
+    NVRM: (PCI ID: 10de:26b5) installed in this system has
+    NVRM: fallen off the bus and is not responding to commands.
+
+:class:`KernelRecords` remembers, per node, the bus the last ``NVRM`` line named
+and lends it to the ``NVRM`` lines that follow within a couple of seconds.
+
+Filesystem clients (see ``docs/FORMATS.md`` for the source of each): Lustre's
+ptlrpc import messages (``Connection to X (at nid) was lost``, ``This client was
+evicted by X``, ``operation X to node N failed: rc = -107``; ``Connection
+restored`` is the recovery, not a fault), LNet's ``Timed out RDMA``, the sunrpc
+client's ``nfs: server S not responding, still trying|timed out`` (``nfs: server S
+OK`` is the recovery), GPFS expels and lost membership, BeeGFS communication errors.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_PREFIX = re.compile(
+    r"""^\s*(?:
+      \[\s*\d+\.\d+\]\s*
+     |\[[A-Z][a-z]{2}\s[A-Z][a-z]{2}\s[\s\d]\d\s\d\d:\d\d:\d\d\s\d{4}\]\s*
+     |\d{4}-\d\d-\d\d[T\s]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+(?:\S+\s+kernel:\s*)?
+     |[A-Z][a-z]{2}\s[\s\d]?\d\s\d\d:\d\d:\d\d(?:\.\d+)?\s+\S+\s+kernel:\s*
+     |kern\s*:\s*[a-z]+\s*:\s*
+     |kernel:\s*
+    )""",
+    re.X,
+)
+_PCI = re.compile(
+    r"(?:PCI:|(?<![\w:.]))((?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.[0-7])?)(?![\w:])"
+)
+_PCI_ID = re.compile(r"\(PCI ID:[^)]*\)")
+RECORD_S = 2.0  # lines of one driver record arrive within this many seconds
+
+
+def strip_prefix(line: str) -> str:
+    """The kernel message without its dmesg/journal prefixes (several may be stacked)."""
+    msg = line
+    for _ in range(3):
+        m = _PREFIX.match(msg)
+        if m is None or m.end() == 0:
+            break
+        msg = msg[m.end() :]
+    return msg.strip()
+
+
+def pci_of(message: str) -> str | None:
+    """The first PCI bus id a prefix-free message names (``0000:5d:00.0``, ``PCI:0000:5d:00``), raw."""
+    if "PCI ID" in message:
+        message = _PCI_ID.sub("", message)
+    m = _PCI.search(message)
+    return m.group(1) if m else None
+
+
+class KernelRecords:
+    """Per node, the GPU bus the driver's current multi-line record is about."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple[str, float]] = {}
+
+    def feed(self, node: str, t: float, line: str) -> str:
+        """The line to parse: an ``NVRM`` line that names no bus borrows its record's bus."""
+        if "NVRM" not in line:
+            return line
+        msg = strip_prefix(line)
+        bus = pci_of(msg.split("NVRM", 1)[1])
+        if bus is not None:
+            self.last[node] = (bus, t)
+            if len(self.last) > 100_000:
+                self.last.clear()
+            return line
+        held = self.last.get(node)
+        if held is None or not 0 <= t - held[1] <= RECORD_S:
+            return line
+        self.last[node] = (held[0], t)  # the record goes on: its next line may come later still
+        rest = msg.split("NVRM", 1)[1].lstrip(": ")
+        return f"NVRM: GPU {held[0]}: {rest}"
+
+
+# --- filesystem clients ---------------------------------------------------------------------
+
+_LUSTRE_TARGET = re.compile(r"([A-Za-z0-9_]+)-(?:MDT|OST|MGS)[0-9a-fA-F]{0,4}")
+_LUSTRE_NID = re.compile(r"(\d+\.\d+\.\d+\.\d+@\w+)")
+_NFS_SERVER = re.compile(r"\b(?:nfs|lockd|nfsv4|rpcbind): server (\S+) not responding")
+_LUSTRE_BAD = (
+    "was lost",
+    "evicted",
+    "failed: rc = ",
+    "Timed out RDMA",
+    "Request sent has timed out",
+    "Request sent has failed due to network error",
+    "Timed out tx",
+)
+_GPFS_BAD = ("expel", "Lost membership", "Disk failure", "unmounted", "Unmount", "[E]", "[X]")
+
+
+def fs_client(message: str) -> dict[str, Any] | None:
+    """A filesystem client error in a prefix-free kernel message, or None (recoveries included)."""
+    if "Lustre" in message or "LNet" in message:
+        if "restored" in message or not any(w in message for w in _LUSTRE_BAD):
+            return None
+        tgt = _LUSTRE_TARGET.search(message)
+        nid = _LUSTRE_NID.search(message)
+        what = (
+            "evicted"
+            if "evicted" in message
+            else "connection lost"
+            if "was lost" in message
+            else "rpc failed"
+        )
+        return {"fs": "lustre", "name": tgt.group(1) if tgt else (nid.group(1) if nid else ""), "what": what}
+    if "server" in message and "not responding" in message:
+        m = _NFS_SERVER.search(message)
+        if m is None:
+            return None
+        return {"fs": "nfs", "name": m.group(1).rstrip(","), "what": "server not responding"}
+    if "GPFS" in message or "mmfs" in message:
+        if not any(w in message for w in _GPFS_BAD):
+            return None
+        return {"fs": "gpfs", "name": "", "what": "expelled" if "xpel" in message else "error"}
+    if "BeeGFS" in message or "beegfs" in message:
+        if "rror" not in message and "unreachable" not in message:
+            return None
+        return {"fs": "beegfs", "name": "", "what": "communication error"}
+    return None
