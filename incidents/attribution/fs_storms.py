@@ -11,7 +11,7 @@ different filesystems (a Lustre fsname, an NFS server) stay apart.
 from __future__ import annotations
 
 from incidents.attribution.correlate import Correlator
-from incidents.attribution.model import Incident
+from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 

@@ -165,3 +165,22 @@ def test_the_project_urls_only_include_the_apps() -> None:
 def test_the_actions_app_keeps_about_a_dozen_top_level_modules() -> None:
     top = sorted(p.stem for p in (ROOT / "actions").glob("*.py") if p.stem != "__init__")
     assert len(top) <= 12, top
+
+
+def test_celery_task_names_never_change_with_the_layout() -> None:
+    """Queued work names its task by string: a module move must not rename a task."""
+    names = set()
+    for path in [ROOT / "actions" / "tasks.py", ROOT / "monitoring" / "tasks.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.keyword) and node.arg == "name" and isinstance(node.value, ast.Constant):
+                names.add(node.value.value)
+    assert {
+        "actions.tasks.tick_all_clusters",
+        "actions.tasks.tick_cluster",
+        "actions.tasks.execute_recommendation",
+        "actions.tasks.expire_recommendations_task",
+        "actions.notify.deliver_webhook",
+        "monitoring.telemetry.sample_node_gpus",
+        "monitoring.telemetry.scrape_cluster_telemetry",
+        "monitoring.telemetry.rollup_telemetry",
+    } <= names
