@@ -28,6 +28,8 @@ from django.utils import timezone
 
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
+from incidents.models import Incident
+from incidents.silences import silence_for
 
 KINDS = ("awaiting_approval", "escalation", "owner_notice", "storm_breaker")
 FORMATS = ("json", "slack")
@@ -115,8 +117,8 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
     hooks = configured_webhooks()
-    if not hooks:
-        return 0
+    if not hooks or (kind != "storm_breaker" and _silenced(incident)):
+        return 0  # a maintenance window pages nobody (a storm breaker trip is about the whole cluster)
     inc_id = getattr(incident, "pk", incident)
     message = build_message(
         kind, cluster=getattr(cluster, "name", cluster) or "", text=text[:2000], incident=inc_id,
@@ -125,6 +127,16 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     for hook in hooks:
         transaction.on_commit(lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay())
     return len(hooks)
+
+
+def _silenced(incident: Any) -> bool:
+    if incident is None:
+        return False
+    if not isinstance(incident, Incident):
+        incident = Incident.objects.filter(pk=incident).select_related("cluster").first()
+        if incident is None:
+            return False
+    return silence_for(incident, timezone.now()) is not None
 
 
 def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:

@@ -23,8 +23,10 @@ from actions.models import Recommendation
 from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
 from actions.views.autonomy import cluster_panel, node_panel
+from actions.views.incident_list import with_needs_approval
 from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
+from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy
 from monitoring.connections import diagnose_connection
 from monitoring.models import Cluster, Node
@@ -117,7 +119,12 @@ def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
 
 
 def overview_context() -> dict[str, Any]:
-    active = list(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:50])
+    # Every active incident, never a window of the newest: the header count is this list's length.
+    active = list(
+        with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)))
+        .select_related("cluster", "silenced_by")
+        .order_by("-detected_at")
+    )
     clusters = []
     for cluster in Cluster.objects.all():
         mine = [i for i in active if i.cluster_id == cluster.pk]
@@ -125,11 +132,13 @@ def overview_context() -> dict[str, Any]:
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
-    recent = list(Incident.objects.select_related("cluster").order_by("-detected_at")[:15])
+    recent = list(Incident.objects.exclude(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:10])
     return {
         "clusters": clusters,
         "active_incidents": active,
+        "needs_you": [i for i in active if i.needs_approval or (i.status == "escalated" and not i.acknowledged_by)],
         "recent_incidents": recent,
+        "expiring_silences": list(expiring_silences(timezone.now())),
         "headline": {
             "open_incidents": len(active),
             "awaiting_approval": awaiting,
