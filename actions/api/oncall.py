@@ -64,7 +64,7 @@ class OnCallIncidentViewSet(IncidentViewSet):
     def _done(self, pk: str | None) -> Response:
         return Response(OnCallIncidentSerializer(self.get_queryset().get(pk=pk)).data)
 
-    @action(detail=True, methods=["post"], serializer_class=DismissSerializer)
+    @action(detail=True, methods=["post"], serializer_class=DismissSerializer, url_name="dismiss-api")
     def dismiss(self, request: Request, pk: str | None = None) -> Response:
         """Dismiss as a false alarm (operators): its recommendations end, audited with the reason."""
         incident = self.get_object()
@@ -78,7 +78,7 @@ class OnCallIncidentViewSet(IncidentViewSet):
             return _problem(exc, status.HTTP_409_CONFLICT)
         return self._done(pk)
 
-    @action(detail=True, methods=["post"], serializer_class=NoteSerializer)
+    @action(detail=True, methods=["post"], serializer_class=NoteSerializer, url_name="acknowledge-api")
     def acknowledge(self, request: Request, pk: str | None = None) -> Response:
         incident = self.get_object()
         body = NoteSerializer(data=request.data)
@@ -89,7 +89,7 @@ class OnCallIncidentViewSet(IncidentViewSet):
             return _problem(exc, status.HTTP_403_FORBIDDEN)
         return self._done(pk)
 
-    @action(detail=True, methods=["post"], serializer_class=AssignSerializer)
+    @action(detail=True, methods=["post"], serializer_class=AssignSerializer, url_name="assign-api")
     def assign(self, request: Request, pk: str | None = None) -> Response:
         incident = self.get_object()
         body = AssignSerializer(data=request.data)
@@ -132,7 +132,7 @@ class SilenceViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             return _problem(exc, status.HTTP_400_BAD_REQUEST)
         return Response(SilenceSerializer(silence).data, status=status.HTTP_201_CREATED)
 
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], url_name="end-api")
     def end(self, request: Request, pk: str | None = None) -> Response:
         silence = self.get_object()
         try:
