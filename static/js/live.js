@@ -57,17 +57,22 @@
     var byKey = {};
     olds.forEach(function (k) { var key = keyOf(k); if (key) byKey[key] = k; });
     var used = [];
+    // 1. Pair each new child with its old one (by key, else by position) and patch it in place.
     var kept = Array.prototype.slice.call(newParent.childNodes).map(function (nk, i) {
       var key = keyOf(nk);
       var match = key ? byKey[key] : (olds[i] && !keyOf(olds[i]) ? olds[i] : null);
-      if (match && used.indexOf(match) < 0) { used.push(match); return morph(match, nk); }
-      return nk;
+      if (!match || used.indexOf(match) >= 0) return nk;
+      used.push(match);
+      var node = morph(match, nk);
+      if (node !== match) oldParent.replaceChild(node, match); // same place: nothing around it moves
+      return node;
     });
+    // 2. Drop what the server no longer renders, 3. then move or add only what is out of place.
+    Array.prototype.slice.call(oldParent.childNodes).forEach(function (c) { if (kept.indexOf(c) < 0) oldParent.removeChild(c); });
     kept.forEach(function (node, i) {
       var current = oldParent.childNodes[i];
       if (current !== node) oldParent.insertBefore(node, current || null);
     });
-    while (oldParent.childNodes.length > kept.length) oldParent.removeChild(oldParent.lastChild);
   }
 
   function apply(el, html) {
@@ -76,7 +81,13 @@
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
     var x = window.scrollX, y = window.scrollY;
+    var active = document.activeElement, start = null, end = null;
+    try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
     morphChildren(el, tpl.content);
+    if (active && active !== document.body && document.contains(active) && document.activeElement !== active) {
+      active.focus({ preventScroll: true });
+      if (start !== null) { try { active.setSelectionRange(start, end); } catch (e) { /* not a text field */ } }
+    }
     if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
     return true;
   }
