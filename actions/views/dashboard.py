@@ -24,6 +24,7 @@ from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
 from actions.views.autonomy import cluster_panel, node_panel
 from actions.views.incident_list import with_needs_approval
+from actions.views.reports import cluster_readiness
 from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
 from incidents.silences import expiring_silences
@@ -33,7 +34,7 @@ from monitoring.models import Cluster, Node
 from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
 from monitoring.telemetry.store import node_gpu_alarms
 from recovery_site.decorators import role_required
-from recovery_site.roles import Role
+from recovery_site.roles import Role, has_role
 
 
 @login_required
@@ -64,6 +65,11 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
     """The service checks the role and audits a refusal, like every other ladder verb."""
     cluster = get_object_or_404(Cluster, pk=pk)
     level = request.POST.get("autonomy", "")
+    unready = past_readiness(cluster, level) if has_role(request.user, Role.ADMIN) else []
+    if unready and request.POST.get("confirm_past_readiness") != "1":
+        messages.error(request, f"Not raised: readiness does not support {level} yet ({'; '.join(unready)}). "
+                                "Tick “raise past readiness” to do it anyway.")
+        return redirect("cluster", pk=cluster.pk)
     try:
         ladder.set_autonomy(cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", ""))
     except PermissionDenied as exc:
@@ -98,6 +104,16 @@ def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"Injected {fault['kind']} on {fault.get('node') or 'the cluster'}.")
     return redirect("cluster", pk=cluster.pk)
+
+LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
+
+
+def past_readiness(cluster: Cluster, level: str) -> list[str]:
+    """What readiness says against raising the cluster to ``level`` (empty: not a raise, or ready)."""
+    if LEVEL_RANK.get(level, -1) <= LEVEL_RANK.get(cluster.autonomy, 0):
+        return []
+    return [r.text for r in cluster_readiness(cluster, timezone.now()) if r.kind == "action" and not r.ready]
+
 
 # ---------------------------------------------------------------- page data
 
@@ -167,4 +183,6 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
 
 def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
-    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node)}
+    active = list(Incident.objects.filter(cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)))
+    tile = next((c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None)  # the very facts of its tile
+    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, "tile": tile, **node_panel(node)}

@@ -140,3 +140,73 @@ def test_the_job_page_tells_incidents_and_restarts_as_one_story(client, viewer, 
     assert "Marked recovered, but the job is failed" in html  # never a green "recovered" over a failed job
     assert "step 156" in html and "step 150" in html
     assert 'id="job-override-form"' not in html  # a viewer sees the levels, not the form
+
+
+def test_audit_filters_accept_the_words_shown(client, viewer, three) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(viewer)
+    by_name = client.get("/api/audit/?event=recommendation").json()["count"]
+    assert by_name > 0
+    assert client.get("/api/audit/?event=Recommendation").json()["count"] == by_name
+    assert client.get("/api/audit/?event=Status change").json()["count"] == client.get("/api/audit/?event=status").json()["count"]
+
+
+def test_raising_autonomy_past_readiness_needs_a_confirmation(client, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(admin_user)
+    resp = client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto", "reason": "try"}, follow=True)
+    cluster.refresh_from_db()
+    assert cluster.autonomy == Autonomy.MONITOR
+    assert "Not raised: readiness does not support auto yet" in resp.content.decode()
+    assert not AuditRecord.objects.filter(event="autonomy").exists()
+    client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto", "confirm_past_readiness": "1"})
+    cluster.refresh_from_db()
+    assert cluster.autonomy == Autonomy.AUTO
+
+
+def test_a_node_page_says_the_health_its_tile_shows(client, viewer, three) -> None:  # type: ignore[no-untyped-def]
+    node = Node.objects.get(name="gpu-a-003")  # health "ok" in the table, but an open incident blames its GPU
+    client.force_login(viewer)
+    html = client.get(reverse("node", args=[node.pk])).content.decode()
+    assert '<span class="status cell h-faulty" id="node-health">faulty</span>' in html
+
+
+def _mitigating_with_requeue(cluster, job_started: dt.datetime, job_state: str):  # type: ignore[no-untyped-def]
+    from actions.models import Recommendation
+
+    Job.objects.create(cluster=cluster, slurm_id="4301", name="llm", state=job_state, nodes="gpu-a-[001-002]", started_at=job_started)
+    inc = _incident(cluster, "m1", "gpu-a-004", "4301", status="mitigating")
+    Recommendation.objects.create(incident=inc, cluster=cluster, action="requeue_job", job="4301", exclude=["gpu-a-004"],
+                                  status="succeeded", created_at=NOW, finished_at=NOW + dt.timedelta(seconds=5))
+    return inc
+
+
+def test_a_restart_that_fails_again_while_mitigating_reopens_the_same_incident(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.verification import reopen_failed_restarts
+
+    inc = _mitigating_with_requeue(cluster, NOW + dt.timedelta(seconds=20), "FAILED")  # ran again, then failed
+
+    assert reopen_failed_restarts(cluster, NOW + dt.timedelta(seconds=50)) == 1
+
+    inc.refresh_from_db()
+    assert (inc.status, inc.reopen_count) == ("open", 0)  # mitigating -> open: not a reopen of a closed one
+    assert inc.verification_note == "failed again while mitigating: job 4301 failed again (FAILED) after its restart within 1200 s of its restart"
+
+
+def test_a_stale_failed_state_from_before_the_requeue_reopens_nothing(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.verification import reopen_failed_restarts
+
+    inc = _mitigating_with_requeue(cluster, NOW - dt.timedelta(hours=1), "FAILED")  # the row still shows the old run
+
+    assert reopen_failed_restarts(cluster, NOW + dt.timedelta(seconds=50)) == 0
+    inc.refresh_from_db()
+    assert inc.status == "mitigating"
+
+
+def test_a_newer_incident_on_the_restarted_job_reopens_and_links_the_first(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.verification import reopen_failed_restarts
+
+    inc = _mitigating_with_requeue(cluster, NOW + dt.timedelta(seconds=20), "RUNNING")
+    newer = _incident(cluster, "m2", "gpu-a-001", "4301", minutes=1)
+
+    assert reopen_failed_restarts(cluster, NOW + dt.timedelta(minutes=2)) == 1
+    inc.refresh_from_db()
+    assert f"incident #{newer.pk}" in inc.verification_note
