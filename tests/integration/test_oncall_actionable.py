@@ -192,3 +192,25 @@ def test_a_reject_keeps_its_comment(client, operator, incident) -> None:  # type
     assert (drain.status, drain.decision_comment, drain.decided_by) == (RecStatus.REJECTED, "node is in a burn-in test", operator)
     audit = AuditRecord.objects.get(recommendation_id=drain.pk, event="rejection")
     assert (audit.actor, audit.detail["reason"]) == ("otto", "node is in a burn-in test")
+
+
+def test_the_api_gives_the_effective_mode_too(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
+    cluster.autonomy = Autonomy.AUTO
+    cluster.save()
+    set_monitor_only(cluster, True, None, NOW, reason="storm")
+    client.force_login(viewer)
+    row = client.get(f"/api/clusters/{cluster.pk}/").json()
+    assert (row["autonomy"], row["effective_autonomy"], row["monitor_only_reason"]) == ("auto", "monitor", "storm")
+
+
+def test_a_recovered_incident_leaves_nothing_awaiting_approval(incident) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.actionable import settle_closed_incidents
+    from incidents.services import transition_incident
+
+    drain = _drain(incident)
+    transition_incident(incident, "recovered", at=NOW, reason="verified elsewhere")
+
+    assert settle_closed_incidents(incident.cluster, NOW) == 1
+    drain.refresh_from_db()
+    assert (drain.status, drain.transitions.last().reason) == (RecStatus.SUPERSEDED, f"incident #{incident.pk} is recovered")
+    assert settle_closed_incidents(incident.cluster, NOW) == 0  # idempotent
