@@ -121,3 +121,18 @@ def test_a_silence_that_ends_before_it_starts_is_a_clear_error(client, operator,
     assert resp.status_code == 400
     assert resp.json() == {"detail": "a silence must end after it starts"}
     assert Silence.objects.count() == 0
+
+
+def test_an_operator_silences_a_node_from_the_page_and_ends_it(client, operator, auto_cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(operator)
+    resp = client.post("/silences/new/", {"cluster": "sim-t", "node": "gpu-a-002", "hours": "2", "reason": "reseat NIC"})
+    assert resp.status_code == 302
+    silence = Silence.objects.get()
+    assert (silence.node, silence.created_by, silence.reason) == ("gpu-a-002", "otto", "reseat NIC")
+    assert silence.ends_at - silence.starts_at == dt.timedelta(hours=2)
+    html = client.get("/silences/").content.decode()
+    assert f'data-silence="{silence.pk}" class="silence-active"' in html
+    client.post(f"/silences/{silence.pk}/end/")
+    silence.refresh_from_db()
+    assert silence.ended_early_at is not None
+    assert list(AuditRecord.objects.filter(event="silence").values_list("actor", "outcome")) == [("otto", "silenced"), ("otto", "ended")]
