@@ -17,6 +17,7 @@ from django.db import transaction
 
 from actions.pipeline import Pipeline
 from actions.services import heartbeat
+from actions.services.actionable import settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
 from actions.services.returns import auto_return_nodes
@@ -123,6 +124,7 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     supersede_overtaken(cluster, now)
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
+    settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()

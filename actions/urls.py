@@ -3,7 +3,7 @@ the Prometheus exposition and API tokens."""
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, metrics, ops, recommendations
+from actions.views import autonomy, dashboard, incidents, jobs, metrics, oncall, ops, recommendations
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -15,8 +15,19 @@ urlpatterns = [
     path("clusters/<int:pk>/autonomy/kind/", autonomy.set_kind_level, name="cluster-autonomy-kind"),
     path("clusters/<int:pk>/autonomy/override/", autonomy.set_override, name="cluster-autonomy-override"),
     path("clusters/<int:pk>/autonomy/monitor-only/", autonomy.set_monitor_only, name="cluster-monitor-only"),
+    path("clusters/<int:pk>/jobs/<str:slurm_id>/", jobs.job_detail, name="job"),
+    path("clusters/<int:pk>/jobs/<str:slurm_id>/fragment/", jobs.job_fragment, name="job-fragment"),
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
+    path("incidents/", oncall.incident_list, name="incidents-page"),
+    path("fragments/incidents/", oncall.incident_list_fragment, name="incidents-page-fragment"),
+    path("incidents/<int:pk>/dismiss/", oncall.dismiss, name="incident-dismiss"),
+    path("incidents/<int:pk>/acknowledge/", oncall.acknowledge, name="incident-acknowledge"),
+    path("incidents/<int:pk>/assign/", oncall.assign, name="incident-assign"),
+    path("fragments/held/", oncall.held_banner_fragment, name="held-banner-fragment"),
+    path("silences/", oncall.silence_list, name="silences"),
+    path("silences/new/", oncall.silence_create, name="silence-create"),
+    path("silences/<int:pk>/end/", oncall.silence_end, name="silence-end"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),

@@ -46,6 +46,9 @@ class AuditEvent(models.TextChoices):
     AUTONOMY = "autonomy", "Autonomy change"
     FAULT_INJECTED = "fault_injected", "Fault injected (simulator)"
     EXPIRY = "expiry", "Expiry"
+    ACKNOWLEDGE = "acknowledge", "Acknowledged"
+    ASSIGN = "assign", "Assigned"
+    SILENCE = "silence", "Silence"
 
 
 class ActorType(models.TextChoices):

@@ -27,6 +27,12 @@ class Incident(models.Model):
     reopen_count = models.PositiveIntegerField(default=0)
     verification_note = models.TextField(blank=True)
     operator_verdict = models.CharField(max_length=16, blank=True, help_text="confirmed / false, set by an operator")
+    # Who is on it (incidents/oncall.py): acknowledged by the first to take it, assigned to whoever should.
+    acknowledged_by = models.CharField(max_length=150, blank=True)
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    assignee = models.CharField(max_length=150, blank=True)
+    # The silence that matched it when it was recorded (incidents/silences.py): nothing executed or paged.
+    silenced_by = models.ForeignKey("Silence", null=True, blank=True, on_delete=models.SET_NULL, related_name="incidents")
 
     class Meta:
         ordering = ["-detected_at"]
@@ -46,6 +52,42 @@ class Incident(models.Model):
     @property
     def active(self) -> bool:
         return self.status in INCIDENT_ACTIVE
+
+
+class Silence(models.Model):
+    """A maintenance window: incidents matching it are recorded, marked silenced, and nothing acts or pages.
+
+    Every non-empty field must match (cluster is required). ``pattern`` is a
+    substring of the incident's detection pattern (e.g. ``xid:79``, ``nccl``).
+    """
+
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="silences")
+    partition = models.CharField(max_length=64, blank=True)
+    node = models.CharField(max_length=128, blank=True)
+    job = models.CharField(max_length=64, blank=True)
+    pattern = models.CharField(max_length=128, blank=True)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    reason = models.CharField(max_length=500)
+    created_by = models.CharField(max_length=150)
+    created_at = models.DateTimeField()
+    ended_early_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_at", "id"]
+
+    def __str__(self) -> str:
+        return f"silence #{self.pk} {self.scope_label}"
+
+    @property
+    def scope_label(self) -> str:
+        parts = [f"{k} {v}" for k, v in (("partition", self.partition), ("node", self.node), ("job", self.job), ("pattern", self.pattern)) if v]
+        return f"{self.cluster.name}: " + (", ".join(parts) if parts else "the whole cluster")
+
+    @property
+    def cluster_wide(self) -> bool:
+        """Whole cluster, a partition or a pattern: an admin's call (it may silence many nodes)."""
+        return not (self.node or self.job)
 
 
 class Evidence(models.Model):

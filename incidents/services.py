@@ -12,6 +12,7 @@ from incidents.audit import append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Evidence, Incident, IncidentTransition
+from incidents.silences import silence_for
 from monitoring.live import push_after_commit
 from monitoring.models import Cluster
 from recovery_site.roles import Role, has_role
@@ -135,6 +136,7 @@ def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> In
         first_signal_at=_first_signal(upd),
     )
     _replace_evidence(incident, upd.evidence)
+    silence_for(incident, now)  # recorded all the same; marked so pages say why nothing happens
     IncidentTransition.objects.create(incident=incident, old="", new=IncidentStatus.OPEN, actor="controller", reason="detected", at=now)
     append_audit(
         event=AuditEvent.DETECTION,

@@ -1,4 +1,4 @@
-"""The audit log and its export, dismissing and judging an incident, and an incident's GPU chart data.
+"""The audit log and its export, judging an incident, and an incident's GPU chart data.
 
 The incident page itself shows recommendations and metrics too, so it lives in
 actions/views/incidents.py (a page lives in the lowest app that owns all its data).
@@ -32,23 +32,8 @@ from incidents import services as feedback
 from incidents.audit.export import csv_lines, in_chain_order, json_chunks
 from incidents.audit.filters import FILTER_NAMES, TIME_FILTERS, parse_filters
 from incidents.models import AuditRecord, Incident
-from incidents.services import IllegalTransition, dismiss_incident
 from monitoring.telemetry import charts
 from monitoring.views import json_login_required
-from recovery_site.decorators import role_required
-from recovery_site.roles import Role
-
-
-@require_POST
-@role_required(Role.OPERATOR)
-def dismiss(request: HttpRequest, pk: int) -> HttpResponse:
-    incident = get_object_or_404(Incident, pk=pk)
-    try:
-        if dismiss_incident(incident, request.user, request.POST.get("reason", "")[:1000], timezone.now()):
-            messages.success(request, "Incident dismissed as a false alarm.")
-    except IllegalTransition:
-        messages.error(request, f"An incident that is {incident.get_status_display().lower()} cannot be dismissed.")
-    return redirect("incident", pk=pk)
 
 
 @login_required

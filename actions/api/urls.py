@@ -6,13 +6,17 @@ actions is the top app, so it may gather the routers of incidents and monitoring
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from actions.api.oncall import OnCallIncidentViewSet, SilenceViewSet
 from actions.api.views import RecommendationViewSet, metrics_api
 from incidents.api.urls import router as incidents_router
 from monitoring.api.urls import router as monitoring_router
 
 router = DefaultRouter()
 router.registry.extend(monitoring_router.registry)
-router.registry.extend(incidents_router.registry)
+# incidents' own viewset is replaced by the on-call one (filters, needs_approval, dismiss, acknowledge, assign).
+router.registry.extend(r for r in incidents_router.registry if r[0] != "incidents")
+router.register("incidents", OnCallIncidentViewSet)
+router.register("silences", SilenceViewSet)
 router.register("recommendations", RecommendationViewSet)
 
 urlpatterns = [

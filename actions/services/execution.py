@@ -17,7 +17,7 @@ from actions.models import Recommendation
 from actions.services import restarts
 from actions.services.notify import notify
 from actions.services.transitions import transition_recommendation
-from incidents.choices import IncidentStatus
+from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.services import transition_incident
 from monitoring.models import Node
 
@@ -41,6 +41,10 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     """Claim an approved recommendation and carry it out; idempotent under retries."""
     rec = Recommendation.objects.select_related("incident", "cluster").filter(pk=rec_id).first()
     if rec is None or rec.status != RecStatus.APPROVED:
+        return rec
+    if rec.action in MUTATING_ACTIONS and rec.incident.status not in INCIDENT_ACTIVE:
+        why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}: not executed"
+        transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
         return rec
     if not transition_recommendation(rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now):
         return rec  # another worker claimed it

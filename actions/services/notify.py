@@ -27,6 +27,8 @@ from actions.services import paging
 from actions.services.delivery import MAX_ATTEMPTS, backoff_s, incident_url, post, redacted
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
+from incidents.models import Incident
+from incidents.silences import silence_for
 
 __all__ = ["MAX_ATTEMPTS", "backoff_s", "deliver_once", "notify", "parse_webhooks", "payload", "post"]
 
@@ -101,6 +103,8 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
+    if kind != "storm_breaker" and _silenced(incident):
+        return 0  # a maintenance window pages nobody (a storm breaker trip is about the whole cluster)
     paging.on_notify(kind, getattr(incident, "pk", incident), text)  # PagerDuty / Alertmanager, by incident
     hooks = configured_webhooks()
     if not hooks:
@@ -113,6 +117,16 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     for hook in hooks:
         transaction.on_commit(lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay())
     return len(hooks)
+
+
+def _silenced(incident: Any) -> bool:
+    if incident is None:
+        return False
+    if not isinstance(incident, Incident):
+        incident = Incident.objects.filter(pk=incident).select_related("cluster").first()
+        if incident is None:
+            return False
+    return silence_for(incident, timezone.now()) is not None
 
 
 def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> bool:

@@ -17,13 +17,14 @@ from django.db.models import QuerySet
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation, RecommendationTransition
 from actions.policy.guardrails import DrainBudget, check_drain, check_restart
-from actions.services import execution, restarts
+from actions.services import actionable, execution, restarts
 from actions.services.autonomy import level_for
 from actions.services.notify import notify
 from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Incident
 from incidents.services import transition_incident
+from incidents.silences import silence_for
 from monitoring.choices import Autonomy
 from monitoring.models import Node
 from recovery_site.roles import Role, has_role
@@ -47,8 +48,11 @@ __all__ = [
 def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: dt.datetime) -> list[Recommendation]:
     """Make the incident's open recommendations match the verdict's; route new ones.
 
-    Open recommendations the new verdict no longer makes are superseded.
+    Open recommendations the new verdict no longer makes are superseded. A dismissed
+    incident (a person said false alarm) proposes nothing more.
     """
+    if incident.status == IncidentStatus.DISMISSED:
+        return []
     created: list[Recommendation] = []
     existing = list(incident.recommendations.all())
     wanted = []
@@ -90,6 +94,12 @@ def _spec_text(incident: Incident, action: str, job: str, text: str) -> str:
 def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
     """Decide by the autonomy ladder (actions.policy.autonomy) what happens to a fresh recommendation."""
     cluster = rec.cluster
+    silence = silence_for(rec.incident, now)
+    if silence is not None:
+        # A maintenance window: recorded and shown, never executed, nobody paged.
+        why = f"silenced by {silence}: {silence.reason}"
+        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="silenced", detail={"why": why})
+        return
     if rec.action not in MUTATING_ACTIONS:
         # Telling people changes nothing on the cluster: delivered in every mode.
         transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval")
@@ -156,6 +166,10 @@ def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, com
     if not has_role(user, Role.OPERATOR):
         _refuse(rec, user, now, "approve")
         raise PermissionDenied("only operators and admins may approve recommendations")
+    closed = actionable.incident_closed_why(rec.incident)
+    if closed:
+        actionable.end_recommendations(rec.incident, f"{closed}: nothing left to approve", now)
+        raise Conflict(f"{closed}: its recommendations ended, nothing to approve")
     if rec.status != RecStatus.AWAITING_APPROVAL:
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}, not awaiting approval")
     blocked = guardrail_verdict(rec, now)

@@ -8,8 +8,12 @@ All verified: the incident is recovered. Past the deadline without that: escalat
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
+
+from django.db.models import Q
 
 from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
+from actions.models import Recommendation
 from actions.pipeline import Pipeline
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent, IncidentStatus
@@ -104,11 +108,18 @@ def reopen_failed_restarts(cluster: object, now: dt.datetime) -> int:
 
     reopened = 0
     recent = now - dt.timedelta(seconds=cluster.verification_deadline_s)  # type: ignore[attr-defined]
-    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED, resolved_at__gte=recent).select_related("cluster"):
+    # Still mitigating counts too: a job that dies again 30 s after its requeue is this incident again.
+    candidates = Incident.objects.filter(cluster=cluster).filter(
+        Q(status=IncidentStatus.RECOVERED, resolved_at__gte=recent) | Q(status=IncidentStatus.MITIGATING)
+    )
+    for incident in candidates.select_related("cluster"):
         deadline = dt.timedelta(seconds=incident.cluster.verification_deadline_s)
         for rec in incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline):
             job = Job.objects.filter(cluster=incident.cluster, slurm_id=rec.job).first()
-            why = _failed_again(incident, rec.job, job.state if job else "")
+            if incident.status == IncidentStatus.MITIGATING:
+                why = _failed_since_requeue(incident, rec, job)
+            else:
+                why = _failed_again(incident, rec.job, job.state if job else "")
             if why and _reopen(incident, f"job {rec.job} {why} within {deadline.total_seconds():.0f} s of its restart", now):
                 reopened += 1
                 break
@@ -124,10 +135,25 @@ def _failed_again(incident: Incident, job_id: str, state: str) -> str | None:
     return f"was hit again (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
 
 
+def _failed_since_requeue(incident: Incident, rec: Recommendation, job: Any) -> str | None:
+    """While mitigating: the requeued job ran again and failed, or a newer incident hit it after the requeue.
+
+    Only a run that started after the requeue counts: the row may still show the failure that caused it.
+    """
+    finished = rec.finished_at
+    started = getattr(job, "started_at", None)
+    if job is not None and job.state in FAILED_AGAIN and started and finished and started >= finished:
+        return f"failed again ({job.state}) after its restart"
+    later = Incident.objects.filter(cluster=incident.cluster, detected_at__gt=finished).exclude(pk=incident.pk).order_by("detected_at")
+    newer = next((i for i in later if rec.job in i.jobs), None)
+    return f"was hit again after its restart (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
+
+
 def _reopen(incident: Incident, note: str, now: dt.datetime) -> bool:
-    if not transition_incident(incident, IncidentStatus.OPEN, at=now, reason=f"failed again after recovery: {note}"):
+    words = "failed again after recovery" if incident.status == IncidentStatus.RECOVERED else "failed again while mitigating"
+    if not transition_incident(incident, IncidentStatus.OPEN, at=now, reason=f"{words}: {note}"):
         return False
-    type(incident).objects.filter(pk=incident.pk).update(verification_note=f"failed again after recovery: {note}"[:4000])
+    type(incident).objects.filter(pk=incident.pk).update(verification_note=f"{words}: {note}"[:4000])
     append_audit(
         event=AuditEvent.VERIFICATION,
         at=now,

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 from actions.choices import AutonomyKind, OverrideScope
 from actions.models import AutonomyOverride
 from actions.policy.autonomy import KINDS, Target, resolve
+from actions.services import actionable, returns
 from actions.services import autonomy as ladder
-from actions.services import returns
 from actions.services.autonomy import INHERIT, ladder_for
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster, Node
@@ -113,10 +113,11 @@ def set_monitor_only(request: HttpRequest, pk: int) -> HttpResponse:
     cluster = get_object_or_404(Cluster, pk=pk)
     on = request.POST.get("on") == "1"
     try:
-        ladder.set_monitor_only(cluster, on, request.user, timezone.now(), _reason(request))
+        approvable, expired = actionable.switch_monitor_only(cluster, on, request.user, timezone.now(), _reason(request))
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
-    messages.success(request, f"{cluster.name} is back in monitor mode." if on else f"{cluster.name}: autonomy levels apply again.")
+    held = f" {approvable} held action(s) now await approval, {expired} expired as stale." if approvable or expired else ""
+    messages.success(request, f"{cluster.name} is back in monitor mode." if on else f"{cluster.name}: autonomy levels apply again.{held}")
     return _back(request, cluster)
 
 

@@ -23,8 +23,11 @@ from actions.models import Recommendation
 from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
 from actions.views.autonomy import cluster_panel, node_panel
+from actions.views.incident_list import with_needs_approval
+from actions.views.reports import cluster_readiness
 from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
+from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy, NodeHealth
 from monitoring.connections import diagnose_connection
 from monitoring.models import Cluster, Node
@@ -32,7 +35,7 @@ from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
 from monitoring.telemetry.store import node_gpu_alarms
 from monitoring.vocabulary import Category
 from recovery_site.decorators import role_required
-from recovery_site.roles import Role
+from recovery_site.roles import Role, has_role
 
 # A node blamed for one of these is faulty itself; for the others it is only a suspect.
 FAULTY_CATEGORIES = {Category.GPU_HARDWARE, Category.NODE_FAILURE, Category.NETWORK}
@@ -66,6 +69,11 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
     """The service checks the role and audits a refusal, like every other ladder verb."""
     cluster = get_object_or_404(Cluster, pk=pk)
     level = request.POST.get("autonomy", "")
+    unready = past_readiness(cluster, level) if has_role(request.user, Role.ADMIN) else []
+    if unready and request.POST.get("confirm_past_readiness") != "1":
+        messages.error(request, f"Not raised: readiness does not support {level} yet ({'; '.join(unready)}). "
+                                "Tick “raise past readiness” to do it anyway.")
+        return redirect("cluster", pk=cluster.pk)
     try:
         ladder.set_autonomy(cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", ""))
     except PermissionDenied as exc:
@@ -101,6 +109,16 @@ def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"Injected {fault['kind']} on {fault.get('node') or 'the cluster'}.")
     return redirect("cluster", pk=cluster.pk)
 
+LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
+
+
+def past_readiness(cluster: Cluster, level: str) -> list[str]:
+    """What readiness says against raising the cluster to ``level`` (empty: not a raise, or ready)."""
+    if LEVEL_RANK.get(level, -1) <= LEVEL_RANK.get(cluster.autonomy, 0):
+        return []
+    return [r.text for r in cluster_readiness(cluster, timezone.now()) if r.kind == "action" and not r.ready]
+
+
 # ---------------------------------------------------------------- page data
 
 
@@ -121,7 +139,12 @@ def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
 
 
 def overview_context() -> dict[str, Any]:
-    active = list(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:50])
+    # Every active incident, never a window of the newest: the header count is this list's length.
+    active = list(
+        with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)))
+        .select_related("cluster", "silenced_by")
+        .order_by("-detected_at")
+    )
     clusters = []
     for cluster in Cluster.objects.all():
         mine = [i for i in active if i.cluster_id == cluster.pk]
@@ -129,11 +152,13 @@ def overview_context() -> dict[str, Any]:
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
-    recent = list(Incident.objects.select_related("cluster").order_by("-detected_at")[:15])
+    recent = list(Incident.objects.exclude(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:10])
     return {
         "clusters": clusters,
         "active_incidents": active,
+        "needs_you": [i for i in active if i.needs_approval or (i.status == "escalated" and not i.acknowledged_by)],
         "recent_incidents": recent,
+        "expiring_silences": list(expiring_silences(timezone.now())),
         "headline": {
             "open_incidents": len(active),
             "awaiting_approval": awaiting,
@@ -162,4 +187,6 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
 
 def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
-    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node)}
+    active = list(Incident.objects.filter(cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)))
+    tile = next((c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None)  # the very facts of its tile
+    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, "tile": tile, **node_panel(node)}

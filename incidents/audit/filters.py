@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
+from incidents.choices import AuditEvent
 from incidents.models import AuditRecord
 
 # (query parameter, model field, older aliases still accepted in links people kept)
@@ -79,6 +80,15 @@ def _precision(text: str) -> dt.timedelta:
     return dt.timedelta(seconds=1) if clock.count(":") >= 2 else dt.timedelta(minutes=1)
 
 
+def event_value(text: str) -> str:
+    """An audit event by its name or by the label pages show, in any case; unknown text stays as typed."""
+    wanted = text.strip().lower()
+    for value, label in AuditEvent.choices:
+        if wanted in (value, label.lower()):
+            return value
+    return text
+
+
 def parse_filters(params: Mapping[str, str]) -> AuditFilter:
     """Read the query string; bad values are reported, never silently widened to 'everything'."""
     f = AuditFilter()
@@ -91,6 +101,8 @@ def parse_filters(params: Mapping[str, str]) -> AuditFilter:
             if not value.isdigit():
                 f.errors.append(f"incident must be a number, not {value!r}")
                 continue
+        if model_field == "event":
+            value = event_value(value)  # the words shown ("Approval", "Status change") work as well as the names
         f.exact[model_field] = value
         f.active[name] = value
     for name in TIME_FILTERS:

@@ -8,12 +8,17 @@ from monitoring.models import Cluster, Job, Node
 
 
 class ClusterSerializer(serializers.ModelSerializer):
+    effective_autonomy = serializers.SerializerMethodField(help_text="what holds now: monitor while back to monitor is on")
+
     class Meta:
         model = Cluster
         fields = [
-            "id", "name", "connection_mode", "autonomy", "isolation_autonomy", "restart_autonomy", "monitor_only",
-            "monitor_only_reason", "partitions", "gpus_per_node", "created_at",
+            "id", "name", "connection_mode", "autonomy", "effective_autonomy", "isolation_autonomy", "restart_autonomy",
+            "monitor_only", "monitor_only_reason", "partitions", "gpus_per_node", "created_at",
         ]
+
+    def get_effective_autonomy(self, obj: Cluster) -> str:
+        return "monitor" if obj.monitor_only else obj.autonomy
 
 
 class NodeSerializer(serializers.ModelSerializer):

@@ -104,7 +104,7 @@ def test_only_admins_change_autonomy(client, operator, admin_user, cluster) -> N
     cluster.refresh_from_db()
     assert cluster.autonomy == Autonomy.MONITOR
     client.force_login(admin_user)
-    client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto", "reason": "canary proved it"})
+    client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto", "reason": "canary proved it", "confirm_past_readiness": "1"})
     cluster.refresh_from_db()
     assert cluster.autonomy == Autonomy.AUTO
     rec = AuditRecord.objects.get(event="autonomy")
