@@ -44,6 +44,8 @@ class AuditEvent(models.TextChoices):
     AUTONOMY = "autonomy", "Autonomy change"
     FAULT_INJECTED = "fault_injected", "Fault injected (simulator)"
     EXPIRY = "expiry", "Expiry"
+    SETTINGS = "settings", "Settings change"
+    AUDIT_KEY = "audit_key", "Audit key rotated"
 
 
 class ActorType(models.TextChoices):

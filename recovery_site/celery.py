@@ -21,3 +21,4 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(settings.RECOVERY_TICK_SECONDS, sender.signature("actions.tasks.tick_all_clusters"), name="tick all clusters")
     sender.add_periodic_task(60.0, sender.signature("actions.tasks.expire_recommendations_task"), name="expire recommendations")
     sender.add_periodic_task(60.0, sender.signature("monitoring.telemetry.rollup_telemetry"), name="roll up GPU telemetry")
+    sender.add_periodic_task(30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head")

@@ -187,3 +187,17 @@ RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")
 RECOVERY_WEBHOOK_BACKOFF_S = float(env_str("RECOVERY_WEBHOOK_BACKOFF_S", "10"))
 # Where operators reach the dashboard, for links in notifications ("" = no link).
 RECOVERY_BASE_URL = env_str("RECOVERY_BASE_URL", "")
+
+# The audit trail's defences against someone who controls the database (incidents/audit_keys.py,
+# incidents/audit_witness.py, docs/SECURITY.md): HMAC keys and the head's witness live outside it.
+RECOVERY_AUDIT_KEY_FILE = env_str("RECOVERY_AUDIT_KEY_FILE", "")
+RECOVERY_AUDIT_KEY = env_str("RECOVERY_AUDIT_KEY", "")
+RECOVERY_AUDIT_DEV_KEY_FILE = env_str("RECOVERY_AUDIT_DEV_KEY_FILE", str(BASE_DIR / "var" / "audit.key"))
+RECOVERY_AUDIT_WITNESS_FILE = env_str("RECOVERY_AUDIT_WITNESS_FILE", "")
+RECOVERY_AUDIT_WITNESS_SIGNING_KEY = env_str("RECOVERY_AUDIT_WITNESS_SIGNING_KEY", "")
+RECOVERY_AUDIT_WITNESS_PUBLIC_KEY = env_str("RECOVERY_AUDIT_WITNESS_PUBLIC_KEY", "")
+RECOVERY_AUDIT_WITNESS_INTERVAL_S = float(env_str("RECOVERY_AUDIT_WITNESS_INTERVAL_S", "1"))
+RECOVERY_AUDIT_SYSLOG = env_str("RECOVERY_AUDIT_SYSLOG", "")
+if RECOVERY_AUDIT_SYSLOG:
+    LOGGING["handlers"]["audit_syslog"] = {"class": "logging.handlers.SysLogHandler", "address": RECOVERY_AUDIT_SYSLOG}
+    LOGGING["loggers"]["recovery.audit.witness"] = {"handlers": ["audit_syslog", "console"], "level": "INFO", "propagate": False}
