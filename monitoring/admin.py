@@ -1,6 +1,21 @@
 from django.contrib import admin
+from django.utils import timezone
 
 from monitoring.models import Cluster, Gpu, Job, Node
+from recovery_site.roles import Role, has_role
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """The scheduler's view, cached: the admin shows it, Slurm (and the audited verbs) change it."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(Cluster)
@@ -16,11 +31,29 @@ class ClusterAdmin(admin.ModelAdmin):
         )}),
         # Autonomy per kind, overrides and "back to monitor" change on the cluster page, where they are audited.
         ("Return to service", {"fields": ("auto_return_to_service", "return_healthy_s")}),
+        ("Operator override ceilings", {"fields": ("operator_isolation_ceiling", "operator_restart_ceiling")}),
     )
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return has_role(request.user, Role.ADMIN) and super().has_add_permission(request)
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return has_role(request.user, Role.ADMIN) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False  # it would cascade to the cluster's incidents and recommendations
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        """Through the audited path: every changed field is an audit record (the admin runs this in one transaction)."""
+        from actions.cluster_settings import audit_settings_change, snapshot
+
+        before = snapshot(obj.pk if change else None)
+        super().save_model(request, obj, form, change)
+        audit_settings_change(obj, before, request.user, timezone.now(), via="admin")
 
 
 @admin.register(Node)
-class NodeAdmin(admin.ModelAdmin):
+class NodeAdmin(ReadOnlyAdmin):
     list_display = ("name", "cluster", "partition", "state", "reason", "drained_by_us", "health")
     list_filter = ("cluster", "partition", "health", "drained_by_us")
     search_fields = ("name", "reason")
@@ -28,10 +61,10 @@ class NodeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
+class JobAdmin(ReadOnlyAdmin):
     list_display = ("slurm_id", "cluster", "name", "user", "state", "nodes", "restarts")
     list_filter = ("cluster", "state")
     search_fields = ("slurm_id", "name", "user")
 
 
-admin.site.register(Gpu)
+admin.site.register(Gpu, ReadOnlyAdmin)
