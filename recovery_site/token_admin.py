@@ -1,7 +1,9 @@
 """API tokens in the admin: listed by owner with only a short prefix; the key is shown once, on creation.
 
 DRF's own TokenAdmin lists every key in plain text, which turns a read of the admin
-(or a screenshot of it) into API access as anyone.
+(or a screenshot of it) into API access as anyone. A token's own pages (view, change,
+delete confirmation, history) all print ``str(token)``, which is the key, so they are
+closed; revoke or replace a token with ``manage.py drf_create_token -r USER``.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ class HiddenTokenAdmin(TokenAdmin):
     def key_prefix(self, obj: Any) -> str:
         return masked(obj)
 
-    def get_readonly_fields(self, request: Any, obj: Any = None) -> tuple[str, ...]:
-        return ("user", "key_prefix", "created") if obj else ()
-
-    def get_fields(self, request: Any, obj: Any = None) -> tuple[str, ...]:
-        return ("user", "key_prefix", "created") if obj else ("user",)
+    def has_view_permission(self, request: Any, obj: Any = None) -> bool:
+        return obj is None and super().has_view_permission(request)
 
     def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False  # a token is created or deleted, never edited
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
 
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
