@@ -240,11 +240,13 @@ if env_bool("RECOVERY_PROXY_SSL_HEADER", False):
 
 # Content-Security-Policy (django-csp): every script, style, font and image comes from this
 # server; no inline script, no plugin, no framing. Websockets go back to the same origin.
+# Styles allow 'unsafe-inline' for one reason: plotly.js writes its own <style> rules at run
+# time (no nonce possible); the templates themselves carry no inline style (tested).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
