@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+import recovery_site.token_admin  # noqa: F401 - API tokens shown masked
 from incidents.models import AuditRecord, Incident
 
 
@@ -11,6 +12,9 @@ class IncidentAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):  # type: ignore[no-untyped-def]
         return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False  # incidents close through their state machine, which audits it; deleting would erase the story
 
 
 @admin.register(AuditRecord)

@@ -49,6 +49,8 @@ class AuditEvent(models.TextChoices):
     ACKNOWLEDGE = "acknowledge", "Acknowledged"
     ASSIGN = "assign", "Assigned"
     SILENCE = "silence", "Silence"
+    SETTINGS = "settings", "Settings change"
+    AUDIT_KEY = "audit_key", "Audit key rotated"
 
 
 class ActorType(models.TextChoices):

@@ -148,6 +148,7 @@ class AuditRecord(models.Model):
     detail = models.JSONField(default=dict, blank=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True)
+    key_id = models.CharField(max_length=32, blank=True, default="", db_default="", help_text="The audit key whose HMAC this hash is ('' = before keys)")
 
     objects = AuditQuerySet.as_manager()
 
@@ -181,4 +182,5 @@ class AuditHead(models.Model):
     id = models.PositiveSmallIntegerField(primary_key=True, default=1)
     seq = models.BigIntegerField(default=0)
     hash = models.CharField(max_length=64, default="0" * 64)
+    key_id = models.CharField(max_length=32, blank=True, default="", db_default="")
     updated_at = models.DateTimeField(auto_now=True)

@@ -1,26 +1,29 @@
+"""Admin pages of the monitoring app: the scheduler's view, read-only.
+
+The Cluster admin lives in actions/admin.py: its saves go through the audited settings
+service of the actions app, which this app may not import.
+"""
+
 from django.contrib import admin
 
-from monitoring.models import Cluster, Gpu, Job, Node
+from monitoring.models import Gpu, Job, Node
 
 
-@admin.register(Cluster)
-class ClusterAdmin(admin.ModelAdmin):
-    list_display = ("name", "connection_mode", "autonomy", "created_at")
-    fieldsets = (
-        (None, {"fields": ("name", "connection_mode", "autonomy", "partitions", "gpus_per_node", "pci_bus_ids")}),
-        ("Connection", {"fields": ("ssh_host", "ssh_port", "ssh_user", "ssh_key_path", "known_hosts_path", "slurm_bin_dir", "kernel_log_command")}),
-        ("Polling", {"fields": ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")}),
-        ("Guardrails", {"fields": (
-            "max_drains_per_hour", "max_partition_drained_pct", "restart_storm_limit", "storm_window_s", "storm_min_jobs",
-            "storm_min_nodes", "recommendation_expiry_s", "verification_deadline_s",
-        )}),
-        # Autonomy per kind, overrides and "back to monitor" change on the cluster page, where they are audited.
-        ("Return to service", {"fields": ("auto_return_to_service", "return_healthy_s")}),
-    )
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """The scheduler's view, cached: the admin shows it, Slurm (and the audited verbs) change it."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(Node)
-class NodeAdmin(admin.ModelAdmin):
+class NodeAdmin(ReadOnlyAdmin):
     list_display = ("name", "cluster", "partition", "state", "reason", "drained_by_us", "health")
     list_filter = ("cluster", "partition", "health", "drained_by_us")
     search_fields = ("name", "reason")
@@ -28,10 +31,10 @@ class NodeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
+class JobAdmin(ReadOnlyAdmin):
     list_display = ("slurm_id", "cluster", "name", "user", "state", "nodes", "restarts")
     list_filter = ("cluster", "state")
     search_fields = ("slurm_id", "name", "user")
 
 
-admin.site.register(Gpu)
+admin.site.register(Gpu, ReadOnlyAdmin)

@@ -55,6 +55,10 @@ class Cluster(models.Model):
     # The "back to monitor" switch: beats every level and override while it is on.
     monitor_only = models.BooleanField(default=False)
     monitor_only_reason = models.CharField(max_length=500, blank=True)
+    # The highest level an operator may give one node or job, per kind ("" = the cluster's own
+    # level for that kind: operators can lower autonomy, never raise it past what an admin set).
+    operator_isolation_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
+    operator_restart_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
     # Returning nodes we drained to service without a click (off unless an admin enables it).
     auto_return_to_service = models.BooleanField(default=False)
     return_healthy_s = models.PositiveIntegerField(default=1800, help_text="quiet time before an automatic return")

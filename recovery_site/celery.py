@@ -24,3 +24,4 @@ def _schedule(sender: Celery, **_: object) -> None:
         settings.RECOVERY_TICK_SECONDS, sender.signature("monitoring.telemetry.scrape_due_clusters"), name="scrape GPU telemetry"
     )
     sender.add_periodic_task(30.0, sender.signature("actions.paging.resolve_closed_pages"), name="resolve pages of closed incidents")
+    sender.add_periodic_task(30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head")

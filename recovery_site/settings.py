@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
     "channels",
     "monitoring",
     "incidents",
@@ -79,6 +81,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: it turns a locked-out login into a 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "recovery_site.urls"
@@ -117,6 +122,15 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Login throttling (django-axes): the AXES_FAILURE_LIMIT-th wrong password for a user name locks
+# that account for AXES_COOLOFF_HOURS (or until `manage.py axes_reset_username NAME`).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_HOURS", "1"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one: an account, or a client guessing across accounts
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -166,7 +180,16 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
-SPECTACULAR_SETTINGS = {"TITLE": "Recovery controller API", "VERSION": "0.1.0"}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Recovery controller API",
+    "VERSION": "0.1.0",
+    # The schema and its Swagger/Redoc pages are for logged-in users only, and served from here (no CDN).
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"AutonomyEnum": "monitoring.choices.Autonomy"},
+}
 
 LOGGING = {
     "version": 1,
@@ -197,3 +220,49 @@ RECOVERY_DEV = env_bool("RECOVERY_DEV", False)
 RECOVERY_PAGERDUTY_ROUTING_KEY = env_str("RECOVERY_PAGERDUTY_ROUTING_KEY", "")
 RECOVERY_PAGERDUTY_URL = env_str("RECOVERY_PAGERDUTY_URL", "https://events.pagerduty.com/v2/enqueue")
 RECOVERY_ALERTMANAGER_WEBHOOKS = env_list("RECOVERY_ALERTMANAGER_WEBHOOKS", "")
+
+# The audit trail's defences against someone who controls the database (incidents/audit/keys.py,
+# incidents/audit/witnessing.py, docs/SECURITY.md): HMAC keys and the head's witness live outside it.
+RECOVERY_AUDIT_KEY_FILE = env_str("RECOVERY_AUDIT_KEY_FILE", "")
+RECOVERY_AUDIT_KEY = env_str("RECOVERY_AUDIT_KEY", "")
+RECOVERY_AUDIT_DEV_KEY_FILE = env_str("RECOVERY_AUDIT_DEV_KEY_FILE", str(BASE_DIR / "var" / "audit.key"))
+RECOVERY_AUDIT_WITNESS_FILE = env_str("RECOVERY_AUDIT_WITNESS_FILE", "")
+RECOVERY_AUDIT_WITNESS_SIGNING_KEY = env_str("RECOVERY_AUDIT_WITNESS_SIGNING_KEY", "")
+RECOVERY_AUDIT_WITNESS_PUBLIC_KEY = env_str("RECOVERY_AUDIT_WITNESS_PUBLIC_KEY", "")
+RECOVERY_AUDIT_WITNESS_INTERVAL_S = float(env_str("RECOVERY_AUDIT_WITNESS_INTERVAL_S", "1"))
+RECOVERY_AUDIT_SYSLOG = env_str("RECOVERY_AUDIT_SYSLOG", "")
+if RECOVERY_AUDIT_SYSLOG:
+    LOGGING["handlers"]["audit_syslog"] = {"class": "logging.handlers.SysLogHandler", "address": RECOVERY_AUDIT_SYSLOG}
+    LOGGING["loggers"]["recovery.audit.witness"] = {"handlers": ["audit_syslog", "console"], "level": "INFO", "propagate": False}
+
+# One switch for production behind TLS: HSTS, redirect to https, cookies only over https.
+# (RECOVERY_PROXY_SSL_HEADER=1 when a proxy terminates TLS and sets X-Forwarded-Proto.)
+RECOVERY_HTTPS = env_bool("RECOVERY_HTTPS", False)
+if RECOVERY_HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+if env_bool("RECOVERY_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp): every script, style, font and image comes from this
+# server; no inline script, no plugin, no framing. Websockets go back to the same origin.
+# Styles allow 'unsafe-inline' for one reason: plotly.js writes its own <style> rules at run
+# time (no nonce possible); the templates themselves carry no inline style (tested).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}

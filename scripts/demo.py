@@ -125,7 +125,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, stop_all)
     env["REDIS_URL"] = ensure_redis(env)
     manage("migrate", "--noinput", "-v", "0", env=env)
-    manage("seed_demo", "--users", env=env)
+    manage("seed_demo", "--users", "--demo", env=env)
     start("worker", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "warning", "-c", "2"], env)
     start("beat", [str(BIN / "celery"), "-A", "recovery_site", "beat", "-l", "warning", "-s", str(ROOT / "var" / "celerybeat-schedule")], env)
     start("web", [str(BIN / "daphne"), "-b", HOST, "-p", str(PORT), "recovery_site.asgi:application"], env)

@@ -95,6 +95,39 @@ def _require(cluster: Cluster, user: Any, role: Role, now: dt.datetime, attempte
     raise PermissionDenied(f"this needs the {role.name.lower()} role")
 
 
+LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
+
+
+def operator_ceiling(cluster: Cluster, kind: str) -> str:
+    """The highest level an operator may give one node or job for ``kind`` on this cluster."""
+    row = Cluster.objects.values("autonomy", f"{kind}_autonomy", f"operator_{kind}_ceiling").get(pk=cluster.pk)
+    return row[f"operator_{kind}_ceiling"] or row[f"{kind}_autonomy"] or row["autonomy"]
+
+
+def _target_exists(cluster: Cluster, scope: str, target: str) -> bool:
+    if scope == OverrideScope.NODE:
+        return Node.objects.filter(cluster=cluster, name=target).exists()
+    if scope == OverrideScope.JOB:
+        return Job.objects.filter(cluster=cluster, slurm_id=target).exists()
+    return target in (cluster.partitions or []) or Node.objects.filter(cluster=cluster, partition=target).exists()
+
+
+def _within_ceiling(cluster: Cluster, scope: str, target: str, kind: str, level: str, user: Any, now: dt.datetime) -> None:
+    """Operators move a node or job only up to the admin-set ceiling; a refusal is audited (rate-limited)."""
+    if level == INHERIT or has_role(user, Role.ADMIN):
+        return
+    ceiling = operator_ceiling(cluster, kind)
+    if LEVEL_RANK[level] <= LEVEL_RANK[ceiling]:
+        return
+    why = f"operators may set {kind} autonomy at most to {ceiling} on {cluster.name} (an admin sets this ceiling)"
+    append_audit(
+        event=AuditEvent.REFUSAL, at=now, actor=getattr(user, "username", None) or "anonymous", cluster=cluster.name,
+        action=f"set {kind} autonomy of {scope} {target}"[:64], outcome="refused",
+        detail={"attempted": f"{scope} {target} {kind} -> {level}", "why": why, "ceiling": ceiling},
+    )
+    raise PermissionDenied(why)
+
+
 def _check_level(level: str, allow_inherit: bool = True) -> None:
     if level not in Autonomy.values and not (allow_inherit and level == INHERIT):
         raise ValueError(f"unknown autonomy level {level!r}")
@@ -153,6 +186,9 @@ def set_override(
     _check_level(level)
     needed = Role.ADMIN if scope == OverrideScope.PARTITION else Role.OPERATOR
     _require(cluster, user, needed, now, f"set {kind} autonomy of {scope} {target}")
+    if level != INHERIT and not _target_exists(cluster, scope, target):  # removing a stale override stays possible
+        raise ValueError(f"{cluster.name} has no {scope} {target[:128]!r}")
+    _within_ceiling(cluster, scope, target, kind, level, user, now)
     key = {"cluster": cluster, "scope": scope, "target": target, "action_kind": kind}
     with transaction.atomic():
         current = AutonomyOverride.objects.select_for_update().filter(**key).first()

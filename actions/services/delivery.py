@@ -38,9 +38,12 @@ def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:
 
 
 def redacted(url: str) -> str:
-    """Webhook URLs carry their secret in the path: the audit trail keeps only scheme and host."""
+    """Webhook URLs carry their secret in the path (and maybe user:password@): the trail keeps scheme and host."""
     parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}/…"
+    host = parts.hostname or ""
+    host = f"[{host}]" if ":" in host else host
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}/…"
 
 
 def incident_url(incident_id: int | None) -> str | None:

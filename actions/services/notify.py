@@ -84,15 +84,23 @@ def build_message(kind: str, *, cluster: str, text: str, incident: int | None, r
     }
 
 
+def slack_escape(text: str) -> str:
+    """Slack mrkdwn's three control characters: quoted text can then never be a
+    ``<!channel>`` mention, a ``<@U…>`` ping or a disguised ``<https://evil|docs>`` link."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def payload(message: dict[str, Any], fmt: str) -> dict[str, Any]:
-    """What goes on the wire: the message itself, or Slack's one-field form."""
+    """What goes on the wire: the message itself (json.dumps escapes it), or Slack's one-field form."""
     if fmt != "slack":
         return message
     title = {"awaiting_approval": "Awaiting approval", "escalation": "Escalation", "owner_notice": "Owner notified",
              "storm_breaker": "Storm breaker tripped"}
-    line = f"[{message['cluster']}] {title.get(message['kind'], message['kind'])}: {message['text']}"
+    kind = title.get(message["kind"], message["kind"])
+    line = f"[{slack_escape(message['cluster'])}] {slack_escape(kind)}: {slack_escape(message['text'])}"
     if message.get("url"):
-        line += f" <{message['url']}|incident #{message['incident']}>"
+        url = slack_escape(message["url"]).replace("|", "%7C")
+        line += f" <{url}|incident #{int(message['incident'])}>"
     return {"text": line}
 
 

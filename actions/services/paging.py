@@ -17,7 +17,7 @@ own by default) and ``RECOVERY_ALERTMANAGER_WEBHOOKS`` (comma-separated URLs rec
 Alertmanager's webhook body, version 4: what tools built for Alertmanager accept).
 Alertmanager has no acknowledge; such receivers see firing, then resolved.
 
-The existing generic JSON and Slack webhooks (actions/notify.py) are unchanged beside these.
+The existing generic JSON and Slack webhooks (actions/services/notify.py) are unchanged beside these.
 """
 
 from __future__ import annotations

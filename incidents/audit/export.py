@@ -3,7 +3,7 @@
 Streaming matters: a year of a busy cluster is millions of records, and neither the
 web process nor the browser should hold them at once. Records go out in chain order
 (ascending seq) with both hashes and every hashed field, so an auditor can re-check
-the chain from the file alone. CSV cells that a spreadsheet would read as a formula
+the chain from the file and the audit keyring. CSV cells that a spreadsheet would read as a formula
 (= + - @, and tab/CR which some also honour) are prefixed with a quote: job names and
 log lines in the trail come from users, and an export must not become a macro.
 """
@@ -22,7 +22,7 @@ from incidents.models import AuditRecord
 
 COLUMNS = (
     "seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident", "recommendation",
-    "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash",
+    "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash", "key_id",
 )
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CHUNK = 2000
@@ -53,6 +53,7 @@ def record_row(rec: AuditRecord) -> dict[str, Any]:
         "detail": rec.detail,
         "prev_hash": rec.prev_hash,
         "hash": rec.hash,
+        "key_id": rec.key_id,  # the hash is an HMAC under this key: re-checking needs the keyring
     }
 
 

@@ -46,7 +46,7 @@ def test_the_csv_export_streams_the_filtered_records_with_every_column(client, v
     assert response["Content-Disposition"].startswith('attachment; filename="audit-')
     rows = _csv(response)
     assert rows[0] == ["seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident",
-                       "recommendation", "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash"]
+                       "recommendation", "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash", "key_id"]
     assert [(r[0], r[3], r[4], r[8], r[11]) for r in rows[1:]] == [
         ("1", "controller", "detection", "7", "open incident"),
         ("2", "otto", "approval", "7", "drain_node gpu-a-003"),
@@ -75,8 +75,11 @@ def test_the_json_export_keeps_raw_values_and_the_hashes_recompute(client, viewe
     assert [(r["seq"], r["workload"], r["action"], r["detail"]) for r in records] == [
         (3, "=cmd|' /C calc'!A0", "@SUM(1+1)", {"why": "+x"})
     ]
+    from incidents.audit.keys import keyring
+
     rec = AuditRecord.objects.get(seq=3)
-    assert records[0]["hash"] == record_hash(records[0]["prev_hash"], rec) == rec.hash
+    secret = keyring().secret(records[0]["key_id"])
+    assert records[0]["hash"] == record_hash(records[0]["prev_hash"], rec, secret) == rec.hash
 
 
 def test_time_filters_bound_the_page_the_api_and_the_exports_alike(client, viewer, trail) -> None:  # type: ignore[no-untyped-def]

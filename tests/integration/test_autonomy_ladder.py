@@ -61,6 +61,7 @@ def test_isolation_and_restart_are_granted_separately(approve, admin_user, clien
 
 def test_an_operator_flips_one_job_into_auto_and_back(approve, operator, client) -> None:  # type: ignore[no-untyped-def]
     make_job(approve, "4101", "gpu-a-[001-002]")
+    type(approve).objects.filter(pk=approve.pk).update(operator_restart_ceiling="auto")  # an admin allowed operators up to auto
     client.force_login(operator)
     assert _override(client, approve, scope="job", target="4101", kind="restart", level="auto", reason="owner asked").status_code == 302
     [rec] = propose(make_incident(approve, "i-1", "gpu-a-002", ["4101"]), requeue("4101", "gpu-a-002"))
@@ -77,6 +78,7 @@ def test_an_operator_flips_a_node_from_its_page(approve, operator, client) -> No
     from monitoring.models import Node
 
     node = Node.objects.get(cluster=approve, name="gpu-a-003")
+    type(approve).objects.filter(pk=approve.pk).update(operator_isolation_ceiling="auto")  # an admin allowed operators up to auto
     client.force_login(operator)
     page = reverse("node", args=[node.pk])
     resp = _override(client, approve, scope="node", target="gpu-a-003", kind="isolation", level="auto", reason="flaky PSU", next=page)

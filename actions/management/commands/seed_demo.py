@@ -1,11 +1,16 @@
-"""`python manage.py seed_demo [--users]`: the demo's simulated cluster (and, for the demo only, users)."""
+"""`python manage.py seed_demo [--users --demo]`: the demo's simulated cluster (and, for the demo only, users).
+
+Demo users have their name as password (admin/admin): ``--users`` refuses to make
+them unless the database is explicitly a demo one (``--demo`` or ``DEMO=1``).
+"""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.contrib.auth.models import Group, User
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from monitoring.choices import Autonomy, ConnectionMode
@@ -20,10 +25,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--users", action="store_true", help="create demo users whose password is their name (demo only)")
+        parser.add_argument("--demo", action="store_true", help="this database is a throw-away demo (also: DEMO=1)")
         parser.add_argument("--autonomy", default=Autonomy.APPROVE, choices=Autonomy.values)
 
     @transaction.atomic
     def handle(self, *args: Any, **opts: Any) -> None:
+        demo = opts["demo"] or os.environ.get("DEMO", "").lower() in ("1", "true", "yes", "on")
+        if opts["users"] and not demo:
+            raise CommandError("--users creates admin/admin and friends: only on a demo database (add --demo or set DEMO=1)")
         cluster, created = Cluster.objects.get_or_create(
             name="sim-a",
             defaults={

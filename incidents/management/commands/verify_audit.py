@@ -1,4 +1,4 @@
-"""`python manage.py verify_audit`: check the audit hash chain end to end."""
+"""`python manage.py verify_audit`: check the audit chain end to end, its HMACs, and against the witness."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -6,10 +6,13 @@ from incidents.audit import verify_chain
 
 
 class Command(BaseCommand):
-    help = "Verify the audit trail's hash chain; exit 1 naming the first broken record."
+    help = "Verify the audit trail's HMAC chain and compare it with the witness; exit 1 naming what does not hold."
 
     def handle(self, *args: object, **options: object) -> None:
         report = verify_chain()
         if not report.ok:
             raise CommandError(f"audit chain BROKEN after {report.checked} good records: {report.problem}")
-        self.stdout.write(f"audit chain OK: {report.checked} records checked")
+        witness = f", {report.witnessed} witness lines agree" if report.witnessed else ", no witness lines (none configured or written yet)"
+        self.stdout.write(f"audit chain OK: {report.checked} records checked{witness}")
+        for note in report.notes:
+            self.stdout.write(f"note: {note}")
