@@ -29,6 +29,25 @@ CHROMIUM_ARGS = [
 BROWSER_REDIS_DB = int(os.environ.get("BROWSER_REDIS_DB", "9"))  # its own database: flushed per test
 
 
+def until_page_shows(page, url: str, selector: str, text: str, stack: Stack, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+    """Reload ``url`` until ``selector`` contains ``text``: for server-rendered parts that no live update refreshes.
+
+    Each load gets a few seconds of Playwright's own waiting (``expect``), so a page that
+    is still settling is never read once and judged.
+    """
+    from playwright.sync_api import expect
+
+    end = time.time() + timeout
+    while True:
+        page.goto(url)
+        try:
+            expect(page.locator(selector)).to_contain_text(text, timeout=3_000)
+            return
+        except AssertionError:
+            if time.time() > end:
+                pytest.fail(f"{url} never showed {text!r} in {selector} within {timeout} s\n" + stack.logs_tail())
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

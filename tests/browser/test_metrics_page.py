@@ -59,8 +59,8 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     page.goto(f"{live_stack.base_url}/metrics/?cluster={cluster.name}&window=24h")
     try:
         page.wait_for_function(
-            "() => { const p = document.querySelector('#metrics-charts [data-panel=resume].js-plotly-plot');"
-            " return p && p.data && p.data[0].y.length === 2; }",
+            "() => { const p = document.querySelector('#metrics-charts[data-drawn] [data-panel=resume].js-plotly-plot');"
+            " return p && p.data && p.data[0].y.length === 2; }",  # data-drawn: every panel and the status are done
             timeout=30_000,
         )
     except Exception:

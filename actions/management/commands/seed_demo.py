@@ -10,6 +10,7 @@ from django.db import transaction
 
 from monitoring.choices import Autonomy, ConnectionMode
 from monitoring.models import Cluster
+from recovery_site.cli import database_needed
 
 DEMO_USERS = (("admin", "admin"), ("operator", "operator"), ("viewer", "viewer"))
 PCI_BUS_IDS = ["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"]
@@ -22,8 +23,11 @@ class Command(BaseCommand):
         parser.add_argument("--users", action="store_true", help="create demo users whose password is their name (demo only)")
         parser.add_argument("--autonomy", default=Autonomy.APPROVE, choices=Autonomy.values)
 
-    @transaction.atomic
     def handle(self, *args: Any, **opts: Any) -> None:
+        with database_needed("run `python manage.py migrate` first"), transaction.atomic():
+            self._seed(opts)
+
+    def _seed(self, opts: dict[str, Any]) -> None:
         cluster, created = Cluster.objects.get_or_create(
             name="sim-a",
             defaults={
