@@ -147,13 +147,16 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# `make demo` sets its own ("recovery-demo"), so a demo and a test run never take each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 RECOVERY_TICK_SECONDS = float(env_str("RECOVERY_TICK_SECONDS", "2"))
 
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
+        # `make demo` sets its own prefix, so its live updates never reach a test's websocket (or back).
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("RECOVERY_CHANNEL_PREFIX", "asgi")},
     }
 }
 

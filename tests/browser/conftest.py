@@ -102,7 +102,9 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
     redis_url = f"redis://127.0.0.1:6379/{BROWSER_REDIS_DB}"
     settings.RECOVERY_REDIS_PREFIX = prefix
     settings.REDIS_URL = redis_url
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+    channel_prefix = f"{prefix}-asgi"  # this test's live updates only, whatever else shares the Redis
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                           "CONFIG": {"hosts": [redis_url], "prefix": channel_prefix}}}
     from monitoring.redis_store import get_redis
 
     get_redis.cache_clear()
@@ -114,6 +116,8 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
         REDIS_URL=redis_url,
         CELERY_BROKER_URL=redis_url,
         RECOVERY_REDIS_PREFIX=prefix,
+        RECOVERY_CHANNEL_PREFIX=channel_prefix,
+        CELERY_TASK_DEFAULT_QUEUE="celery",  # the worker below consumes -Q celery; `make demo` uses recovery-demo
         RECOVERY_DEV="1",
         RECOVERY_TICK_SECONDS="1",
         SIM_FAULT_MEAN_INTERVAL_S="0",
