@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
 FIRST_FAULT_AFTER_S = float(os.environ.get("DEMO_FIRST_FAULT_S", "45"))
-# Only when no Redis can be started: the tests use databases 0 (scripts/test.sh), 9 (browser) and 15 (telemetry).
+# Only when no Redis can be started: the tests use databases 0 (scripts/test.sh), 10 (browser) and 15 (telemetry).
 SHARED_REDIS_DB = int(os.environ.get("DEMO_REDIS_DB", "11"))
 DEMO_NAMES = {"RECOVERY_REDIS_PREFIX": "demo", "CELERY_TASK_DEFAULT_QUEUE": "recovery-demo", "RECOVERY_CHANNEL_PREFIX": "demo-asgi"}
 
