@@ -103,4 +103,4 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     # reload until it does, never read the page once (the database can be a tick ahead of what was rendered).
     until_page_shows(page, f"{live_stack.base_url}/nodes/{node.pk}/", "body", "drained by this controller", live_stack)
     expect(page.locator("#return-form")).to_have_count(1, timeout=15_000)
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")), full_page=True)
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")), full_page=True, timeout=120_000)

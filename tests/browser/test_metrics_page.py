@@ -76,4 +76,4 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     assert any("&lt;img" in t for t in got["text"]) and got["pwned"] is False
     assert got["lost"] == [25, 25]
     assert got["status"] is True
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")), full_page=True)
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")), full_page=True, timeout=120_000)
