@@ -7,6 +7,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 django_asgi_app = get_asgi_application()
 
+from recovery_site.secret import require_secret_key  # noqa: E402
+
+require_secret_key()  # no web app without a secret: say so at start, not on the first request
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402

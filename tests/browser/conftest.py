@@ -1,8 +1,10 @@
 """The real stack for browser tests: daphne + a Celery worker with beat, on the test database.
 
 A transactional test commits its data, so the subprocesses (which have their own
-connections) see it. Redis gets its own database number and key prefix, so a
-running demo is never disturbed. Chromium is Debian's, driven by Playwright.
+connections) see it. Each stack has its own key prefix, Celery queue and channel-layer
+prefix in a Redis database no demo uses, and removes only its own keys: a running demo
+and another test run's browser tests (in another checkout, at the same time) are never
+disturbed. Nothing flushes the database: that wiped a concurrent run's world and queue. Chromium is Debian's, driven by Playwright.
 """
 
 from __future__ import annotations
@@ -26,7 +28,27 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
-BROWSER_REDIS_DB = int(os.environ.get("BROWSER_REDIS_DB", "9"))  # its own database: flushed per test
+# Not 9: runs of older checkouts flush database 9 per test. Shared safely between runs (per-stack names).
+BROWSER_REDIS_DB = int(os.environ.get("BROWSER_REDIS_DB", "10"))
+
+
+def until_page_shows(page, url: str, selector: str, text: str, stack: Stack, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+    """Reload ``url`` until ``selector`` contains ``text``: for server-rendered parts that no live update refreshes.
+
+    Each load gets a few seconds of Playwright's own waiting (``expect``), so a page that
+    is still settling is never read once and judged.
+    """
+    from playwright.sync_api import expect
+
+    end = time.time() + timeout
+    while True:
+        page.goto(url)
+        try:
+            expect(page.locator(selector)).to_contain_text(text, timeout=3_000)
+            return
+        except AssertionError:
+            if time.time() > end:
+                pytest.fail(f"{url} never showed {text!r} in {selector} within {timeout} s\n" + stack.logs_tail())
 
 
 def _free_port() -> int:
@@ -83,11 +105,13 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
     redis_url = f"redis://127.0.0.1:6379/{BROWSER_REDIS_DB}"
     settings.RECOVERY_REDIS_PREFIX = prefix
     settings.REDIS_URL = redis_url
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}}
+    channel_prefix = f"{prefix}:asgi"  # this test's live updates only, whatever else shares the Redis
+    queue = f"{prefix}:celery"  # this stack's worker takes this stack's tasks only (beat ticks name cluster ids)
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                           "CONFIG": {"hosts": [redis_url], "prefix": channel_prefix}}}
     from monitoring.redis_store import get_redis
 
     get_redis.cache_clear()
-    get_redis().flushdb()  # the browser tests' own Redis database: no stale tasks or state
     port = _free_port()
     env = dict(os.environ)
     env.update(
@@ -95,6 +119,8 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
         REDIS_URL=redis_url,
         CELERY_BROKER_URL=redis_url,
         RECOVERY_REDIS_PREFIX=prefix,
+        RECOVERY_CHANNEL_PREFIX=channel_prefix,
+        CELERY_TASK_DEFAULT_QUEUE=queue,
         RECOVERY_DEV="1",
         RECOVERY_TICK_SECONDS="1",
         SIM_FAULT_MEAN_INTERVAL_S="0",
@@ -105,7 +131,7 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
     argvs = [
         [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "recovery_site.asgi:application"],
         [str(bin_dir / "celery"), "-A", "recovery_site", "worker", "-B", "-l", "warning", "-c", "2",
-         "-s", str(tmp_path / "beat-schedule"), "-Q", "celery"],
+         "-s", str(tmp_path / "beat-schedule"), "-Q", queue],
     ]
     procs = [
         subprocess.Popen(argv, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
@@ -126,7 +152,7 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
                 p.wait(5)
         _wait_for_db_sessions_to_end(db["NAME"])
         r = get_redis()
-        keys = list(r.scan_iter(f"{prefix}:*"))
+        keys = list(r.scan_iter(f"{prefix}:*")) + list(r.scan_iter(f"_kombu.binding.{prefix}:*"))
         if keys:
             r.delete(*keys)
         get_redis.cache_clear()

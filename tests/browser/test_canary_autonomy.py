@@ -11,11 +11,13 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from actions.choices import RecStatus
 from actions.models import Recommendation
 from monitoring.choices import Autonomy
 from monitoring.models import Job, Node
+from tests.browser.conftest import until_page_shows
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis]
 
@@ -80,7 +82,7 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     form.locator("input[name=reason]").fill("canary proves the controller first")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("tr[data-override='partition:canary:isolation']", timeout=15_000)
-    assert "auto" in page.locator("tr[data-override='partition:canary:isolation']").inner_text()
+    expect(page.locator("tr[data-override='partition:canary:isolation']")).to_contain_text("auto", timeout=15_000)
 
     inject_fault(cluster, "xid79", canary, None, timezone.now())
     inject_fault(cluster, "xid79", batch, None, timezone.now())
@@ -97,7 +99,8 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     page.goto(f"{live_stack.base_url}/incidents/{waiting.incident_id}/")
     page.wait_for_selector(f"tr[data-rec='{waiting.pk}'].rs-awaiting_approval", timeout=15_000)
     node = Node.objects.get(cluster=cluster, name=canary)
-    page.goto(f"{live_stack.base_url}/nodes/{node.pk}/")
-    assert "drained by this controller" in page.content()
-    assert page.locator("#return-form").count() == 1
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")), full_page=True)
+    # The page says "drained by this controller" once the next tick has synced Slurm's reason for the drain:
+    # reload until it does, never read the page once (the database can be a tick ahead of what was rendered).
+    until_page_shows(page, f"{live_stack.base_url}/nodes/{node.pk}/", "body", "drained by this controller", live_stack)
+    expect(page.locator("#return-form")).to_have_count(1, timeout=15_000)
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")), full_page=True, timeout=120_000)

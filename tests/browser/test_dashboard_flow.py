@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 from monitoring.choices import Autonomy
 from monitoring.models import Node
@@ -56,16 +57,16 @@ def test_operator_approves_a_live_incident(live_stack, chromium, cluster, operat
     page = chromium.new_page()
     _login(page, live_stack.base_url, "otto")
     page.wait_for_selector("#live-status.on", timeout=15_000)
-    assert page.locator("tr[data-incident]").count() == 0
+    expect(page.locator("tr[data-incident]")).to_have_count(0, timeout=15_000)
 
     fault = inject_fault(cluster, "xid79", None, None, timezone.now())
 
     try:
-        row = page.wait_for_selector("tr[data-incident]", timeout=60_000)  # no reload: pushed live
+        page.wait_for_selector("tr[data-incident]", timeout=60_000)  # no reload: pushed live
     except Exception:
         pytest.fail("no incident appeared on the overview\n" + live_stack.logs_tail())
-    assert fault["node"] in row.inner_text()
-    row.query_selector("a").click()
+    expect(page.locator("tr[data-incident]").first).to_contain_text(fault["node"], timeout=30_000)
+    page.locator("tr[data-incident] a").first.click()
     page.wait_for_selector("button.approve")
     first = page.locator("tr.rs-awaiting_approval").first
     rec_id = first.get_attribute("data-rec")
@@ -74,4 +75,4 @@ def test_operator_approves_a_live_incident(live_stack, chromium, cluster, operat
         page.wait_for_selector(f"tr[data-rec='{rec_id}'].rs-succeeded", timeout=60_000)
     except Exception:
         pytest.fail("the approved recommendation did not succeed\n" + live_stack.logs_tail())
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident.png")), full_page=True)
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident.png")), full_page=True, timeout=120_000)

@@ -59,8 +59,8 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     page.goto(f"{live_stack.base_url}/recovery-metrics/?cluster={cluster.name}&window=24h")
     try:
         page.wait_for_function(
-            "() => { const p = document.querySelector('#metrics-charts [data-panel=resume].js-plotly-plot');"
-            " return p && p.data && p.data[0].y.length === 2; }",
+            "() => { const p = document.querySelector('#metrics-charts[data-drawn] [data-panel=resume].js-plotly-plot');"
+            " return p && p.data && p.data[0].y.length === 2; }",  # data-drawn: every panel and the status are done
             timeout=30_000,
         )
     except Exception:
@@ -76,4 +76,4 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     assert any("&lt;img" in t for t in got["text"]) and got["pwned"] is False
     assert got["lost"] == [25, 25]
     assert got["status"] is True
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")), full_page=True)
+    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")), full_page=True, timeout=120_000)

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, table, totals
+from recovery_site.command_errors import check_scenario_folder, replaying
 
 
 class Command(BaseCommand):
@@ -23,6 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the totals as one JSON object")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        if not opts["folder"].exists():
+            raise CommandError(f"{opts['folder']}: no such folder")
         folders = scenario_folders(opts["folder"])
         if not folders:
             raise CommandError(f"no scenario folders under {opts['folder']}")
@@ -31,7 +34,11 @@ class Command(BaseCommand):
             if not (folder / "truth.json").exists():
                 print(f"skipping {folder}: no truth.json", file=sys.stderr)
                 continue
-            scores.append(score(replay(folder), load_truth(folder)))
+            check_scenario_folder(folder, truth=True)
+            with replaying(folder):
+                scores.append(score(replay(folder), load_truth(folder)))
+        if not scores:
+            raise CommandError(f"no scenario under {opts['folder']} has a truth.json to score against")
         if opts["json"]:
             self.stdout.write(json.dumps(totals(scores), ensure_ascii=False))
         else:

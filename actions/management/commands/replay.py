@@ -10,9 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from actions.evaluation.replay import replay
+from recovery_site.command_errors import check_scenario_folder, replaying
 
 
 class Command(BaseCommand):
@@ -27,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         folder: Path = opts["folder"]
-        if not (folder / "scenario.json").exists():
-            raise CommandError(f"{folder} is not a scenario folder (no scenario.json)")
-        out = replay(folder)
+        check_scenario_folder(folder)  # a broken scenario.json: one line naming the file and line
+        with replaying(folder):
+            out = replay(folder)
         self.stdout.write(json.dumps(out, indent=opts["indent"], ensure_ascii=False))

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from monitoring.choices import Autonomy, ConnectionMode
 from monitoring.models import Cluster
+from recovery_site.command_errors import database_needed
 
 DEMO_USERS = (("admin", "admin"), ("operator", "operator"), ("viewer", "viewer"))
 PCI_BUS_IDS = ["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"]
@@ -28,11 +29,14 @@ class Command(BaseCommand):
         parser.add_argument("--demo", action="store_true", help="this database is a throw-away demo (also: DEMO=1)")
         parser.add_argument("--autonomy", default=Autonomy.APPROVE, choices=Autonomy.values)
 
-    @transaction.atomic
     def handle(self, *args: Any, **opts: Any) -> None:
         demo = opts["demo"] or os.environ.get("DEMO", "").lower() in ("1", "true", "yes", "on")
         if opts["users"] and not demo:
             raise CommandError("--users creates admin/admin and friends: only on a demo database (add --demo or set DEMO=1)")
+        with database_needed("run `python manage.py migrate` first"), transaction.atomic():
+            self._seed(opts)
+
+    def _seed(self, opts: dict[str, Any]) -> None:
         cluster, created = Cluster.objects.get_or_create(
             name="sim-a",
             defaults={

@@ -10,6 +10,9 @@ from django.utils import timezone
 
 from actions.services.faults import inject_fault
 from monitoring.models import Cluster
+from recovery_site.command_errors import database_needed
+
+FIRST = "run `make demo` (or `python manage.py migrate` and `python manage.py seed_demo`) first"
 
 
 class Command(BaseCommand):
@@ -33,11 +36,13 @@ class Command(BaseCommand):
         clusters = Cluster.objects.filter(connection_mode="simulated")
         if opts["cluster"]:
             clusters = clusters.filter(name=opts["cluster"])
-        cluster = clusters.first()
+        with database_needed(FIRST):
+            cluster = clusters.first()
         if cluster is None:
             raise CommandError("no simulated cluster: run `python manage.py seed_demo` first")
         try:
-            fault = inject_fault(cluster, opts["kind"], opts["node"], None, timezone.now())
+            with database_needed(FIRST):
+                fault = inject_fault(cluster, opts["kind"], opts["node"], None, timezone.now())
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(json.dumps(fault, default=str))

@@ -1,0 +1,78 @@
+"""Bad input to a management command becomes one clear line on stderr and exit status 1.
+
+Django prints a ``CommandError`` as ``CommandError: <message>`` and exits 1 without a
+traceback (``--traceback`` shows the cause). These helpers turn what commands meet in
+the wild (a hand-edited scenario that is not JSON, a database that was never created)
+into such errors, naming the file and line, or what to run first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError
+
+# What a scenario replay meets in a broken folder: unreadable or corrupt files, fields of the wrong type.
+BAD_SCENARIO = (OSError, EOFError, UnicodeDecodeError, ValueError, TypeError, AttributeError, KeyError)
+
+
+def read_json_object(path: Path) -> dict[str, Any]:
+    """``path`` parsed as one JSON object, or a CommandError naming the file (and the line and column)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise CommandError(f"{path}: no such file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{path}: cannot read it: {getattr(exc, 'strerror', None) or exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+    if not isinstance(data, dict):
+        raise CommandError(f"{path}: line 1: a JSON object ({{...}}) is expected, not {type(data).__name__}")
+    return data
+
+
+def check_scenario_folder(folder: Path, truth: bool = False) -> None:
+    """Fail early and clearly on a folder whose scenario.json (or truth.json) is missing or not a JSON object."""
+    if not folder.is_dir():
+        raise CommandError(f"{folder}: no such folder")
+    if not (folder / "scenario.json").exists():
+        raise CommandError(f"{folder} is not a scenario folder (no scenario.json)")
+    read_json_object(folder / "scenario.json")
+    if truth:
+        read_json_object(folder / "truth.json")
+
+
+@contextmanager
+def replaying(folder: Path) -> Iterator[None]:
+    """A scenario that parses but cannot be replayed (a field of the wrong type, a corrupt events.jsonl.gz)."""
+    try:
+        yield
+    except BAD_SCENARIO as exc:
+        raise CommandError(f"{folder}: cannot replay this scenario: {type(exc).__name__}: {exc} (--traceback for details)") from exc
+
+
+def describe_database() -> str:
+    from django.db import connection
+
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"the SQLite database {s['NAME']}"
+    return f"the database {s['NAME']} on {s.get('HOST') or 'localhost'}:{s.get('PORT') or 'default port'}"
+
+
+@contextmanager
+def database_needed(first: str) -> Iterator[None]:
+    """No database, or one never migrated: say which database and what to run ``first``."""
+    from django.db import DatabaseError
+
+    try:
+        yield
+    except DatabaseError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CommandError(f"{describe_database()} is not ready ({reason}): {first}") from exc
