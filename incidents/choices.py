@@ -44,6 +44,7 @@ class AuditEvent(models.TextChoices):
     AUTONOMY = "autonomy", "Autonomy change"
     FAULT_INJECTED = "fault_injected", "Fault injected (simulator)"
     EXPIRY = "expiry", "Expiry"
+    CONTROLLER = "controller", "Controller (health, lost working memory)"
 
 
 class ActorType(models.TextChoices):

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils import timezone
 from rest_framework import serializers
 
+from monitoring.controller_state import health
 from monitoring.models import Cluster, Job, Node
 
 
 class ClusterSerializer(serializers.ModelSerializer):
+    # The controller's view of the cluster: last tick, lag, blind since, each source's last error.
+    health = serializers.SerializerMethodField()
+
     class Meta:
         model = Cluster
         fields = [
             "id", "name", "connection_mode", "autonomy", "isolation_autonomy", "restart_autonomy", "monitor_only",
-            "monitor_only_reason", "partitions", "gpus_per_node", "created_at",
+            "monitor_only_reason", "partitions", "gpus_per_node", "created_at", "health",
         ]
+
+    def get_health(self, obj: Cluster) -> dict[str, Any]:
+        return health(obj, timezone.now())
 
 
 class NodeSerializer(serializers.ModelSerializer):

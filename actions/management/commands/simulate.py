@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from actions.services.faults import inject_fault
+from monitoring.locks import ClusterBusy
 from monitoring.models import Cluster
 
 
@@ -38,6 +39,8 @@ class Command(BaseCommand):
             raise CommandError("no simulated cluster: run `python manage.py seed_demo` first")
         try:
             fault = inject_fault(cluster, opts["kind"], opts["node"], None, timezone.now())
+        except ClusterBusy as exc:  # a running tick holds the world: busy, not broken
+            raise CommandError(f"busy: {exc}") from exc
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(json.dumps(fault, default=str))
