@@ -168,6 +168,7 @@ RECOVERY_LOCK_TTL_S = float(env_str("RECOVERY_LOCK_TTL_S", "6"))
 RECOVERY_LOCK_WAIT_S = float(env_str("RECOVERY_LOCK_WAIT_S", "10"))
 # Past this long without a successful tick, pages show "controller blind since ..." and on-call is told.
 RECOVERY_BLIND_AFTER_S = float(env_str("RECOVERY_BLIND_AFTER_S", "30"))
+RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
 
 CHANNEL_LAYERS = {
     "default": {
