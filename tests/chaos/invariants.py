@@ -77,7 +77,12 @@ def last_tick(s: Stack, cluster: str = "sim-a") -> dt.datetime | None:
 def wait_resumed(s: Stack, since: dt.datetime, timeout: float = 90, cluster: str = "sim-a") -> float:
     """Seconds from ``since`` until a tick succeeded after it."""
     start = time.monotonic()
-    wait_for(f"{cluster} ticking again", lambda: (last_tick(s, cluster) or since) > since, timeout, 0.2)
+    try:
+        wait_for(f"{cluster} ticking again", lambda: (last_tick(s, cluster) or since) > since, timeout, 0.2)
+    except AssertionError as exc:
+        error = s.one("SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c "
+                      "ON c.id = cs.cluster_id WHERE c.name = %s", cluster)
+        raise AssertionError(f"{exc}; last error: {error!r}\n{s.logs()}") from None
     return time.monotonic() - start
 
 
