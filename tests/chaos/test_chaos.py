@@ -127,7 +127,18 @@ def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_it
     # ... and comes back empty
     stack.redis.start()
     back = inv.db_now(stack)
-    resume = inv.wait_resumed(stack, back, 120)
+    try:
+        resume = inv.wait_resumed(stack, back, 40)
+    except AssertionError:
+        # Celery workers on Redis sometimes stay idle after a broker restart (celery/celery#8091):
+        # the liveness probe must say so, and restarting them (what systemd/Kubernetes does) resumes.
+        probe = stack.manage("controller_alive", "--within", "20")
+        assert probe.returncode == 1 and "no recent tick: sim-a" in probe.stderr, probe.stderr
+        print("\nworkers idle after the Redis restart (celery#8091): restarted by the liveness probe")
+        while stack.workers:
+            stack.kill9_worker()
+        stack.start_worker()
+        resume = inv.wait_resumed(stack, back, 120)
     blind = time.monotonic() - down_at
     lost_memory = stack.one("SELECT count(*) FROM incidents_auditrecord WHERE event = 'controller' AND outcome = 'lost working memory'")
     assert lost_memory >= 1

@@ -105,3 +105,13 @@ def test_every_page_is_a_plain_503_while_the_database_is_down() -> None:
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.splitlines() == ["/login/ 503 10 True", "/ 503 10 True", "/api/clusters/ 503 10 True"]
+
+
+def test_the_liveness_probe_fails_with_the_stale_cluster_named_and_passes_once_it_ticks(cluster) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management import CommandError, call_command
+
+    note_tick_ok(cluster, timezone.now() - dt.timedelta(seconds=120))
+    with pytest.raises(CommandError, match=r"^no recent tick: sim-t: last tick "):
+        call_command("controller_alive", "--within", "30")
+    note_tick_ok(cluster, timezone.now())
+    call_command("controller_alive", "--within", "30")
