@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 
-.PHONY: demo test test-fast test-slurm bench venv lint clean
+.PHONY: demo test test-fast test-slurm test-chaos bench venv lint clean
 
 venv:
 	@scripts/bootstrap.sh runtime
@@ -16,7 +16,13 @@ test: lint
 
 test-fast:
 	@scripts/bootstrap.sh dev
-	scripts/test.sh -m "not slurm and not browser"
+	scripts/test.sh -m "not slurm and not browser and not chaos"
+
+# Kill -9 of the worker at each step, Redis down and restarted empty, PostgreSQL down, Slurm failing
+# and hanging, on a private PostgreSQL/Redis/worker/beat (tests/chaos). A few minutes.
+test-chaos:
+	@scripts/bootstrap.sh dev
+	scripts/test.sh tests/chaos -s
 
 test-slurm:
 	@scripts/bootstrap.sh dev

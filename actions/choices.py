@@ -44,8 +44,9 @@ REC_TRANSITIONS: dict[str, set[str]] = {
     RecStatus.PROPOSED: {RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.BLOCKED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.REJECTED},
     RecStatus.AWAITING_APPROVAL: {RecStatus.APPROVED, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.BLOCKED},
     RecStatus.BLOCKED: {RecStatus.AWAITING_APPROVAL, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED},
-    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED},
-    RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED},
+    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED, RecStatus.FAILED},
+    # executing -> approved: the reconciler found it not carried out (a crash) and retries once.
+    RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED, RecStatus.APPROVED},
     RecStatus.SUCCEEDED: set(),
     RecStatus.FAILED: set(),
     RecStatus.REJECTED: set(),

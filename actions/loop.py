@@ -14,19 +14,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models.functions import Length
 
 from actions.pipeline import Pipeline
 from actions.services import heartbeat
 from actions.services.actionable import settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
+from actions.services.reconcile import reconcile_actions
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
+from incidents.audit import append_audit
+from incidents.choices import AuditEvent
 from incidents.services import apply_incident_update
+from monitoring.controller_state import note_tick_ok
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
-from monitoring.models import Cluster
+from monitoring.locks import holding
+from monitoring.models import Cluster, ControllerState
 from monitoring.redis_store import get_redis, key
 from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
@@ -67,15 +73,52 @@ def _history(cluster: Cluster) -> list[HistoryEntry]:
     ]
 
 
-def load_pipeline(cluster: Cluster, source: Source) -> Pipeline:
+def load_pipeline(cluster: Cluster, source: Source, now: dt.datetime | None = None) -> Pipeline:
+    pipeline = _restore_pipeline(cluster)
+    if pipeline is None:
+        jobs = [job_spec(j) for j in source.jobs() if j.state in ("RUNNING", "PENDING")]
+        pipeline = Pipeline(source.cluster_spec(), jobs, _history(cluster))
+        if now is not None:
+            note_lost_memory(cluster, now)
+    # Incident identity comes from the database: a new verdict never reuses an old key.
+    pipeline.reserve_keys(highest_incident_number(cluster))
+    return pipeline
+
+
+def _restore_pipeline(cluster: Cluster) -> Pipeline | None:
     raw = get_redis().get(key("pipeline", cluster.state_id))
     if raw:
         try:
             return Pipeline.from_state(json.loads(raw))
         except Exception:  # a state from an older version: start afresh rather than stop watching
             log.warning("cluster %s: pipeline state unreadable, starting fresh", cluster.name, exc_info=True)
-    jobs = [job_spec(j) for j in source.jobs() if j.state in ("RUNNING", "PENDING")]
-    return Pipeline(source.cluster_spec(), jobs, _history(cluster))
+    return None
+
+
+def highest_incident_number(cluster: Cluster) -> int:
+    """The largest N among this cluster's incident keys ``i-N`` (0 when none)."""
+    from incidents.models import Incident
+
+    keys = Incident.objects.filter(cluster=cluster, key__startswith="i-").annotate(n=Length("key")).order_by("-n", "-key")
+    for k in keys.values_list("key", flat=True)[:20]:
+        if k[2:].isdigit():
+            return int(k[2:])
+    return 0
+
+
+def note_lost_memory(cluster: Cluster, now: dt.datetime) -> None:
+    """The pipeline's memory was gone (Redis restarted empty): say so in the audit trail."""
+    state = ControllerState.objects.filter(cluster=cluster).first()
+    if state is None or state.last_tick_at is None:
+        return  # the first tick ever: nothing was lost
+    append_audit(
+        event=AuditEvent.CONTROLLER, at=now, actor=None, cluster=cluster.name, action="resume", outcome="lost working memory",
+        detail={
+            "what": "the detectors' working memory (Redis) was empty; rebuilt from the scheduler and the database",
+            "last_tick_at": state.last_tick_at.isoformat(),
+            "resumed_from": "collector offsets and cursors in the database; incident keys above the highest recorded",
+        },
+    )
 
 
 def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
@@ -84,25 +127,34 @@ def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
 
 def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
     """Run one tick unless another worker is already analysing this cluster."""
-    lock = get_redis().lock(key("lock", cluster_id), timeout=120, blocking_timeout=0)
-    if not lock.acquire(blocking=False):
-        return None
+    # A short lock renewed while the tick runs: a tick killed mid-way frees it within seconds.
     try:
-        with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
-            report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
-        return report[0]
-    finally:
-        try:
-            lock.release()
-        except Exception:  # expired under a very slow tick: the next tick simply runs
-            log.warning("cluster %s: analyser lock expired before release", cluster_id)
+        with holding(cluster_id, wait=0) as held:
+            if held is None:
+                return None
+            with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
+                report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
+            return report[0]
+    except Exception as exc:
+        _note_failure(cluster_id, now, exc)
+        raise
+
+
+def _note_failure(cluster_id: int, now: dt.datetime, exc: Exception) -> None:
+    """Keep the error verbatim where pages and the API show it; tell on-call once when blind."""
+    from actions.services.health import note_blind_tick
+
+    try:
+        note_blind_tick(cluster_id, now, exc)
+    except Exception:  # the database itself is down: the 503 page says so
+        log.warning("cluster %s: could not record the failed tick", cluster_id, exc_info=True)
 
 
 def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     t = now.timestamp()
     source = open_source(cluster, t)
     events = source.collect(t)
-    pipeline = load_pipeline(cluster, source)
+    pipeline = load_pipeline(cluster, source, now)
     with transaction.atomic():
         changed_jobs = sync_inventory(cluster, source, events, now)
     record_samples(cluster, events, now)  # after the inventory: a new node's GPU rows exist
@@ -122,13 +174,24 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
                 sync_recommendations(incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now)
     record_progress(cluster, pipeline)
     supersede_overtaken(cluster, now)
+    reconcile_actions(cluster, now)  # the outbox: nothing approved or executing is left behind
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
     settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()
+    note_tick_ok(cluster, now, _source_health(source, now))
     return TickReport(events=len(events), updates=len(updates), recovered=recovered)
+
+
+def _source_health(source: Source, now: dt.datetime) -> dict[str, dict[str, Any]]:
+    """Each source's state after this tick: its error verbatim, or when it last read fine."""
+    errors: dict[str, str] = getattr(source, "source_errors", {})
+    out = {"scheduler": {"error": "", "ok_at": now.isoformat(), "lag_s": 0.0}}
+    for name in ("job logs", "kernel logs"):
+        out[name] = {"error": errors[name], "error_at": now.isoformat()} if name in errors else {"error": "", "ok_at": now.isoformat(), "lag_s": 0.0}
+    return out
 
 
 def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:

@@ -33,6 +33,12 @@ class Recommendation(models.Model):
     result = models.TextField(blank=True)
     # For a requeue: the job's checkpoint step when it was carried out (restart-storm guardrail).
     checkpoint_step = models.BigIntegerField(null=True, blank=True)
+    # The outbox: an approved row IS the intent to execute, written with the decision.
+    # dispatched_at is when it was decided or last handed to the queue; the reconciler
+    # (actions.services.reconcile) re-dispatches, observes or fails what a crash left.
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    dispatch_attempts = models.PositiveSmallIntegerField(default=0)
+    execution_attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["created_at", "id"]

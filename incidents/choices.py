@@ -51,6 +51,7 @@ class AuditEvent(models.TextChoices):
     SILENCE = "silence", "Silence"
     SETTINGS = "settings", "Settings change"
     AUDIT_KEY = "audit_key", "Audit key rotated"
+    CONTROLLER = "controller", "Controller (health, lost working memory)"
 
 
 class ActorType(models.TextChoices):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+
 from monitoring.models import Cluster
 from monitoring.slurm.client import SlurmClient, bin_paths_in
 from monitoring.transports import LocalTransport, SSHTransport, Transport
@@ -40,7 +42,8 @@ def transport_for(cluster: Cluster) -> Transport:
 
 
 def client_for(cluster: Cluster) -> SlurmClient:
-    return SlurmClient(transport_for(cluster), bin_paths=bin_paths_in(cluster.slurm_bin_dir))
+    # A hanging scontrol/sinfo costs at most this long (then a clear error, shown as the source's last error).
+    return SlurmClient(transport_for(cluster), bin_paths=bin_paths_in(cluster.slurm_bin_dir), timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S))
 
 
 def test_connection(cluster: Cluster) -> dict[str, Any]:

@@ -187,3 +187,29 @@ class GpuMinute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gpu_id}@{self.minute:%Y-%m-%d %H:%M}"
+
+
+class ControllerState(models.Model):
+    """What the controller must not lose with Redis, and how well it sees the cluster.
+
+    ``collector`` holds the collectors' offsets and cursors (job-log byte offsets, kernel
+    log cursors, the last scheduler snapshot): after Redis restarts empty the next tick
+    resumes from here and re-reads nothing it already handled. The health fields are what
+    the overview, the cluster page and ``/api/`` show: the last successful tick and
+    collection, and each source's lag and last error, verbatim.
+    """
+
+    cluster = models.OneToOneField(Cluster, on_delete=models.CASCADE, related_name="controller_state")
+    collector = models.JSONField(default=dict, blank=True)
+    last_tick_at = models.DateTimeField(null=True, blank=True)
+    last_collected_at = models.DateTimeField(null=True, blank=True)
+    # since when no tick has succeeded (null: seeing); set by the first failure after a success
+    failing_since = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    last_error_at = models.DateTimeField(null=True, blank=True)
+    # per source ("slurm", "job logs", "kernel", ...): {"error": str, "at": iso, "lag_s": float}
+    sources = models.JSONField(default=dict, blank=True)
+    blind_notified_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"controller state of {self.cluster_id}"

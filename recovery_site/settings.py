@@ -76,6 +76,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "recovery_site.middleware_dbdown.DatabaseDownMiddleware",  # a plain 503 when PostgreSQL is down
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -165,6 +166,28 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 RECOVERY_TICK_SECONDS = float(env_str("RECOVERY_TICK_SECONDS", "2"))
+# Crash safety (issue 10). A worker killed mid-task hands its message back (acks_late +
+# reject_on_worker_lost); every task stops within its hard limit, and a message unacked for
+# longer than the limit plus margin is redelivered by Redis (visibility timeout). Executions
+# are idempotent, and the reconciler (actions.services.reconcile) covers what the queue loses.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = float(env_str("CELERY_TASK_SOFT_TIME_LIMIT", "90"))
+CELERY_TASK_TIME_LIMIT = float(env_str("CELERY_TASK_TIME_LIMIT", "120"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(CELERY_TASK_TIME_LIMIT) + 60}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Outbox deadlines: an approved intent nobody picked up is dispatched again after this long;
+# one left executing is checked against the scheduler after the execution deadline.
+RECOVERY_DISPATCH_DEADLINE_S = float(env_str("RECOVERY_DISPATCH_DEADLINE_S", "15"))
+RECOVERY_EXECUTION_DEADLINE_S = float(env_str("RECOVERY_EXECUTION_DEADLINE_S", str(CELERY_TASK_TIME_LIMIT + 30)))
+RECOVERY_MAX_DISPATCHES = int(env_str("RECOVERY_MAX_DISPATCHES", "5"))
+# The analyser lock lives this long unless the running tick renews it (a dead tick's lock
+# frees within it); callers that need the world wait at most RECOVERY_LOCK_WAIT_S, then say busy.
+RECOVERY_LOCK_TTL_S = float(env_str("RECOVERY_LOCK_TTL_S", "6"))
+RECOVERY_LOCK_WAIT_S = float(env_str("RECOVERY_LOCK_WAIT_S", "10"))
+# Past this long without a successful tick, pages show "controller blind since ..." and on-call is told.
+RECOVERY_BLIND_AFTER_S = float(env_str("RECOVERY_BLIND_AFTER_S", "30"))
+RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
 
 CHANNEL_LAYERS = {
     "default": {

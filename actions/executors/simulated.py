@@ -6,7 +6,7 @@ from actions.executors.result import ExecResult
 from monitoring.models import Cluster
 from monitoring.simulator import SimulatedCluster
 from monitoring.sources import NodeView
-from monitoring.sources.simulated import job_view, locked_world, node_view
+from monitoring.sources.simulated import job_view, load_world, locked_world, node_view
 
 
 class SimulatorExecutor:
@@ -53,3 +53,30 @@ class SimulatorExecutor:
                 return ExecResult("superseded", f"job {job} already ended ({current.state})")
             world.requeue(job, exclude=list(exclude), now=now)
             return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")
+
+    # -- read-only checks for the reconciler (no lock: a tick may hold it) --------------
+    def observe_drain(self, node: str, now: float) -> ExecResult:
+        current = self._node(load_world(self.cluster, now), node)
+        if current is None:
+            return ExecResult("superseded", f"node {node} no longer exists")
+        if "DRAIN" not in current.state.upper():
+            return ExecResult("absent", f"{node} is not drained ({current.state})")
+        if current.reason.startswith("recovery:"):
+            return ExecResult("already", f"{node} is drained by the controller: {current.reason}")
+        return ExecResult("superseded", f"{node} is drained by someone else: {current.reason}")
+
+    def observe_requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
+        world = load_world(self.cluster, now)
+        current = next((job_view(j) for j in world.jobs() if str(j["id"]) == job), None)
+        return observed_requeue(job, current.state if current else None, list(current.exclude) if current else [], exclude)
+
+
+def observed_requeue(job: str, state: str | None, excluded: list[str], exclude: list[str]) -> ExecResult:
+    """A requeue is visible when the job is back in the queue (or running again) with the exclusion."""
+    if state is None:
+        return ExecResult("superseded", f"job {job} is no longer known to the scheduler")
+    if set(exclude) <= set(excluded) and state in ("PENDING", "REQUEUED", "RUNNING", "CONFIGURING"):
+        return ExecResult("already", f"job {job} is {state} excluding {', '.join(exclude) or 'nothing'}")
+    if state in ("COMPLETED", "CANCELLED"):
+        return ExecResult("superseded", f"job {job} already ended ({state})")
+    return ExecResult("absent", f"job {job} is {state} without the exclusion of {', '.join(exclude)}")

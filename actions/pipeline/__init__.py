@@ -224,6 +224,11 @@ class Pipeline:
         tr = self.ingest.trackers.get(job_id)
         return tr.ckpt if tr is not None else None
 
+    def reserve_keys(self, highest: int) -> None:
+        """Never hand out an incident key at or below ``highest`` (the database's, when the
+        working memory was lost or is older than what was already written)."""
+        self.corr.seq = max(self.corr.seq, highest)
+
     # --- state ---------------------------------------------------------------------------------
 
     def to_state(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ name, after commit, so a rolled-back approval runs nothing.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from celery import current_app
 from django.db import transaction
@@ -19,14 +20,26 @@ from actions.services.notify import notify
 from actions.services.transitions import transition_recommendation
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.services import transition_incident
+from monitoring.locks import ClusterBusy
 from monitoring.models import Node
 
 EXECUTE = "actions.tasks.execute_recommendation"
+log = logging.getLogger(__name__)
 
 
-def enqueue_execution(rec_id: int) -> None:
-    """Send the execution task by its registered name (call it after commit)."""
-    current_app.signature(EXECUTE, args=(rec_id,)).delay()
+def enqueue_execution(rec_id: int) -> bool:
+    """Send the execution task by its registered name (call it after commit).
+
+    Only a hint: the approved row is the outbox. A broker that refuses the message
+    costs a delay, never the action and never the operator's request (the reconciler
+    dispatches it again), so a failure is logged, not raised.
+    """
+    try:
+        current_app.signature(EXECUTE, args=(rec_id,)).delay()
+    except Exception:
+        log.warning("recommendation %s: could not enqueue its execution; the reconciler will", rec_id, exc_info=True)
+        return False
+    return True
 
 
 def drain_reason(rec: Recommendation) -> str:
@@ -46,9 +59,19 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
         why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}: not executed"
         transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
         return rec
-    if not transition_recommendation(rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now):
+    claimed = transition_recommendation(
+        rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now, execution_attempts=rec.execution_attempts + 1
+    )
+    if not claimed:
         return rec  # another worker claimed it
-    result = _run(rec, now.timestamp())
+    try:
+        result = _run(rec, now.timestamp())
+    except ClusterBusy as exc:
+        # Not a failure: the world is locked by a running tick. Back to the outbox, no escalation.
+        transition_recommendation(
+            rec, RecStatus.APPROVED, at=now, reason=f"busy: {exc}; will retry", dispatched_at=now, execution_attempts=rec.execution_attempts - 1
+        )
+        return rec
     final = {"done": RecStatus.SUCCEEDED, "already": RecStatus.SUCCEEDED, "superseded": RecStatus.SUPERSEDED}.get(
         result.outcome, RecStatus.FAILED
     )
@@ -71,6 +94,8 @@ def _run(rec: Recommendation, now: float) -> ExecResult:
             return executor.drain(rec.node, drain_reason(rec), now)
         if rec.action == ActionKind.REQUEUE_JOB:
             return executor.requeue(rec.job, list(rec.exclude), now)
+    except ClusterBusy:
+        raise
     except Exception as exc:  # the operator must see what went wrong, verbatim
         return ExecResult("failed", f"{type(exc).__name__}: {exc}")
     return ExecResult("failed", f"unknown action {rec.action}")

@@ -26,7 +26,7 @@ from incidents.models import Incident
 from incidents.services import transition_incident
 from incidents.silences import silence_for
 from monitoring.choices import Autonomy
-from monitoring.models import Node
+from monitoring.models import Cluster, Node
 from recovery_site.roles import Role, has_role
 
 __all__ = [
@@ -102,7 +102,7 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
         return
     if rec.action not in MUTATING_ACTIONS:
         # Telling people changes nothing on the cluster: delivered in every mode.
-        transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval")
+        transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval", dispatched_at=now)
         transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
         return
     level = level_for(rec)
@@ -116,13 +116,20 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
         if transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires):
             notify("awaiting_approval", cluster=cluster, incident=rec.incident, recommendation=rec, text=f"{rec} awaits approval: {why}")
         return
-    blocked = guardrail_verdict(rec, now)
-    if blocked:
-        transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=blocked, blocked_reason=blocked)
-        _escalate_if_storm(rec, blocked, now)
-        return
-    if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}"):
-        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+    with transaction.atomic():
+        lock_cluster(rec)  # count and approve under the cluster's row lock: N at once cannot pass N-1
+        blocked = guardrail_verdict(rec, now)
+        if blocked:
+            transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=blocked, blocked_reason=blocked)
+            _escalate_if_storm(rec, blocked, now)
+            return
+        if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now):
+            transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+
+
+def lock_cluster(rec: Recommendation) -> None:
+    """Serialise guardrail decisions per cluster (PostgreSQL row lock; SQLite locks the file)."""
+    Cluster.objects.select_for_update().filter(pk=rec.cluster_id).values_list("pk", flat=True).first()
 
 
 def _escalate_if_storm(rec: Recommendation, blocked: str, now: dt.datetime) -> None:
@@ -139,20 +146,24 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
     if rec.action != ActionKind.DRAIN_NODE:
         return None
     cluster = rec.cluster
-    drains_last_hour = Recommendation.objects.filter(
-        cluster=cluster,
-        action=ActionKind.DRAIN_NODE,
-        status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
-        executed_at__gte=now - dt.timedelta(hours=1),
-    ).count()
+    drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(pk=rec.pk)
+    # Carried out in the last hour, plus in flight (approved in this tick or by a parallel click).
+    drains_last_hour = drains.filter(
+        status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING], executed_at__gte=now - dt.timedelta(hours=1)
+    ).count() + drains.filter(status=RecStatus.APPROVED).count()
     node = Node.objects.filter(cluster=cluster, name=rec.node).first()
     partition = node.partition if node else ""
     in_partition = Node.objects.filter(cluster=cluster, partition=partition)
+    ours = set(in_partition.filter(drained_by_us=True).exclude(name=rec.node).values_list("name", flat=True))
+    in_flight = set(
+        drains.filter(status__in=[RecStatus.APPROVED, RecStatus.EXECUTING], node__in=in_partition.values("name"))
+        .exclude(node=rec.node).values_list("node", flat=True)
+    )
     budget = DrainBudget(
         drains_last_hour=drains_last_hour,
         max_drains_per_hour=cluster.max_drains_per_hour,
         partition_size=in_partition.count(),
-        partition_drained_by_us=in_partition.filter(drained_by_us=True).exclude(name=rec.node).count(),
+        partition_drained_by_us=len(ours | in_flight),
         max_partition_drained_pct=cluster.max_partition_drained_pct,
     )
     return check_drain(budget)
@@ -172,17 +183,22 @@ def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, com
         raise Conflict(f"{closed}: its recommendations ended, nothing to approve")
     if rec.status != RecStatus.AWAITING_APPROVAL:
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}, not awaiting approval")
-    blocked = guardrail_verdict(rec, now)
-    if blocked:
-        transition_recommendation(rec, RecStatus.BLOCKED, at=now, actor=user, reason=blocked, blocked_reason=blocked)
-        raise Conflict(f"blocked by a guardrail: {blocked}")
     with transaction.atomic():
-        ok = transition_recommendation(
-            rec, RecStatus.APPROVED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment
-        )
-        if not ok:
-            raise Conflict("someone else decided this recommendation first")
-        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+        lock_cluster(rec)  # count and approve under the cluster's row lock: N clicks cannot pass N-1
+        blocked = guardrail_verdict(rec, now)
+        if blocked:
+            ok = transition_recommendation(rec, RecStatus.BLOCKED, at=now, actor=user, reason=blocked, blocked_reason=blocked)
+        else:
+            ok = transition_recommendation(
+                rec, RecStatus.APPROVED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment,
+                dispatched_at=now,
+            )
+            if ok:
+                transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+    if blocked:
+        raise Conflict(f"blocked by a guardrail: {blocked}")
+    if not ok:
+        raise Conflict("someone else decided this recommendation first")
     return rec
 
 

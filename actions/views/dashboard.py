@@ -30,6 +30,8 @@ from incidents.models import Incident
 from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy, NodeHealth
 from monitoring.connections import diagnose_connection
+from monitoring.controller_state import health
+from monitoring.locks import ClusterBusy
 from monitoring.models import Cluster, Node
 from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
 from monitoring.telemetry.store import node_gpu_alarms
@@ -103,7 +105,7 @@ def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
     node = request.POST.get("node", "") or None
     try:
         fault = inject(cluster, kind, node, request.user, timezone.now())
-    except ValueError as exc:
+    except (ValueError, ClusterBusy) as exc:
         messages.error(request, f"Could not inject: {exc}")
     else:
         messages.success(request, f"Injected {fault['kind']} on {fault.get('node') or 'the cluster'}.")
@@ -148,7 +150,7 @@ def overview_context() -> dict[str, Any]:
     clusters = []
     for cluster in Cluster.objects.all():
         mine = [i for i in active if i.cluster_id == cluster.pk]
-        clusters.append({"cluster": cluster, "grid": _grid(cluster, mine)})
+        clusters.append({"cluster": cluster, "grid": _grid(cluster, mine), "health": health(cluster, timezone.now())})
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
@@ -181,6 +183,7 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
         "autonomy_levels": Autonomy.choices,
         "fault_kinds": fault_kinds,
         "drains": Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE, status=RecStatus.SUCCEEDED).count(),
+        "health": health(cluster, timezone.now()),
         **cluster_panel(cluster),
     }
 

@@ -11,19 +11,32 @@ any partial last line. It copes with what real log files do:
   once it grows past ``partial_cap`` so a writer that never ends a line cannot
   make us buffer without bound;
 * binary garbage and 50 KB lines: every line goes through ``clean_line`` (decoded
-  with replacement, NULs replaced, capped).
+  with replacement, NULs replaced, capped);
+* copytruncate (logrotate copies the file, then truncates it in place, and the job
+  writes on): same inode, and by the next poll the size may be past our offset
+  again. A fingerprint of the file's head tells: when the first bytes we saw are no
+  longer there, it is a new file under the old inode -> restart at 0;
+* rotation by rename: before the new file, the old one's unread tail is read from
+  where we were (found as ``path.1`` or ``path.0`` with the old inode), so a fault
+  line written just before the rotation is not lost;
+* a job writing faster than one read per tick: the read budget doubles while a
+  file is behind (up to ``MAX_BUDGET``) and falls back once it caught up.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 from typing import Any
 
 from monitoring.detectors.text import clean_line
 from monitoring.transports import FileChunk, RemoteFileMissing, Transport
 
-MAX_READ = 1 << 20  # per poll and file; the rest comes next tick
+MAX_READ = 1 << 20  # per poll and file while caught up; the rest comes next tick
+MAX_BUDGET = 64 << 20  # the most one poll reads of one file when far behind
 PARTIAL_CAP = 64 * 1024
+HEAD = 512  # bytes of the file's start fingerprinted to recognise copytruncate
+ROTATED_SUFFIXES = (".1", ".0")  # logrotate's and Python's RotatingFileHandler's first old file
 
 
 def new_state(path: str, at_end: bool = False) -> dict[str, Any]:
@@ -59,21 +72,65 @@ def consume(
 
 
 def read_lines(
-    transport: Transport, state: dict[str, Any], max_bytes: int = MAX_READ
+    transport: Transport, state: dict[str, Any], max_bytes: int = MAX_READ, max_budget: int = MAX_BUDGET
 ) -> tuple[list[str], dict[str, Any]]:
     """Read what is new in ``state['path']``; a missing file yields nothing (yet)."""
+    budget = max(max_bytes, min(int(state.get("budget") or max_bytes), max_budget))
     try:
         if state.get("at_end"):
-            head = transport.read_from(state["path"], 0, 0)
-            return [], {**state, "at_end": False, "offset": head.size, "inode": head.inode}
-        chunk = transport.read_from(state["path"], int(state.get("offset") or 0), max_bytes)
+            head = transport.read_from(state["path"], 0, HEAD)
+            return [], {**state, "at_end": False, "offset": head.size, "inode": head.inode, **_fingerprint(head.data)}
+        chunk = transport.read_from(state["path"], int(state.get("offset") or 0), budget)
+        tail: list[str] = []
+        if _copytruncated(transport, state, chunk):
+            state = {**state, "offset": 0, "partial": "", "inode": None}
+            chunk = transport.read_from(state["path"], 0, budget)
+        elif _rotated(state, chunk):
+            tail = _rotated_tail(transport, state, budget)
     except RemoteFileMissing:
         return [], state
+    start = int(state.get("offset") or 0)
     lines, st = consume(state, chunk)
     if st.pop("reset", False):
-        chunk = transport.read_from(st["path"], 0, max_bytes)
+        start = 0
+        chunk = transport.read_from(st["path"], 0, budget)
         lines, st = consume(st, chunk)
-    return lines, st
+    if start == 0 and chunk.data:
+        st.update(_fingerprint(chunk.data[:HEAD]))
+    behind = chunk.size - int(st["offset"])
+    st["budget"] = min(budget * 2, max_budget) if behind > 0 else max_bytes
+    return tail + lines, st
+
+
+def _fingerprint(head: bytes) -> dict[str, Any]:
+    return {"head": hashlib.sha256(head).hexdigest()[:32], "head_len": len(head)} if head else {}
+
+
+def _copytruncated(transport: Transport, state: dict[str, Any], chunk: FileChunk) -> bool:
+    """Same inode, grown past our offset again, but its first bytes are not the ones we read."""
+    offset, head_len = int(state.get("offset") or 0), int(state.get("head_len") or 0)
+    if not head_len or offset == 0 or chunk.size < offset or _rotated(state, chunk):
+        return False
+    head = transport.read_from(state["path"], 0, head_len)
+    return _fingerprint(head.data).get("head") != state.get("head")
+
+
+def _rotated(state: dict[str, Any], chunk: FileChunk) -> bool:
+    return state.get("inode") is not None and chunk.inode is not None and chunk.inode != state["inode"]
+
+
+def _rotated_tail(transport: Transport, state: dict[str, Any], budget: int) -> list[str]:
+    """The old file's unread tail, when it can be found under its rotated name."""
+    for suffix in ROTATED_SUFFIXES:
+        try:
+            old = transport.read_from(state["path"] + suffix, int(state.get("offset") or 0), budget)
+        except RemoteFileMissing:
+            continue
+        if old.inode == state["inode"]:
+            lines, st = consume(state, old)
+            rest = base64.b64decode(st.get("partial") or "")
+            return lines + ([clean_line(rest)] if rest else [])  # the old file is done: its last line too
+    return []
 
 
 def poll(

@@ -16,13 +16,13 @@ from typing import Any
 from django.conf import settings
 
 from monitoring.detectors.schema import ClusterSpec
+from monitoring.locks import ClusterBusy, holding
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 from monitoring.simulator import FAULT_KINDS, SimConfig, SimulatedCluster
 from monitoring.sources import JobView, NodeView
 
 log = logging.getLogger(__name__)
-LOCK_WAIT_S = 30.0
 
 
 def _state_key(cluster: Cluster) -> str:
@@ -65,18 +65,16 @@ def save_world(cluster: Cluster, world: SimulatedCluster) -> None:
 @contextmanager
 def locked_world(cluster: Cluster, now: float) -> Iterator[SimulatedCluster]:
     """Change the world outside the analyser tick: wait for the cluster lock first."""
-    lock = get_redis().lock(key("lock", cluster.pk), timeout=60, blocking_timeout=LOCK_WAIT_S)
-    if not lock.acquire():
-        raise RuntimeError(f"cluster {cluster.name} is busy; try again")
     try:
-        world = load_world(cluster, now)
-        # Bring the world up to now before changing it; the events it emits on the
-        # way wait in an outbox for the next analyser tick, so none is lost.
-        _stash(cluster, world.advance(now))
-        yield world
-        save_world(cluster, world)
-    finally:
-        lock.release()
+        with holding(cluster.pk, wait=float(settings.RECOVERY_LOCK_WAIT_S)):
+            world = load_world(cluster, now)
+            # Bring the world up to now before changing it; the events it emits on the
+            # way wait in an outbox for the next analyser tick, so none is lost.
+            _stash(cluster, world.advance(now))
+            yield world
+            save_world(cluster, world)
+    except ClusterBusy as exc:
+        raise ClusterBusy(f"cluster {cluster.name} is busy; try again") from exc
 
 
 def node_view(n: dict[str, Any]) -> NodeView:

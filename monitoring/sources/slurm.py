@@ -3,13 +3,13 @@
 Per tick: ``sinfo --json``/``squeue --json`` diffed against the last snapshot into
 ``slurm`` events, each running job's stdout/stderr read from its byte offset, each
 allocated node's kernel log read from its cursor, and GPU samples the per-node agents
-queued in Redis. Collector state (snapshots, offsets, cursors) lives in Redis too, so
-any worker can run the next tick.
+queued in Redis. Collector state (snapshots, offsets, cursors) lives in PostgreSQL
+(monitoring.controller_state), so any worker can run the next tick and a Redis that
+restarts empty costs no re-read.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -17,9 +17,10 @@ from django.conf import settings
 
 from monitoring.collectors import joblog, kernel, slurm_state
 from monitoring.connections import client_for
+from monitoring.controller_state import load_collector_state, save_collector_state
 from monitoring.detectors.schema import ClusterSpec
 from monitoring.models import Cluster
-from monitoring.redis_store import get_redis, key
+from monitoring.redis_store import get_redis
 from monitoring.slurm.parse import JobInfo, NodeInfo
 from monitoring.sources import JobView, NodeView
 from monitoring.transports import TransportError
@@ -36,8 +37,9 @@ class SlurmSource:
     def __init__(self, cluster: Cluster, now: float) -> None:
         self.cluster = cluster
         self.client = client_for(cluster)
-        raw = get_redis().get(key("collect", cluster.state_id))
-        self.state: dict[str, Any] = json.loads(raw) if raw else {}
+        # Offsets and cursors live in the database: Redis may restart empty (issue 10).
+        self.state: dict[str, Any] = load_collector_state(cluster)
+        self.source_errors: dict[str, str] = {}
         self._nodes: list[NodeInfo] = []
         self._jobs: list[JobInfo] = []
 
@@ -62,6 +64,7 @@ class SlurmSource:
                 evs, logs[job_id] = joblog.poll(self.client.transport, job_id, paths[job_id], logs.get(job_id), now)
             except TransportError as exc:
                 log.warning("cluster %s: job %s log unreadable: %s", self.cluster.name, job_id, exc)
+                self.source_errors["job logs"] = f"job {job_id}: {exc}"
                 continue
             events += evs
         # A requeued job writes its log again from the top: forget ended jobs' offsets.
@@ -101,7 +104,7 @@ class SlurmSource:
         )
 
     def save(self) -> None:
-        get_redis().set(key("collect", self.cluster.state_id), json.dumps(self.state, separators=(",", ":")))
+        save_collector_state(self.cluster, self.state)
 
 
 def _job_view(j: JobInfo) -> JobView:

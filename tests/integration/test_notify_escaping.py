@@ -6,8 +6,9 @@ import json
 import re
 
 import pytest
-from actions.notify import _redacted, notify, payload, slack_escape
 
+from actions.services.delivery import redacted as _redacted
+from actions.services.notify import notify, payload, slack_escape
 from incidents.models import AuditRecord
 from tests.integration.test_notify import Receiver, eager_celery  # noqa: F401 - a fixture
 

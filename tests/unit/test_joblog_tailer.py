@@ -109,3 +109,77 @@ def test_start_at_end_skips_history_and_keeps_what_follows(tmp_path: Path) -> No
         fh.write("after\n")
     events, _ = joblog.poll(T, "7", [str(p)], json.loads(json.dumps(st)), now=2.0, start_at_end=True)
     assert [e["line"] for e in events] == ["after"]
+
+
+# ---- issue 10: copytruncate, the rotated file's tail, a read budget that keeps up
+
+
+def test_copytruncate_followed_by_regrowth_past_our_offset_reads_the_new_content_from_its_start(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("old 1\nold 2\n")
+    _, st = _tail(p)
+    (tmp_path / "job.out.1").write_bytes(p.read_bytes())  # logrotate copytruncate: copy, then truncate in place
+    with p.open("r+b") as fh:
+        fh.truncate(0)
+    with p.open("ab") as fh:  # the job writes on; by the next poll it is longer than our offset
+        fh.write(b"new 1\nXid 79 after the rotation\nnew 3\n")
+    lines, st = _tail(p, st)
+    assert lines == ["new 1", "Xid 79 after the rotation", "new 3"]
+    assert _tail(p, st)[0] == []
+
+
+def test_an_appending_file_with_the_same_head_is_not_mistaken_for_copytruncate(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("header\nstep 1\n")
+    _, st = _tail(p)
+    with p.open("a") as fh:
+        fh.write("step 2\n")
+    assert _tail(p, st)[0] == ["step 2"]
+
+
+def test_rotation_by_rename_reads_the_old_files_unread_tail_first(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("seen 1\n")
+    _, st = _tail(p)
+    with p.open("a") as fh:
+        fh.write("NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\nhalf a last li")
+    os.replace(p, tmp_path / "job.out.1")
+    p.write_text("fresh 1\n")
+    lines, st = _tail(p, st)
+    assert lines == ["NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.", "half a last li", "fresh 1"]
+    assert _tail(p, st)[0] == []
+
+
+def test_rotation_without_a_findable_old_file_still_reads_the_new_one(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("seen\n")
+    _, st = _tail(p)
+    os.replace(p, tmp_path / "job.out-20261201")  # a dateext name we cannot guess
+    p.write_text("fresh\n")
+    assert _tail(p, st)[0] == ["fresh"]
+
+
+def test_the_read_budget_grows_while_behind_and_a_backlog_is_read_in_a_few_polls(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_bytes(b"".join(b"%07d training step\n" % i for i in range(400_000)))  # ~8 MiB of output
+    st, polls, total = None, 0, 0
+    while True:
+        lines, st = _tail(p, st, max_bytes=64 * 1024)
+        polls += 1
+        total += len(lines)
+        if not lines:
+            break
+    # a fixed 64 KiB per poll would need 129 polls
+    assert total == 400_000 and polls <= 10
+    assert st["budget"] == 64 * 1024  # caught up: back to the base read
+
+
+def test_a_job_writing_faster_than_the_base_read_is_caught_up(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("")
+    st: dict | None = None  # type: ignore[type-arg]
+    for poll in range(12):
+        with p.open("ab") as fh:
+            fh.write(b"".join(b"p%02d line %06d\n" % (poll, i) for i in range(20_000)))  # ~300 KB per poll
+        _, st = _tail(p, st, max_bytes=100 * 1024)
+    assert st is not None and st["offset"] == p.stat().st_size

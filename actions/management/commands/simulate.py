@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from actions.services.faults import inject_fault
+from monitoring.locks import ClusterBusy
 from monitoring.models import Cluster
 from recovery_site.command_errors import database_needed
 
@@ -43,6 +44,8 @@ class Command(BaseCommand):
         try:
             with database_needed(FIRST):
                 fault = inject_fault(cluster, opts["kind"], opts["node"], None, timezone.now())
+        except ClusterBusy as exc:  # a running tick holds the world: busy, not broken
+            raise CommandError(f"busy: {exc}") from exc
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(json.dumps(fault, default=str))

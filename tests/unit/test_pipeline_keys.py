@@ -1,0 +1,22 @@
+"""Incident identity never repeats: keys handed out after a lost memory start above the database's highest."""
+
+from __future__ import annotations
+
+from tests.unit.pipehelpers import T0, job, kernel, pipeline
+
+XID79 = "[x] NVRM: Xid (PCI:0000:5d:00): 79, pid=1, name=python, GPU has fallen off the bus."
+
+
+def test_a_fresh_pipeline_told_the_highest_key_numbers_its_first_incident_above_it() -> None:
+    p = pipeline(job("1", "gpu-a-[001-004]"))
+    p.reserve_keys(41)
+    [inc] = p.feed([kernel(1, "gpu-a-003", XID79)], T0 + 1)
+    assert inc.key == "i-42"
+
+
+def test_reserving_below_what_the_pipeline_already_handed_out_changes_nothing() -> None:
+    p = pipeline(job("1", "gpu-a-[001-004]"), job("2", "gpu-a-[005-008]"))
+    [first] = p.feed([kernel(1, "gpu-a-003", XID79)], T0 + 1)
+    p.reserve_keys(0)
+    [second] = p.feed([kernel(2, "gpu-a-006", XID79)], T0 + 2)
+    assert (first.key, second.key) == ("i-1", "i-2")
