@@ -104,7 +104,7 @@ def _pages(w):  # type: ignore[no-untyped-def]
 
 
 def test_no_page_renders_hostile_text_raw_for_any_role(client, world, viewer, operator, admin_user) -> None:  # type: ignore[no-untyped-def]
-    from actions import autonomy_services
+    from actions.services import autonomy as autonomy_services
 
     autonomy_services.set_override(world["cluster"], "node", "gpu-a-001", "isolation", "monitor", admin_user, NOW, reason=XSS)
     violations, renders = [], 0
