@@ -18,6 +18,7 @@ urlpatterns = [
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
+    path("incidents/<int:pk>/scenario.zip", incidents.incident_scenario, name="incident-scenario"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),
     path("recommendations/<int:pk>/reject/", recommendations.reject, name="rec-reject"),
     path("metrics/", metrics.metrics_page, name="metrics"),

@@ -187,3 +187,9 @@ RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")
 RECOVERY_WEBHOOK_BACKOFF_S = float(env_str("RECOVERY_WEBHOOK_BACKOFF_S", "10"))
 # Where operators reach the dashboard, for links in notifications ("" = no link).
 RECOVERY_BASE_URL = env_str("RECOVERY_BASE_URL", "")
+# The recorded event stream (actions/services/record.py): per cluster, gzip'd JSONL segments
+# per hour under this directory, kept for the retention window and capped in size per cluster.
+RECOVERY_RECORD = env_bool("RECOVERY_RECORD", True)
+RECOVERY_RECORD_DIR = env_str("RECOVERY_RECORD_DIR", str(BASE_DIR / "var" / "record"))
+RECOVERY_RECORD_RETENTION_DAYS = float(env_str("RECOVERY_RECORD_RETENTION_DAYS", "14"))
+RECOVERY_RECORD_MAX_MB = float(env_str("RECOVERY_RECORD_MAX_MB", "512"))
