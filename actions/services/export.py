@@ -59,9 +59,10 @@ def scenario_files(incident: Incident, before_s: float = BEFORE_S, after_s: floa
 
 
 def export_folder(incident: Incident, out: Path, **window: float) -> Path:
+    files = scenario_files(incident, **window)  # first: a refusal writes nothing
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, data in scenario_files(incident, **window).items():
+    for name, data in files.items():
         (out / name).write_bytes(data)
     return out
 
