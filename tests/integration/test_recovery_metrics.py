@@ -8,6 +8,7 @@ from django.utils import timezone
 from actions.choices import RecStatus
 from actions.models import Recommendation
 from actions.services.execution import execute_recommendation
+from actions.services.recommendations import approve_recommendation
 from actions.views import reports
 from incidents.choices import IncidentStatus
 from incidents.models import Incident
@@ -46,7 +47,7 @@ def test_a_thermal_stragglers_detection_latency_is_its_real_delay_not_zero(clust
     assert report["latency_by_category"]["gpu_degraded"]["max"] == round(latency, 3)
 
 
-def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(cluster, clock) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(cluster, clock, operator) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     cluster.autonomy = Autonomy.AUTO
     cluster.save()
     clock.run(cluster, 240)  # long enough for the job to write a checkpoint
@@ -54,15 +55,16 @@ def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_
     job.refresh_from_db()
     checkpoint_at = job.last_checkpoint_at
     inject(cluster, "xid79", job.node_list[1], clock.now.timestamp())
-    clock.run(cluster, 20)
-    for rec in Recommendation.objects.filter(status=RecStatus.APPROVED):
-        execute_recommendation(rec.pk, clock.now)
-    for _ in range(12):
-        clock.run(cluster, 30)
+    for _ in range(15):
+        clock.run(cluster, 20)
+        for rec in Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL):
+            approve_recommendation(rec, operator, clock.now, "bad GPU")
+        for rec in Recommendation.objects.filter(status=RecStatus.APPROVED):  # what the Celery task does after commit
+            execute_recommendation(rec.pk, clock.now)
         if Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exists():
             break
     inc = Incident.objects.get(cluster=cluster)
-    assert inc.status == IncidentStatus.RECOVERED, inc.verification_note
+    assert inc.status == IncidentStatus.RECOVERED, [(r.action, r.status, r.blocked_reason, r.result) for r in inc.recommendations.all()]
     report = reports.metrics_report(cluster, "24h", clock.now)
     row = next(r for r in report["rows"] if r["id"] == inc.pk)
     fault = row["fault_at"]
