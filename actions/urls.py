@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, metrics, recommendations
+from actions.views import autonomy, dashboard, incidents, metrics, recommendations, whatif
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("clusters/<int:pk>/autonomy/kind/", autonomy.set_kind_level, name="cluster-autonomy-kind"),
     path("clusters/<int:pk>/autonomy/override/", autonomy.set_override, name="cluster-autonomy-override"),
     path("clusters/<int:pk>/autonomy/monitor-only/", autonomy.set_monitor_only, name="cluster-monitor-only"),
+    path("clusters/<int:pk>/whatif/", whatif.whatif_page, name="cluster-whatif"),
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),

@@ -72,3 +72,14 @@ def test_in_monitor_mode_whatif_executes_nothing(judged_stretch, capsys) -> None
 def test_a_bad_threshold_is_refused_in_one_line(judged_stretch) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(CommandError, match="detectors: no_such=1"):
         call_command("whatif", "--cluster", "sim-t", "--set", "no_such=1")
+
+
+def test_the_admin_page_says_what_isolation_in_auto_would_have_done(judged_stretch, client, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(admin_user)
+    page = client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto&since=14d").content.decode()
+    assert "With isolation in auto for the last 14d: 2 drains, 0 requeues; 1 confirmed, 1 false, 0 unjudged." in page
+
+
+def test_the_what_if_page_is_refused_to_operators(judged_stretch, client, operator, cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(operator)
+    assert client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto").status_code == 403
