@@ -170,7 +170,7 @@ def whatif(
         live = _match(upd, upd.detected_t, actual)
         for rec in upd.recommendations:
             kind = ACTION_KIND.get(rec.action)
-            target = rec.node if rec.action == "drain_node" else (rec.job or "")
+            target = (rec.node if rec.action == "drain_node" else rec.job) or ""
             if kind is None or (upd.key, rec.action, target) in proposed:
                 continue
             proposed.add((upd.key, rec.action, target))
