@@ -81,3 +81,11 @@ def test_ettr_is_productive_over_allocated_gpu_time_of_the_window() -> None:
     assert allocated == 8 * 3600
     assert recovery.ettr(allocated, 0.25 * 8 * 3600) == 0.75
     assert recovery.ettr(0.0, 0.0) is None
+
+
+def test_a_hangs_detection_latency_runs_from_its_last_progress_line_not_from_the_observation_that_raised_it() -> None:
+    from actions.evaluation import metrics
+
+    detected = T + dt.timedelta(minutes=5)
+    t = metrics.Timeline(detected_at=detected, first_signal_at=detected, evidence_signal_at=detected - dt.timedelta(seconds=92))
+    assert metrics.compute(t).detection_latency_s == 92.0
