@@ -21,7 +21,7 @@ T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 
-def test_a_30_minute_demo_run_replayed_with_isolation_in_auto_drains_what_a_hand_count_says(cluster, redis_ns, settings, operator, capsys, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_30_minute_demo_run_replayed_with_isolation_in_auto_drains_what_a_hand_count_says(cluster, redis_ns, settings, operator, capsys, django_capture_on_commit_callbacks, record_dir) -> None:  # type: ignore[no-untyped-def]
     settings.SIM_FAULT_MEAN_INTERVAL_S = 240  # random faults, as in the demo, a few per half hour
     cluster.max_drains_per_hour = cluster.max_partition_drained_pct = 100  # the hand count need not model guardrails
     cluster.save()
@@ -40,7 +40,9 @@ def test_a_30_minute_demo_run_replayed_with_isolation_in_auto_drains_what_a_hand
     text = capsys.readouterr().out
     report = reports.metrics_report(cluster, "24h", now)
     with capsys.disabled():
-        print("\n" + text)
+        size = sum(p.stat().st_size for p in (record_dir / cluster.name).glob("*.jsonl.gz"))
+        print(f"\nrecord: {size} bytes gzip'd for 30 simulated minutes of {cluster.name}")
+        print(text)
         print(json.dumps({"incidents": [(i.pk, i.category, i.culprit_label, i.operator_verdict) for i in incidents],
                           "clusters": report["clusters"], "latency_by_category": report["latency_by_category"],
                           "lost_gpu_hours": [(r["id"], r["lost_gpu_hours"]) for r in report["rows"]]}, indent=1, default=str))
