@@ -22,6 +22,7 @@ from actions.services.actionable import settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
 from actions.services.reconcile import reconcile_actions
+from actions.services.record import record_tick
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
@@ -158,8 +159,10 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     with transaction.atomic():
         changed_jobs = sync_inventory(cluster, source, events, now)
     record_samples(cluster, events, now)  # after the inventory: a new node's GPU rows exist
-    for j in changed_jobs:
-        pipeline.upsert_job(job_spec(j))
+    specs = [job_spec(j) for j in changed_jobs]
+    for spec in specs:
+        pipeline.upsert_job(spec)
+    record_tick(cluster.name, pipeline, events, specs, now)  # what this tick analysed, for replay and what-if
     updates = pipeline.feed(events, t)
     for upd in updates:
         with transaction.atomic():

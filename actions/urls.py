@@ -3,7 +3,7 @@ the Prometheus exposition and API tokens."""
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, jobs, metrics, oncall, ops, recommendations
+from actions.views import autonomy, dashboard, incidents, jobs, metrics, oncall, ops, recommendations, whatif
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -17,6 +17,7 @@ urlpatterns = [
     path("clusters/<int:pk>/autonomy/monitor-only/", autonomy.set_monitor_only, name="cluster-monitor-only"),
     path("clusters/<int:pk>/jobs/<str:slurm_id>/", jobs.job_detail, name="job"),
     path("clusters/<int:pk>/jobs/<str:slurm_id>/fragment/", jobs.job_fragment, name="job-fragment"),
+    path("clusters/<int:pk>/whatif/", whatif.whatif_page, name="cluster-whatif"),
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
     path("incidents/", oncall.incident_list, name="incidents-page"),
@@ -30,6 +31,7 @@ urlpatterns = [
     path("silences/<int:pk>/end/", oncall.silence_end, name="silence-end"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
+    path("incidents/<int:pk>/scenario.zip", incidents.incident_scenario, name="incident-scenario"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),
     path("recommendations/<int:pk>/reject/", recommendations.reject, name="rec-reject"),
     path("recovery-metrics/", metrics.metrics_page, name="metrics"),

@@ -295,3 +295,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+# The recorded event stream (actions/services/record.py): per cluster, gzip'd JSONL segments
+# per hour under this directory, kept for the retention window and capped in size per cluster.
+RECOVERY_RECORD = env_bool("RECOVERY_RECORD", True)
+RECOVERY_RECORD_DIR = env_str("RECOVERY_RECORD_DIR", str(BASE_DIR / "var" / "record"))
+RECOVERY_RECORD_RETENTION_DAYS = float(env_str("RECOVERY_RECORD_RETENTION_DAYS", "14"))
+RECOVERY_RECORD_MAX_MB = float(env_str("RECOVERY_RECORD_MAX_MB", "512"))

@@ -16,6 +16,13 @@ def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-
     return user
 
 
+@pytest.fixture(autouse=True)
+def record_dir(settings, tmp_path):  # type: ignore[no-untyped-def]
+    """Each test records its clusters' event streams in its own folder (never the repo's var/record)."""
+    settings.RECOVERY_RECORD_DIR = str(tmp_path / "record")
+    return tmp_path / "record"
+
+
 @pytest.fixture
 def viewer(db, django_user_model):  # type: ignore[no-untyped-def]
     return _user(django_user_model, "vera", "viewer")

@@ -72,7 +72,14 @@ def seconds(start: dt.datetime | None, end: dt.datetime | None) -> float | None:
 
 def fault_time(t: Timeline) -> dt.datetime:
     """The best estimate of when the fault hit: the first signal, else evidence, else detection."""
-    return t.first_signal_at or t.evidence_signal_at or t.detected_at
+    return _earliest(t) or t.detected_at
+
+
+def _earliest(t: Timeline) -> dt.datetime | None:
+    """The earlier of the kept first signal and the evidence's own account: a hang's first sign is its
+    last progress line ("no progress for 92 s"), earlier than the observation that raised it."""
+    known = [x for x in (t.first_signal_at, t.evidence_signal_at) if x is not None]
+    return min(known) if known else None
 
 
 def lost_steps(step_at_fault: int | None, checkpoint_step: int | None) -> int | None:
@@ -83,7 +90,7 @@ def lost_steps(step_at_fault: int | None, checkpoint_step: int | None) -> int | 
 
 def compute(t: Timeline) -> IncidentMetrics:
     return IncidentMetrics(
-        detection_latency_s=seconds(t.first_signal_at or t.evidence_signal_at, t.detected_at),
+        detection_latency_s=seconds(_earliest(t), t.detected_at),
         action_latency_s=seconds(t.detected_at, t.first_action_at),
         approval_wait_s=seconds(t.awaiting_since, t.decided_at),
         time_to_resume_s=seconds(fault_time(t), t.resumed_at),

@@ -180,7 +180,7 @@ class Pipeline:
             recurrence_of=a.recurrence_of,
             superseded_by=inc.superseded_by,
             attempts=tuple((j, inc.attempts.get(j, 0)) for j in jobs),
-            first_signal_t=min((m.t for m in inc.marks.values()), default=None),
+            first_signal_t=first_signal(inc),
         )
 
     def _affected_jobs(self, inc: Incident, culprit: str | None) -> list[str]:
@@ -237,6 +237,16 @@ class Pipeline:
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Pipeline:
         return pipeline_state.load(cls, state)
+
+
+def first_signal(inc: Incident) -> float | None:
+    """The fault's first sign: the earliest observation behind the incident, or, for a slowdown
+    (straggler, slow GPU) raised after a run of slow lines or samples, the first of that run."""
+    starts = []
+    for m in inc.marks.values():
+        since = m.data.get("since")
+        starts.append(min(m.t, float(since)) if isinstance(since, (int, float)) else m.t)
+    return min(starts, default=None)
 
 
 def _key_order(key: str) -> tuple[int, str]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from actions.services.export import NothingRecorded, export_zip, scenario_name
 from actions.views.reports import incident_metrics
 from incidents.models import AuditRecord, Incident
 from incidents.story import incident_story
@@ -44,3 +45,16 @@ def incident_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def incident_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
     return render(request, "incidents/_incident_body.html", incident_context(incident))
+
+
+@login_required
+def incident_scenario(request: HttpRequest, pk: int) -> HttpResponse:
+    """The incident as a recovery-scenario/1 folder in a zip: add it to scenarios/ and `evaluate` runs it."""
+    incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
+    try:
+        data = export_zip(incident)
+    except NothingRecorded as e:
+        return HttpResponseNotFound(str(e), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(data, content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{scenario_name(incident)}.zip"'
+    return response

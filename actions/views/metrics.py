@@ -37,6 +37,8 @@ def metrics_page(request: HttpRequest) -> HttpResponse:
         "rows": report["rows"],
         "summary": [(METRIC_LABELS[m], report["summary"][m]) for m in METRIC_NAMES],
         "metric_names": METRIC_NAMES,
+        "by_category": report["latency_by_category"],
+        "cluster_costs": report["clusters"],
         "json_query": query,
     }
     return render(request, "actions/metrics.html", context)

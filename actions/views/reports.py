@@ -15,9 +15,10 @@ from typing import Any
 from django.db.models import Prefetch
 
 from actions.choices import MUTATING_ACTIONS, RecStatus
-from actions.evaluation import metrics, readiness
+from actions.evaluation import metrics, readiness, recovery
 from actions.models import Recommendation, RecommendationTransition
 from incidents.models import AuditRecord, Incident
+from monitoring.detectors.schema import parse_opt_in
 from monitoring.models import Cluster, Job
 
 WINDOWS = {"24h": dt.timedelta(hours=24), "7d": dt.timedelta(days=7)}
@@ -105,8 +106,51 @@ def incident_rows(incidents: Sequence[Incident]) -> list[dict[str, Any]]:
             "jobs": list(inc.jobs or []),
             "verdict": inc.operator_verdict,
             "metrics": metrics.compute(t),
-        })
+        } | _cost(inc, t, mine.get((inc.jobs or [""])[0])))
     return rows
+
+
+def _cost(inc: Incident, t: metrics.Timeline, job: Job | None) -> dict[str, Any]:
+    """Lost time and GPU-hours: the job's GPUs × (time since its checkpoint + time until progress again)."""
+    gpus = len(job.node_list) * inc.cluster.gpus_per_node if job else 0
+    fault = metrics.fault_time(t)
+    ckpt = job.last_checkpoint_at if job else None
+    lost = recovery.lost_time_s(fault, ckpt, t.resumed_at)
+    return {"gpus": gpus, "lost_time_s": lost, "lost_gpu_hours": recovery.gpu_hours(gpus, lost)}
+
+
+def allocations(cluster_ids: set[int], since: dt.datetime, until: dt.datetime) -> dict[int, list[recovery.Allocation]]:
+    """Opted-in jobs' runs overlapping the window, per cluster (a requeued job counts from its latest start)."""
+    out: dict[int, list[recovery.Allocation]] = defaultdict(list)
+    rows = Job.objects.filter(cluster_id__in=cluster_ids, started_at__isnull=False, started_at__lt=until).select_related("cluster")
+    for j in rows.exclude(comment=""):
+        if not parse_opt_in(j.comment).opted_in:
+            continue
+        end = until if j.active else min(until, j.updated_at)
+        out[j.cluster_id].append(recovery.Allocation(j.slurm_id, len(j.node_list) * j.cluster.gpus_per_node, j.started_at, end))
+    return out
+
+
+def cluster_recovery(rows: Sequence[dict[str, Any]], clusters: Sequence[Cluster], since: dt.datetime, until: dt.datetime) -> list[dict[str, Any]]:
+    """Per cluster over the window: lost GPU-hours, allocated GPU-hours of opted-in jobs, and their ETTR."""
+    allocs = allocations({c.pk for c in clusters}, since, until)
+    out = []
+    for c in clusters:
+        lost_h = sum(r["lost_gpu_hours"] or 0.0 for r in rows if r["cluster"] == c.name)
+        allocated_s = recovery.allocated_gpu_s(allocs.get(c.pk, []), since, until)
+        out.append({
+            "cluster": c.name,
+            "lost_gpu_hours": round(lost_h, 3),
+            "allocated_gpu_hours": round(allocated_s / 3600, 3),
+            "ettr": recovery.ettr(allocated_s, lost_h * 3600),
+        })
+    return out
+
+
+def latency_by_category(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float | int | None]]:
+    """Detection latency from the fault's first sign, summarised per incident category."""
+    groups = recovery.by_category((r["category"], r["metrics"].detection_latency_s) for r in rows)
+    return {cat: metrics.summarise(vals) for cat, vals in sorted(groups.items())}
 
 
 def incidents_in_window(cluster: Cluster | None, window: str, now: dt.datetime) -> list[Incident]:
@@ -119,7 +163,14 @@ def incidents_in_window(cluster: Cluster | None, window: str, now: dt.datetime) 
 
 def metrics_report(cluster: Cluster | None, window: str, now: dt.datetime) -> dict[str, Any]:
     rows = incident_rows(incidents_in_window(cluster, window, now))
-    return {"rows": rows, "summary": metrics.aggregate(r["metrics"] for r in rows)}
+    since = now - WINDOWS.get(window, WINDOWS[DEFAULT_WINDOW])
+    clusters = [cluster] if cluster is not None else list(Cluster.objects.order_by("name"))
+    return {
+        "rows": rows,
+        "summary": metrics.aggregate(r["metrics"] for r in rows),
+        "latency_by_category": latency_by_category(rows),
+        "clusters": cluster_recovery(rows, clusters, since, now),
+    }
 
 
 def incident_metrics(incident: Incident) -> metrics.IncidentMetrics:
@@ -136,6 +187,8 @@ def report_json(report: dict[str, Any]) -> dict[str, Any]:
     return {
         "labels": metrics.METRIC_LABELS,
         "summary": report["summary"],
+        "latency_by_category": report.get("latency_by_category", {}),
+        "clusters": report.get("clusters", []),
         "incidents": [
             {k: v for k, v in r.items() if k not in ("metrics", "detected_at", "fault_at")}
             | {"detected_at": iso(r["detected_at"]), "fault_at": iso(r["fault_at"])}

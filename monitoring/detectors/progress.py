@@ -307,6 +307,7 @@ class ProgressTracker:
         "intervals",
         "step_times",
         "slow_run",
+        "slow_since",
         "straggling",
         "ckpt_start",
         "ckpt",
@@ -325,6 +326,7 @@ class ProgressTracker:
         self.intervals: list[float] = []
         self.step_times: list[float] = []
         self.slow_run = 0
+        self.slow_since: float | None = None  # the first slow line of the current run: the straggler's first sign
         self.straggling = False
         self.ckpt_start: float | None = None
         self.ckpt: tuple[float, int] | None = None
@@ -438,6 +440,8 @@ class ProgressTracker:
         r = current / med
         if r >= ratio:
             self.slow_run += 1
+            if self.slow_run == 1:
+                self.slow_since = self.last_t
         else:
             self.slow_run = 0
             self.straggling = False
@@ -454,6 +458,7 @@ class ProgressTracker:
             "st": [round(x, 6) for x in self.step_times],
             "sr": self.slow_run,
             "sg": self.straggling,
+            "ss": self.slow_since,
             "cs": self.ckpt_start,
             "ck": list(self.ckpt) if self.ckpt else None,
             "hr": self.hang_raised,
@@ -468,6 +473,7 @@ class ProgressTracker:
         tr.last_t, tr.last_step = d.get("lt"), d.get("ls")
         tr.intervals, tr.step_times = list(d.get("iv", [])), list(d.get("st", []))
         tr.slow_run, tr.straggling = int(d.get("sr", 0)), bool(d.get("sg", False))
+        tr.slow_since = d.get("ss")
         tr.ckpt_start = d.get("cs")
         ck = d.get("ck")
         tr.ckpt = (float(ck[0]), int(ck[1])) if ck else None

@@ -60,7 +60,7 @@ def _median(values: list[float]) -> float:
 class GpuState:
     """What one GPU last told us."""
 
-    __slots__ = ("dbe", "remap_failed", "xid", "slow_run", "slow_raised")
+    __slots__ = ("dbe", "remap_failed", "xid", "slow_run", "slow_raised", "slow_since")
 
     def __init__(self) -> None:
         self.dbe: float | None = None
@@ -68,9 +68,10 @@ class GpuState:
         self.xid: int | None = None
         self.slow_run = 0
         self.slow_raised = False
+        self.slow_since: float | None = None  # the first slow sample of the current run
 
     def to_state(self) -> list[Any]:
-        return [self.dbe, self.remap_failed, self.xid, self.slow_run, self.slow_raised]
+        return [self.dbe, self.remap_failed, self.xid, self.slow_run, self.slow_raised, self.slow_since]
 
     @classmethod
     def from_state(cls, d: list[Any]) -> GpuState:
@@ -82,6 +83,7 @@ class GpuState:
             int(d[3]),
             bool(d[4]),
         )
+        g.slow_since = d[5] if len(d) > 5 else None
         return g
 
 
@@ -228,9 +230,13 @@ class TelemetryRules:
             st.slow_run = 0
             return
         st.slow_run += 1
+        if st.slow_run == 1:
+            st.slow_since = t
         if st.slow_run >= self.slow_samples and not st.slow_raised:
             st.slow_raised = True
-            out.append(self._slow_info(gpu, clock, med_clock, reasons, power, med_power))
+            info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power)
+            info.data["since"] = st.slow_since
+            out.append(info)
 
     @staticmethod
     def _reasons(fields: dict[str, Any]) -> int | None:

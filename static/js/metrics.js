@@ -68,7 +68,17 @@
     };
     Object.keys(panels).forEach(function (name) {
       var panel = el.querySelector('[data-panel="' + name + '"]');
-      if (panel) Plotly.react(panel, panels[name][0], panels[name][1], opts);
+      if (!panel) return;
+      var points = panels[name][0].reduce(function (n, tr) { return n + (tr.x || tr.y || []).length; }, 0);
+      if (!points) {  // an empty date axis would start in the year 2000: say there is nothing instead
+        Plotly.purge(panel);
+        panel.textContent = "No data in this period.";
+        panel.setAttribute("data-empty", "true");
+        return;
+      }
+      panel.removeAttribute("data-empty");
+      if (panel.textContent && !panel.querySelector(".plot-container")) panel.textContent = "";
+      Plotly.react(panel, panels[name][0], panels[name][1], opts);
     });
     status(el, data.incidents.length ? "" : "No incidents in this period.");
     el.setAttribute("data-drawn", String(Date.now()));

@@ -1,0 +1,71 @@
+"""What faults cost a training team, in its own units (pure: plain values in, numbers out).
+
+- lost time: the work redone plus the wait — from the last checkpoint before the fault
+  to the moment the job made progress again (time since the checkpoint + time until
+  progress again);
+- lost GPU-hours: the job's GPUs × that lost time;
+- effective training time ratio (ETTR): productive GPU-time ÷ allocated GPU-time of
+  the opted-in jobs over a window, productive being allocated minus lost.
+
+These are plain functions so the metrics page, its JSON and a Prometheus exporter all
+show the same figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+def lost_time_s(fault_at: dt.datetime | None, checkpoint_at: dt.datetime | None, resumed_at: dt.datetime | None) -> float | None:
+    """(fault − checkpoint) + (progress again − fault); None until the job progressed again.
+
+    Without a checkpoint before the fault only the wait counts (the redone work is unknown, not zero
+    for the job, but we do not invent it)."""
+    if fault_at is None or resumed_at is None or resumed_at < fault_at:
+        return None
+    redo = (fault_at - checkpoint_at).total_seconds() if checkpoint_at is not None and checkpoint_at <= fault_at else 0.0
+    return round(redo + (resumed_at - fault_at).total_seconds(), 3)
+
+
+def gpu_hours(gpus: int, seconds: float | None) -> float | None:
+    if seconds is None or gpus <= 0:
+        return None
+    return round(gpus * seconds / 3600.0, 3)
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """One opted-in job's run: its GPUs and when it held them."""
+
+    job: str
+    gpus: int
+    start: dt.datetime
+    end: dt.datetime
+
+
+def allocated_gpu_s(runs: Iterable[Allocation], since: dt.datetime, until: dt.datetime) -> float:
+    total = 0.0
+    for r in runs:
+        lo, hi = max(r.start, since), min(r.end, until)
+        if hi > lo:
+            total += r.gpus * (hi - lo).total_seconds()
+    return total
+
+
+def ettr(allocated_s: float, lost_s: float) -> float | None:
+    """Productive ÷ allocated GPU-time; None when nothing was allocated."""
+    if allocated_s <= 0:
+        return None
+    return round(max(0.0, allocated_s - lost_s) / allocated_s, 4)
+
+
+def by_category(pairs: Iterable[tuple[str, float | None]]) -> dict[str, list[float]]:
+    """Values grouped by incident category, unknowns left out."""
+    out: dict[str, list[float]] = defaultdict(list)
+    for category, value in pairs:
+        if value is not None:
+            out[category].append(value)
+    return dict(out)

@@ -1,0 +1,85 @@
+"""What if: a recorded simulator stretch replayed with isolation raised to auto, against a hand count.
+
+The live cluster ran in monitor mode (nothing executed); operators judged its incidents.
+The hand count is read from the same records the replay reads: the live incidents and
+their drain recommendations.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from actions.models import Recommendation
+from incidents.models import Incident
+from incidents.services import mark_verdict
+from monitoring.models import Job
+from monitoring.sources.simulated import inject
+from tests.integration.test_record_export import clock  # noqa: F401 - the shared simulated clock
+
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+
+
+@pytest.fixture
+def judged_stretch(cluster, clock, operator):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Two hardware faults on two jobs' nodes, minutes apart; one confirmed, one marked false."""
+    jobs = list(Job.objects.filter(cluster=cluster, state="RUNNING").exclude(comment="").order_by("slurm_id")[:2])
+    assert len(jobs) == 2
+    for job, kind in zip(jobs, ("xid79", "xid48"), strict=True):
+        inject(cluster, kind, job.node_list[1], clock.now.timestamp())
+        clock.run(cluster, 120)
+    incidents = list(Incident.objects.filter(cluster=cluster).order_by("detected_at"))
+    assert [i.culprit_node for i in incidents] == [j.node_list[1] for j in jobs]
+    mark_verdict(incidents[0], operator, "confirmed", clock.now)
+    mark_verdict(incidents[1], operator, "false", clock.now)
+    return incidents
+
+
+def _whatif(capsys, *args: str) -> dict:  # type: ignore[type-arg]
+    call_command("whatif", "--cluster", "sim-t", "--since", "14d", "--json", *args)
+    return json.loads(capsys.readouterr().out)
+
+
+def test_whatif_with_isolation_in_auto_reports_the_drains_that_would_have_executed(judged_stretch, capsys) -> None:  # type: ignore[no-untyped-def]
+    drains = Recommendation.objects.filter(incident__in=judged_stretch, action="drain_node")
+    hand = {(r.node, r.incident.operator_verdict) for r in drains}
+    assert not Recommendation.objects.filter(executed_at__isnull=False).exists()  # monitor mode: nothing ran live
+    out = _whatif(capsys, "--isolation", "auto")
+    executed = {(a["target"], a["verdict"]) for a in out["actions"] if a["outcome"] == "executed" and a["action"] == "drain_node"}
+    assert executed == hand
+    s = out["summary"]
+    assert (s["drains"], s["confirmed"], s["false"], s["blocked_drains"], s["actually_executed"]) == (2, 1, 1, 0, 0)
+    assert s["requeues"] == 0  # restart stays at the cluster's monitor level
+    assert (s["missed"], s["new"]) == (0, 0)
+
+
+def test_the_drain_rate_guardrail_blocks_the_second_drain_in_the_same_hour(judged_stretch, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = _whatif(capsys, "--isolation", "auto", "--max-drains-per-hour", "1")
+    outcomes = [(a["action"], a["outcome"]) for a in out["actions"] if a["action"] == "drain_node"]
+    assert outcomes == [("drain_node", "executed"), ("drain_node", "blocked")]
+    assert "drain rate: 1 drains" in next(a["reason"] for a in out["actions"] if a["outcome"] == "blocked")
+
+
+def test_in_monitor_mode_whatif_executes_nothing(judged_stretch, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = _whatif(capsys)
+    assert out["summary"]["would_execute"] == 0
+    assert {a["outcome"] for a in out["actions"]} == {"shown"}
+
+
+def test_a_bad_threshold_is_refused_in_one_line(judged_stretch) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError, match="detectors: no_such=1"):
+        call_command("whatif", "--cluster", "sim-t", "--set", "no_such=1")
+
+
+def test_the_admin_page_says_what_isolation_in_auto_would_have_done(judged_stretch, client, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(admin_user)
+    page = client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto&since=14d").content.decode()
+    assert "With isolation in auto for the last 14d: 2 drains, 0 requeues; 1 confirmed, 1 false, 0 unjudged." in page
+
+
+def test_the_what_if_page_is_refused_to_operators(judged_stretch, client, operator, cluster) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(operator)
+    assert client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto").status_code == 403
