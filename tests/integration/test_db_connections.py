@@ -37,7 +37,10 @@ async def _get(app, path: str, sessionid: str) -> int:  # type: ignore[no-untype
         "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
-        "headers": [(b"host", b"testserver"), (b"cookie", f"{settings.SESSION_COOKIE_NAME}={sessionid}".encode())],
+        "headers": [
+            (b"host", b"testserver"),
+            (b"cookie", f"{settings.SESSION_COOKIE_NAME}={sessionid}".encode()),
+        ],
         "client": ("127.0.0.1", 50000),
         "server": ("testserver", 80),
     }
