@@ -199,6 +199,7 @@ RECOVERY_REDIS_PREFIX = env_str("RECOVERY_REDIS_PREFIX", "recovery")
 # The built-in simulator: mean seconds between randomly drawn faults (0 = only injected ones).
 SIM_FAULT_MEAN_INTERVAL_S = float(env_str("SIM_FAULT_MEAN_INTERVAL_S", "90"))
 SIM_SEED = env_int("SIM_SEED", 7)
+SIM_NODES = env_int("SIM_NODES", 32)  # size of a new simulated cluster (jobs in proportion)
 # Webhooks for approvals waiting, escalations and storm-breaker trips (actions/services/notify.py):
 # comma-separated URLs, each optionally "slack=URL" or "json=URL".
 RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")

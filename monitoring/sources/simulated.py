@@ -32,7 +32,8 @@ def _state_key(cluster: Cluster) -> str:
 def _config(cluster: Cluster) -> SimConfig:
     interval = float(settings.SIM_FAULT_MEAN_INTERVAL_S)
     per_hour = 3600.0 / interval if interval > 0 else 0.0
-    return SimConfig(seed=settings.SIM_SEED, cluster_name=cluster.name, faults_per_hour=per_hour)
+    nodes = int(getattr(settings, "SIM_NODES", 32))
+    return SimConfig.sized(nodes, seed=settings.SIM_SEED, cluster_name=cluster.name, faults_per_hour=per_hour)
 
 
 def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
@@ -41,13 +42,17 @@ def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
         try:
             return SimulatedCluster.from_state(json.loads(raw))
         except Exception:
-            log.warning("simulator state for %s unreadable; starting a new world", cluster.name, exc_info=True)
+            log.warning(
+                "simulator state for %s unreadable; starting a new world", cluster.name, exc_info=True
+            )
     return SimulatedCluster(_config(cluster), now=now)
 
 
 def _stash(cluster: Cluster, events: list[dict[str, Any]]) -> None:
     if events:
-        get_redis().rpush(key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events))
+        get_redis().rpush(
+            key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events)
+        )
 
 
 def _take_stashed(cluster: Cluster) -> list[dict[str, Any]]:
