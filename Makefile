@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 
-.PHONY: demo test test-fast test-slurm test-chaos bench venv lint clean
+.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale venv lint clean
 
 venv:
 	@scripts/bootstrap.sh runtime
@@ -33,6 +33,15 @@ bench:
 	RECOVERY_DEV=1 $(PY) bench/pipeline_bench.py
 	RECOVERY_DEV=1 $(PY) bench/telemetry_bench.py
 	RECOVERY_DEV=1 $(PY) bench/metrics_scrape_bench.py --incidents 500 2000
+
+# Issue 14's scale bench on its own throwaway PostgreSQL database: SCALE=1 is 100k incidents and
+# 1M audit records (long to seed on a small machine); `make bench-scale SCALE=0.05` takes minutes.
+SCALE ?= 1
+bench-scale:
+	@scripts/bootstrap.sh dev
+	scripts/services.sh postgres redis
+	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
+	  $(PY) bench/scale_bench.py --scale $(SCALE) --nodes 32 1000 2000
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \

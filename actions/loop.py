@@ -201,15 +201,22 @@ def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:
     """Keep each active job's last step and checkpoint on its row, for pages and verification."""
     from monitoring.models import Job
 
+    # Batched (issue 14): one UPDATE per changed field set and batch, not one per job per tick;
+    # each row still gets only the fields that changed.
+    stepped: list[Job] = []
+    checkpointed: list[Job] = []
     for job in Job.objects.filter(cluster=cluster, state="RUNNING"):
         progress = pipeline.job_progress(job.slurm_id)
         ckpt = pipeline.last_checkpoint(job.slurm_id)
-        fields: dict[str, Any] = {}
         if progress and progress[1] != job.last_step:
-            fields["last_step"] = progress[1]
-            fields["last_progress_at"] = dt.datetime.fromtimestamp(progress[0], tz=dt.UTC)
+            job.last_step = progress[1]
+            job.last_progress_at = dt.datetime.fromtimestamp(progress[0], tz=dt.UTC)
+            stepped.append(job)
         if ckpt and ckpt[1] != job.last_checkpoint_step:
-            fields["last_checkpoint_step"] = ckpt[1]
-            fields["last_checkpoint_at"] = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
-        if fields:
-            Job.objects.filter(pk=job.pk).update(**fields)
+            job.last_checkpoint_step = ckpt[1]
+            job.last_checkpoint_at = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
+            checkpointed.append(job)
+    if stepped:
+        Job.objects.bulk_update(stepped, ["last_step", "last_progress_at"], batch_size=500)
+    if checkpointed:
+        Job.objects.bulk_update(checkpointed, ["last_checkpoint_step", "last_checkpoint_at"], batch_size=500)

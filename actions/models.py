@@ -42,6 +42,12 @@ class Recommendation(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        # The hot queries (issue 14): the list API by status in created order; the drain budget
+        # (cluster, action, status, executed_at within the last hour).
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="rec_status_created_idx"),
+            models.Index(fields=["cluster", "action", "status", "executed_at"], name="rec_budget_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.target}"

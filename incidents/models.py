@@ -37,6 +37,12 @@ class Incident(models.Model):
     class Meta:
         ordering = ["-detected_at"]
         constraints = [models.UniqueConstraint(fields=["cluster", "key"], name="unique_incident_key")]
+        # The hot queries (issue 14): recent/windowed lists, active-by-status, a cluster's active ones.
+        indexes = [
+            models.Index(fields=["-detected_at"], name="incident_detected_idx"),
+            models.Index(fields=["status", "-detected_at"], name="incident_status_detected_idx"),
+            models.Index(fields=["cluster", "status"], name="incident_cluster_status_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_category_display()} on {self.culprit_label}"
@@ -161,6 +167,8 @@ class AuditRecord(models.Model):
             models.Index(fields=["node"]),
             models.Index(fields=["actor"]),
             models.Index(fields=["at"]),
+            # the audit log filters by event and lists newest first (order_by("-seq"))
+            models.Index(fields=["event", "-seq"], name="audit_event_seq_idx"),
         ]
 
     def save(self, *args: Any, **kwargs: Any) -> None:

@@ -114,7 +114,24 @@ ASGI_APPLICATION = "recovery_site.asgi.application"
 SQLITE_PATH = env_str("SQLITE_PATH", str(BASE_DIR / "var" / "recovery.sqlite3"))
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Under ASGI (daphne) each request runs in a thread of its own, so a persistent connection
+    # (CONN_MAX_AGE > 0) is one more open connection per request until it is garbage-collected:
+    # 210 requests exhausted max_connections=50 (issue 14). On PostgreSQL connections therefore
+    # come from Django's psycopg pool (bounded, checked before reuse); DB_POOL=0 falls back to
+    # CONN_MAX_AGE (seconds, for WSGI/Celery-only deployments) with health checks.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
+    DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", 10)  # per process: daphne, each Celery worker
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django refuses persistent connections with a pool
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(env_int("DB_POOL_MIN_SIZE", 2), DB_POOL_MAX_SIZE),
+            "max_size": DB_POOL_MAX_SIZE,
+            "timeout": env_int("DB_POOL_TIMEOUT", 10),  # seconds a request waits for a free connection
+        }
 else:
     DATABASES = {
         "default": {
@@ -234,6 +251,7 @@ RECOVERY_REDIS_PREFIX = env_str("RECOVERY_REDIS_PREFIX", "recovery")
 # The built-in simulator: mean seconds between randomly drawn faults (0 = only injected ones).
 SIM_FAULT_MEAN_INTERVAL_S = float(env_str("SIM_FAULT_MEAN_INTERVAL_S", "90"))
 SIM_SEED = env_int("SIM_SEED", 7)
+SIM_NODES = env_int("SIM_NODES", 32)  # size of a new simulated cluster (jobs in proportion)
 # Webhooks for approvals waiting, escalations and storm-breaker trips (actions/services/notify.py):
 # comma-separated URLs, each optionally "slack=URL" or "json=URL".
 RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")

@@ -83,6 +83,9 @@ class World:
     history: list[HistoryEntry] = field(default_factory=list)
     own_history: list[tuple[float, str, str, str]] = field(default_factory=list)  # (t, node, category, key)
     attempts_log: list[AttemptRecord] = field(default_factory=list)
+    # job -> the nodes it is listed under in node_jobs, so moving one job touches only its own
+    # nodes instead of every node of the cluster (issue 14: state load was O(jobs x nodes)).
+    _indexed: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     # --- jobs --------------------------------------------------------------------------
 
@@ -91,14 +94,17 @@ class World:
         self._index(run.spec.id)
 
     def _index(self, job_id: str) -> None:
-        for lst in self.node_jobs.values():
-            if job_id in lst:
+        for node in self._indexed.pop(job_id, ()):
+            lst = self.node_jobs.get(node)
+            while lst is not None and job_id in lst:
                 lst.remove(job_id)
         run = self.jobs.get(job_id)
         if run is None or run.state != "running":
             return
-        for node in run.spec.nodes:
+        nodes = tuple(dict.fromkeys(run.spec.nodes))
+        for node in nodes:
             self.node_jobs.setdefault(node, []).append(job_id)
+        self._indexed[job_id] = nodes
 
     def reindex(self, job_id: str) -> None:
         self._index(job_id)

@@ -62,6 +62,27 @@ class SimConfig:
         return 3600.0 / self.faults_per_hour if self.faults_per_hour > 0 else None
 
     @classmethod
+    def sized(cls, n_nodes: int, **overrides: Any) -> SimConfig:
+        """A cluster of ``n_nodes`` (``SIM_NODES``), shaped like the 32-node default: one node
+        in eight in the canary partition, and jobs in proportion (6 per 32 nodes)."""
+        if n_nodes < 2:
+            raise ValueError(f"SIM_NODES={n_nodes} is too small: a simulated cluster needs at least 2 nodes")
+        if n_nodes == 32 and "target_jobs" not in overrides:
+            return cls(**overrides)  # exactly the default world, so existing seeds replay unchanged
+        width = max(3, len(str(n_nodes)))
+        canary = max(1, n_nodes // 8)
+
+        def span(lo: int, hi: int) -> str:
+            return f"gpu-a-[{lo:0{width}d}-{hi:0{width}d}]" if hi > lo else f"gpu-a-{lo:0{width}d}"
+
+        base: dict[str, Any] = {
+            "nodes": span(1, n_nodes),
+            "partitions": {"batch": span(1, n_nodes - canary), "canary": span(n_nodes - canary + 1, n_nodes)},
+            "target_jobs": max(1, round(n_nodes * 6 / 32)),
+        }
+        return cls(**(base | overrides))
+
+    @classmethod
     def demo(cls, seed: int = 0, **overrides: Any) -> SimConfig:
         """The live-demo preset: a fault every 60–120 s (mean 90 s)."""
         return cls(seed=seed, faults_per_hour=40.0, **overrides)

@@ -32,7 +32,8 @@ def _state_key(cluster: Cluster) -> str:
 def _config(cluster: Cluster) -> SimConfig:
     interval = float(settings.SIM_FAULT_MEAN_INTERVAL_S)
     per_hour = 3600.0 / interval if interval > 0 else 0.0
-    return SimConfig(seed=settings.SIM_SEED, cluster_name=cluster.name, faults_per_hour=per_hour)
+    nodes = int(getattr(settings, "SIM_NODES", 32))
+    return SimConfig.sized(nodes, seed=settings.SIM_SEED, cluster_name=cluster.name, faults_per_hour=per_hour)
 
 
 def load_world(cluster: Cluster, now: float) -> SimulatedCluster:

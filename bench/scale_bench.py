@@ -1,0 +1,308 @@
+"""Scale bench (issue 14): ticks at 32 / 1,000 / 2,000 simulated nodes, pages and list APIs on a
+year-like history, and audit appends with 8 writers, against a throwaway PostgreSQL database.
+
+It seeds its own data: N incidents over 90 days and 4 clusters (each with evidence, a
+recommendation and its transitions), M audit records on a valid hash chain; the tick
+clusters are built by the simulator itself (SIM_NODES). ``--scale`` shrinks the history
+(1.0 = 100k incidents and 1M audit records; the default 0.05 runs in a few minutes on a
+small machine). Prints a table and ends with one line:
+
+    scale: nodes=<n> tick_p95_ms=<n> interval_ms=<n> pages_p95_ms_max=<n> worst_page=<path> audit_appends_per_s=<n>
+
+    RECOVERY_DEV=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/recovery .venv/bin/python bench/scale_bench.py [--scale 1] [--nodes 32 1000 2000] [--ticks 10]
+
+No number is asserted: the bench prints what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
+os.environ.setdefault("RECOVERY_DEV", "1")
+os.environ["RECOVERY_REDIS_PREFIX"] = f"bench-scale-{os.getpid()}"  # removed afterwards
+os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "1")  # no worker in the bench: tasks run inline
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import override_settings, setup_test_environment  # noqa: E402
+
+T0 = dt.datetime(2026, 9, 1, tzinfo=dt.UTC)
+BATCH = 5000
+
+
+def p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, int(round(0.95 * len(xs))) - 1))] if xs else 0.0
+
+
+def _cluster(name: str):  # type: ignore[no-untyped-def]
+    from monitoring.choices import Autonomy, ConnectionMode
+    from monitoring.models import Cluster
+
+    return Cluster.objects.create(
+        name=name,
+        connection_mode=ConnectionMode.SIMULATED,
+        autonomy=Autonomy.MONITOR,
+        partitions=["batch", "canary"],
+        max_drains_per_hour=10,
+        max_partition_drained_pct=50,
+    )
+
+
+def seed_history(n_incidents: int, n_audit: int) -> None:
+    from actions.models import Recommendation, RecommendationTransition
+    from incidents.audit import record_hash
+    from incidents.models import AuditHead, AuditRecord, Evidence, Incident, IncidentTransition
+
+    clusters = [_cluster(f"hist-{i}") for i in range(4)]
+    cats = ["gpu_hardware", "network", "hang", "node_failure", "software"]
+    statuses = ["recovered"] * 17 + ["dismissed", "open", "escalated"]
+    rec_status = {
+        "recovered": "succeeded",
+        "dismissed": "rejected",
+        "open": "awaiting_approval",
+        "escalated": "proposed",
+    }
+    span_s = 90 * 86400
+    for start in range(0, n_incidents, BATCH):
+        rows = []
+        for i in range(start, min(n_incidents, start + BATCH)):
+            at = T0 + dt.timedelta(seconds=span_s * i / max(1, n_incidents))
+            st = statuses[i % len(statuses)]
+            rows.append(
+                Incident(
+                    cluster=clusters[i % 4],
+                    key=f"h-{i}",
+                    category=cats[i % 5],
+                    culprit_node=f"gpu-a-{i % 2000 + 1:04d}",
+                    jobs=[str(5000 + i % 400)],
+                    first_signal_at=at,
+                    detected_at=at + dt.timedelta(seconds=20),
+                    status=st,
+                    resolved_at=at + dt.timedelta(seconds=320) if st in ("recovered", "dismissed") else None,
+                    confidence=0.9,
+                    pattern="xid-79",
+                )
+            )
+        incs = Incident.objects.bulk_create(rows)
+        Evidence.objects.bulk_create(Evidence(incident=x, position=0, text="Xid 79 on GPU 3") for x in incs)
+        IncidentTransition.objects.bulk_create(
+            IncidentTransition(incident=x, old="", new="open", actor="controller", at=x.detected_at)
+            for x in incs
+        )
+        recs = Recommendation.objects.bulk_create(
+            Recommendation(
+                incident=x,
+                cluster=x.cluster,
+                action="drain_node",
+                node=x.culprit_node,
+                status=rec_status[x.status],
+                created_at=x.detected_at,
+                executed_at=x.detected_at + dt.timedelta(seconds=91) if x.status == "recovered" else None,
+                text="drain the node",
+            )
+            for x in incs
+        )
+        RecommendationTransition.objects.bulk_create(
+            RecommendationTransition(
+                recommendation=r, old="proposed", new=r.status, actor="controller", at=r.created_at
+            )
+            for r in recs
+        )
+    head, _ = AuditHead.objects.get_or_create(pk=1)
+    prev, seq = head.hash, head.seq
+    events = ["detection", "verdict", "recommendation", "approval"]
+    for start in range(0, n_audit, BATCH):
+        rows = []
+        for i in range(start, min(n_audit, start + BATCH)):
+            seq += 1
+            rec = AuditRecord(
+                seq=seq,
+                at=T0 + dt.timedelta(seconds=90 * 86400 * i / max(1, n_audit)),
+                actor_type="system",
+                actor="controller",
+                event=events[i % 4],
+                cluster=f"hist-{i % 4}",
+                workload=str(5000 + i % 400),
+                node=f"gpu-a-{i % 2000 + 1:04d}",
+                incident_id=None,
+                prev_hash=prev,
+                attribution={},
+                detail={},
+            )
+            rec.hash = prev = record_hash(prev, rec)
+            rows.append(rec)
+        AuditRecord.objects.bulk_create(rows)
+    AuditHead.objects.filter(pk=1).update(seq=seq, hash=prev)
+
+
+def run_ticks(n_nodes: int, ticks: int, interval_s: float) -> dict[str, float]:
+    from actions.loop import run_cluster_tick
+    from monitoring.models import Node
+
+    with override_settings(SIM_NODES=n_nodes):
+        cluster = _cluster(f"scale-{n_nodes}")
+        now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+        wall, cpu = [], []
+        first = 0.0
+        for i in range(ticks + 1):
+            w0, c0 = time.perf_counter(), time.process_time()
+            run_cluster_tick(cluster.id, now)
+            w, c = time.perf_counter() - w0, time.process_time() - c0
+            if i == 0:
+                first = w  # creates every node, GPU and job row: reported apart
+            else:
+                wall.append(w)
+                cpu.append(c)
+            now += dt.timedelta(seconds=interval_s)
+    return {
+        "cluster": cluster.id,
+        "nodes": Node.objects.filter(cluster=cluster).count(),
+        "first_ms": first * 1000,
+        "wall_p50_ms": statistics.median(wall) * 1000,
+        "wall_p95_ms": p95(wall) * 1000,
+        "cpu_p95_ms": p95(cpu) * 1000,
+    }
+
+
+def time_pages(paths: list[str], repeats: int) -> list[tuple[str, float, float, int]]:
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    user = User.objects.create_user(username="bench-admin", password="x")
+    user.groups.add(Group.objects.get_or_create(name="admin")[0])
+    client = Client()
+    client.force_login(user)
+    rows = []
+    for path in paths:
+        status = client.get(path).status_code  # warm: templates, caches
+        times = []
+        for _ in range(repeats):
+            t = time.perf_counter()
+            client.get(path)
+            times.append((time.perf_counter() - t) * 1000)
+        rows.append((path, statistics.median(times), p95(times), status))
+    return rows
+
+
+def audit_appends_per_s(writers: int, per_writer: int) -> float:
+    from django.db import connections
+
+    from incidents.audit import append_audit
+
+    at = dt.datetime.now(dt.UTC)
+
+    def work() -> None:
+        try:
+            for i in range(per_writer):
+                append_audit(event="detection", at=at, cluster="bench", detail={"i": i})
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=work) for _ in range(writers)]
+    t = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return writers * per_writer / (time.perf_counter() - t)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--scale", type=float, default=0.05, help="history size: 1.0 = 100k incidents, 1M audit records"
+    )
+    ap.add_argument("--nodes", type=int, nargs="+", default=[32, 1000, 2000])
+    ap.add_argument("--ticks", type=int, default=5, help="timed ticks per size, after the first")
+    ap.add_argument("--repeats", type=int, default=10, help="timed requests per page")
+    ap.add_argument("--writers", type=int, default=8)
+    ap.add_argument("--appends", type=int, default=250, help="audit appends per writer")
+    args = ap.parse_args()
+    if connection.vendor != "postgresql":
+        print(
+            "scale bench: set DATABASE_URL to a PostgreSQL server (it creates and drops its own test database)"
+        )
+        return 2
+    setup_test_environment()
+    old = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    interval_s = float(settings.RECOVERY_TICK_SECONDS)
+    try:
+        n_inc, n_audit = int(100_000 * args.scale), int(1_000_000 * args.scale)
+        t = time.perf_counter()
+        seed_history(n_inc, n_audit)
+        print(f"seeded {n_inc} incidents and {n_audit} audit records in {time.perf_counter() - t:.1f} s")
+        print(
+            f"\n{'nodes':>6} {'node rows':>9} {'first tick ms':>14} {'wall p50 ms':>12} {'wall p95 ms':>12} {'cpu p95 ms':>11}"
+        )
+        ticks = {}
+        for n in args.nodes:
+            r = ticks[n] = run_ticks(n, args.ticks, interval_s)
+            print(
+                f"{n:>6} {r['nodes']:>9} {r['first_ms']:>14.0f} {r['wall_p50_ms']:>12.0f} {r['wall_p95_ms']:>12.0f} {r['cpu_p95_ms']:>11.0f}"
+            )
+        from incidents.models import Incident
+        from monitoring.models import Node
+
+        biggest = max(args.nodes)
+        big = ticks[biggest]["cluster"]
+        node = Node.objects.filter(cluster_id=big).order_by("id").first()
+        inc = Incident.objects.order_by("-detected_at").first()
+        deep = max(1, n_audit // 50 // 2)
+        paths = [
+            "/",
+            f"/clusters/{big}/",
+            f"/nodes/{node.id if node else 0}/",
+            "/incidents/",
+            f"/incidents/{inc.id if inc else 0}/",
+            "/recovery-metrics/?window=24h",
+            "/recovery-metrics/?window=7d",
+            "/audit/",
+            f"/audit/?page={deep}",
+            "/audit/?event=approval&cluster=hist-1",
+            "/api/incidents/",
+            "/api/recommendations/",
+            "/api/recommendations/?state=awaiting_approval",
+            "/api/audit/",
+            "/api/nodes/",
+            "/api/clusters/",
+        ]
+        rows = time_pages(paths, args.repeats)
+        print(f"\n{'page':<48} {'p50 ms':>8} {'p95 ms':>8} status")
+        for path, med, p, status in rows:
+            print(f"{path:<48} {med:>8.0f} {p:>8.0f} {status}")
+        rate = audit_appends_per_s(args.writers, args.appends)
+        print(f"\naudit appends: {rate:.0f} records/s with {args.writers} writers")
+        worst = max(rows, key=lambda r: r[2])
+        print(
+            f"\nscale: nodes={biggest} tick_p95_ms={ticks[biggest]['wall_p95_ms']:.0f} interval_ms={interval_s * 1000:.0f} "
+            f"pages_p95_ms_max={worst[2]:.0f} worst_page={worst[0]} audit_appends_per_s={rate:.0f}"
+        )
+    finally:
+        connection.creation.destroy_test_db(old, verbosity=0)
+        from monitoring.redis_store import get_redis
+
+        r = get_redis()
+        keys = list(r.scan_iter(os.environ["RECOVERY_REDIS_PREFIX"] + ":*"))
+        if keys:
+            r.delete(*keys)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
