@@ -14,7 +14,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from actions.services import actionable
+from actions.services import actionable, paging
 from actions.views.incident_list import parse_incident_filters
 from incidents import oncall, silences
 from incidents.api.serializers import IncidentSerializer
@@ -84,7 +84,8 @@ class OnCallIncidentViewSet(IncidentViewSet):
         body = NoteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            oncall.acknowledge_incident(incident, request.user, timezone.now(), body.validated_data["note"])
+            if oncall.acknowledge_incident(incident, request.user, timezone.now(), body.validated_data["note"]):
+                paging.acknowledge(incident, request.user, timezone.now())  # PagerDuty stops escalating now
         except PermissionDenied as exc:
             return _problem(exc, status.HTTP_403_FORBIDDEN)
         return self._done(pk)

@@ -25,7 +25,7 @@ The file (see deploy/clusters.example.yaml)::
         guardrails: {max_drains_per_hour: 4, max_partition_drained_pct: 10, …}
 
 Clusters not named in the file are left alone (never deleted by a file). Keys this version
-does not know yet (``silences``; ``telemetry`` until the model has those fields) are reported
+does not know yet (``silences``) are reported
 and skipped, never guessed.
 """
 
@@ -50,7 +50,7 @@ SECTIONS: dict[str, dict[str, str]] = {  # section -> {key in the file: Cluster 
                    "key": "ssh_key_path", "known_hosts": "known_hosts_path", "slurm_bin_dir": "slurm_bin_dir",
                    "kernel_log_command": "kernel_log_command"},
     "intervals": {k: k for k in ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")},
-    "telemetry": {"source": "telemetry_source", "dcgm_exporter_url": "dcgm_exporter_url"},
+    "telemetry": {"source": "telemetry_source", "dcgm_exporter_url": "dcgm_exporter_url", "nvidia_smi_hop": "nvidia_smi_hop"},
     "autonomy": {"default": "autonomy", "isolation": "isolation_autonomy", "restart": "restart_autonomy"},
     "guardrails": {k: k for k in ("max_drains_per_hour", "max_partition_drained_pct", "restart_storm_limit",
                                   "storm_window_s", "storm_min_jobs", "storm_min_nodes", "recommendation_expiry_s",

@@ -147,8 +147,8 @@ def resolve_closed(now: dt.datetime) -> int:
 
 
 def acknowledge_decided(now: dt.datetime) -> int:
-    """An operator who approved or rejected one of a paged incident's recommendations has seen it:
-    acknowledge the page for them (periodic, idempotent), so nobody else is woken for it."""
+    """An operator who acknowledged the incident, or approved or rejected one of its recommendations, has
+    seen it: acknowledge the page for them (periodic, idempotent), so nobody else is woken for it."""
     count = 0
     for page in PageState.objects.filter(state=TRIGGERED).select_related("incident__cluster"):
         decided = (
@@ -157,7 +157,17 @@ def acknowledge_decided(now: dt.datetime) -> int:
         )
         if decided is not None:
             count += acknowledge(page.incident, decided.decided_by, now)
+        elif page.incident.acknowledged_by and page.incident.acknowledged_at and page.incident.acknowledged_at >= page.updated_at:
+            # Acknowledged on the incident itself (page or API): the pager hears it too.
+            count += acknowledge(page.incident, _Named(page.incident.acknowledged_by), now)
     return count
+
+
+@dataclass(frozen=True)
+class _Named:
+    """Who acknowledged, as the audit trail names them (the incident keeps only the name)."""
+
+    username: str
 
 
 def follow_lifecycle(now: dt.datetime) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from actions.services import actionable
+from actions.services import actionable, paging
 from actions.views.incident_list import SORTS, parse_incident_filters
 from incidents import oncall, silences
 from incidents.audit.filters import parse_time
@@ -92,6 +92,7 @@ def acknowledge(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
     try:
         if oncall.acknowledge_incident(incident, request.user, timezone.now(), request.POST.get("note", "")):
+            paging.acknowledge(incident, request.user, timezone.now())  # PagerDuty stops escalating now
             messages.success(request, f"You acknowledged incident #{pk}.")
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))

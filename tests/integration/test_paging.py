@@ -163,3 +163,15 @@ def test_without_receivers_nothing_is_recorded(settings, eager_celery, incident)
 )
 def test_each_receiver_is_told_only_what_it_has_not_accepted(sent, wanted, fmt, steps) -> None:  # type: ignore[no-untyped-def]
     assert paging.actions_to_send(sent, wanted, fmt) == steps
+
+
+def test_acknowledging_the_incident_acknowledges_its_page_once(settings, eager_celery, incident, operator, client) -> None:  # type: ignore[no-untyped-def]
+    with Receiver([]) as pd:
+        settings.RECOVERY_PAGERDUTY_ROUTING_KEY = "R0UT1NGKEY"
+        settings.RECOVERY_PAGERDUTY_URL = f"{pd.url}/v2/enqueue"
+        _await_approval(incident)
+        client.force_login(operator)
+        assert client.post(f"/api/incidents/{incident.pk}/acknowledge/", {"note": "on it"}, content_type="application/json").status_code == 200
+        assert paging.follow_lifecycle(timezone.now()) == (0, 0)  # already acknowledged: nothing twice
+    assert [b["event_action"] for b in pd.bodies] == ["trigger", "acknowledge"]
+    assert AuditRecord.objects.get(action="page acknowledged").actor == "otto"
