@@ -18,6 +18,7 @@ from django.db import transaction
 from actions.pipeline import Pipeline
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
+from actions.services.remediation import verify_remediations
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
@@ -120,6 +121,7 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     supersede_overtaken(cluster, now)
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
+    verify_remediations(cluster, now)
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()

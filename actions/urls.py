@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, metrics, recommendations
+from actions.views import autonomy, dashboard, incidents, metrics, nodes, recommendations
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("clusters/<int:pk>/autonomy/monitor-only/", autonomy.set_monitor_only, name="cluster-monitor-only"),
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
+    path("nodes/<int:pk>/rma.json", nodes.rma_json, name="node-rma-json"),
+    path("nodes/<int:pk>/rma.zip", nodes.rma_zip_download, name="node-rma-zip"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),

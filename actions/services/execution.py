@@ -63,6 +63,10 @@ def _run(rec: Recommendation, now: float) -> ExecResult:
         return ExecResult("done", f"escalated to on-call: {rec.text}")
     executor = executor_for(rec.cluster)
     try:
+        if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+            from actions.services.remediation import issue
+
+            return issue(rec, now)
         if rec.action == ActionKind.DRAIN_NODE:
             return executor.drain(rec.node, drain_reason(rec), now)
         if rec.action == ActionKind.REQUEUE_JOB:
@@ -89,3 +93,7 @@ def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) 
     ).exists():
         if incident.status == IncidentStatus.OPEN:
             transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason="needs people: restarting would repeat the failure")
+    if rec.action == ActionKind.DRAIN_NODE and result.ok and rec.node == incident.culprit_node:
+        from actions.services.remediation import propose_remediation
+
+        propose_remediation(incident, now)  # the catalog's remedy, routed by the remediation ladder

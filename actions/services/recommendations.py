@@ -126,6 +126,10 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
     """Which guardrail blocks this action now, if any (checked on auto and on approval)."""
     if rec.action == ActionKind.REQUEUE_JOB:
         return check_restart(restarts.restart_budget(rec))
+    if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+        from actions.services.remediation import reboot_verdict
+
+        return reboot_verdict(rec)
     if rec.action != ActionKind.DRAIN_NODE:
         return None
     cluster = rec.cluster

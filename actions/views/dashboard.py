@@ -158,4 +158,9 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
 
 def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
-    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node)}
+    from actions.services.remediation import node_remediation_context
+
+    return {
+        "node": node, "gpus": node.gpus.all(), "incidents": incidents, **node_panel(node),
+        **node_remediation_context(node),
+    }
