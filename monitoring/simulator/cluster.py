@@ -26,9 +26,9 @@ KEEP_FAULTS = 200
 def op_node_booted(sim: SimulatedCluster, op: dict[str, Any], t: float) -> None:
     """The rebooted host registers again: new boot time, still drained (reboot without ASAP)."""
     node = sim.node_table[op["node"]]
-    if not node.rebooting:
+    if not node.rebooting or node.host_dead:  # a dead host (power, panic) does not boot again
         return
-    node.rebooting, node.down, node.host_dead = False, False, False
+    node.rebooting, node.down = False, False
     node.boot_time = t
     if node.reboot_heals:
         node.broken = False
