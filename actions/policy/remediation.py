@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from monitoring.detectors.xid import CATALOG
 from monitoring.vocabulary import ActionKind
@@ -59,3 +60,29 @@ def is_lemon(blamed_at: Iterable[float], now: float, times: int, window_s: float
     if times <= 0:
         return False
     return sum(1 for t in blamed_at if now - window_s <= t <= now) >= times
+
+
+def _instant(v: str) -> float | None:
+    """A boot time as the executor reports it: seconds (simulator) or ISO as scontrol prints it."""
+    v = (v or "").strip()
+    if not v or v in ("None", "Unknown", "N/A"):
+        return None
+    try:
+        return float(v)
+    except ValueError:
+        pass
+    try:
+        return datetime.fromisoformat(v).replace(tzinfo=UTC).timestamp()  # one clock for both: only the gap matters
+    except ValueError:
+        return None
+
+
+def booted_again(before: str, after: str, slack_s: float = 5.0) -> bool:
+    """Did the node boot since ``before``? Slurm derives BootTime from the node's uptime at each
+    registration, so the same boot can print a second apart: only a jump beyond ``slack_s`` counts."""
+    b, a = _instant(before), _instant(after)
+    if a is None:
+        return False  # not registered again yet (BootTime=None right after a resume, or still down)
+    if b is None:
+        return True
+    return a - b > slack_s

@@ -30,7 +30,7 @@ from actions.choices import REMEDIATION_IN_FLIGHT, ActionKind, RecStatus, Remedi
 from actions.executors import CheckRun, ExecResult, executor_for
 from actions.models import Qualification, Recommendation, RecommendationTransition, Remediation
 from actions.policy.guardrails import RebootBudget, check_reboot
-from actions.policy.remediation import remedy_for
+from actions.policy.remediation import booted_again, remedy_for
 from actions.services.notify import notify
 from actions.services.transitions import audit_recommendation
 from incidents.audit import append_audit
@@ -203,7 +203,7 @@ def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
         executor = executor or executor_for(cluster)
         if rem.state == RemediationState.ISSUED:
             state = executor.boot_state(rem.node, now.timestamp())
-            back = state is not None and not state.rebooting and state.boot_time and state.boot_time != rem.boot_before
+            back = state is not None and not state.rebooting and booted_again(rem.boot_before, state.boot_time)
             if not back:
                 if now > rem.deadline:
                     _finish(rem, RemediationState.TIMED_OUT, now, f"{rem.node} did not come back within {cluster.reboot_deadline_s} s")
