@@ -40,8 +40,10 @@ class Recommendation(models.Model):
 
     @property
     def target(self) -> str:
-        if self.action == ActionKind.DRAIN_NODE:
+        if self.action in (ActionKind.DRAIN_NODE, ActionKind.REBOOT_NODE):
             return self.node
+        if self.action == ActionKind.RESET_GPU:
+            return f"{self.node} GPU {', '.join(map(str, self.exclude))}"
         if self.action == ActionKind.REQUEUE_JOB:
             excl = ", ".join(self.exclude)
             return f"job {self.job}" + (f" excluding {excl}" if excl else "")

@@ -16,6 +16,12 @@ class ClusterAdmin(admin.ModelAdmin):
         )}),
         # Autonomy per kind, overrides and "back to monitor" change on the cluster page, where they are audited.
         ("Return to service", {"fields": ("auto_return_to_service", "return_healthy_s")}),
+        # The remediation autonomy level changes on the cluster page, like the other kinds.
+        ("Remediation and qualification", {"fields": (
+            "max_reboots_in_flight", "max_partition_rebooting_pct", "reboot_deadline_s", "gpu_reset_available",
+            "qualification_command", "node_command_prefix", "qualification_timeout_s", "lemon_incidents",
+            "lemon_window_days",
+        )}),
     )
 
 
@@ -24,7 +30,7 @@ class NodeAdmin(admin.ModelAdmin):
     list_display = ("name", "cluster", "partition", "state", "reason", "drained_by_us", "health")
     list_filter = ("cluster", "partition", "health", "drained_by_us")
     search_fields = ("name", "reason")
-    readonly_fields = ("state", "reason", "drained_by_us")
+    readonly_fields = ("state", "reason", "drained_by_us", "held_as_lemon", "held_reason", "boot_time")
 
 
 @admin.register(Job)

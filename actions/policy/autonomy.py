@@ -78,4 +78,8 @@ def resolve(ladder: Ladder, target: Target) -> Resolution:
         return Resolution(lvl, f"{kind} override for partition {target.partition}")
     if lvl := ladder.per_kind.get(kind):
         return Resolution(lvl, f"cluster {kind} level")
+    if kind == REMEDIATION and ladder.default == AUTO:
+        # Rebooting on its own is granted explicitly, never by inheritance: a cluster in
+        # auto before remediation existed must not start rebooting nodes after an upgrade.
+        return Resolution(APPROVE, "cluster default (automatic reboots need their own grant)")
     return Resolution(ladder.default, "cluster default")

@@ -73,6 +73,8 @@ def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: d
             audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
         created.append(rec)
     for rec in existing:
+        if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+            continue  # proposed after our drain, not by the verdict: a newer verdict does not replace it
         if rec.is_open and (rec.action, rec.node, rec.job, sorted(rec.exclude)) not in wanted:
             transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason="a newer verdict replaced it")
     for rec in created:

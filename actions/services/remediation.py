@@ -37,9 +37,10 @@ from incidents.audit import append_audit
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Incident
 from incidents.services import transition_incident
+from monitoring.choices import JobState
 from monitoring.detectors.xid import parse_xid_line
 from monitoring.live import push_after_commit
-from monitoring.models import Cluster, Node
+from monitoring.models import Cluster, Job, Node
 
 REMEDIATION_ACTIONS = frozenset({ActionKind.REBOOT_NODE, ActionKind.RESET_GPU})
 _PATTERN_XID = re.compile(r"xid[ _:-]?(\d+)", re.IGNORECASE)
@@ -77,6 +78,8 @@ def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation 
         return None
     if lemons.hold_if_lemon(node, now):
         return None  # a lemon goes to the vendor, not round the reboot loop again
+    if jobs_on(node):
+        return None  # never reboot under a job: proposed by a later tick, once the job moved off
     remedy = remedy_for(xids_of(incident), incident.cluster.gpu_reset_available)
     if remedy is None or remedy.action == ActionKind.ESCALATE:
         return None
@@ -96,6 +99,32 @@ def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation 
         audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
         route_recommendation(rec, now)
     return rec
+
+
+def jobs_on(node: Node) -> list[str]:
+    """Running jobs the controller knows on this node (the scheduler's view, as last collected)."""
+    running = Job.objects.filter(cluster=node.cluster, state=JobState.RUNNING).only("slurm_id", "nodes")
+    return [j.slurm_id for j in running if node.name in j.node_list]
+
+
+def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Recommendation]:
+    """Nodes we drained whose remedy waited for their jobs to move off (or for a restart of the loop)."""
+    made = []
+    for node in Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related("cluster"):
+        incident = (
+            Incident.objects.filter(cluster=cluster, culprit_node=node.name)
+            .exclude(status=IncidentStatus.DISMISSED)
+            .order_by("-detected_at")
+            .first()
+        )
+        if incident is None or incident.recommendations.filter(action__in=list(REMEDIATION_ACTIONS)).exists():
+            continue
+        if not incident.recommendations.filter(action=ActionKind.DRAIN_NODE, node=node.name, status=RecStatus.SUCCEEDED).exists():
+            continue  # drained by us for another incident, or by hand through us: no remedy to follow
+        rec = propose_remediation(incident, now)
+        if rec is not None:
+            made.append(rec)
+    return made
 
 
 def reboot_budget(rec: Recommendation) -> RebootBudget:
@@ -195,6 +224,7 @@ def qualify(
 
 def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
     """Advance each reboot in flight: back with a new boot -> check -> return or hold. Returns verdicts."""
+    propose_pending_remediations(cluster, now)
     verdicts = []
     executor = None
     for rem in Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)).select_related(

@@ -182,6 +182,10 @@ def _gate(node: Node, now: dt.datetime) -> bool:
     """The cluster's health check, where one is configured; a failure keeps the node drained."""
     if not node.cluster.qualification_command:
         return True
+    from actions.models import Qualification
     from actions.services.remediation import qualify
 
+    last = Qualification.objects.filter(cluster=node.cluster, node=node.name).first()  # newest first
+    if last and not last.passed and last.started_at > now - dt.timedelta(seconds=node.cluster.return_healthy_s):
+        return False  # failed recently: not re-run every tick; it waits another quiet spell
     return qualify(node, now, trigger="auto_return").passed

@@ -34,6 +34,8 @@ def op_node_booted(sim: SimulatedCluster, op: dict[str, Any], t: float) -> None:
         node.broken = False
         node.gpus = [telemetry.repaired(g) for g in node.gpus]
     sim.node_changed(node, t)
+    if node.broken:
+        sim.plan_repair(node, t)  # the reboot did not fix it: back on the technician's list
 
 
 HANDLERS: dict[str, Any] = {**life.HANDLERS, **cascade.HANDLERS, "node_booted": op_node_booted}

@@ -292,3 +292,28 @@ def test_a_node_blamed_less_often_is_no_lemon(sim) -> None:  # type: ignore[no-u
     _xid_incident(sim, "old2", "gpu-a-003", at=NOW - dt.timedelta(days=5))
     _drain_executed(sim, _xid_incident(sim, "k1", "gpu-a-003"))
     assert Node.objects.get(cluster=sim, name="gpu-a-003").held_as_lemon is False
+
+
+def test_a_newer_verdict_does_not_supersede_the_reboot_waiting_for_approval(sim) -> None:  # type: ignore[no-untyped-def]
+    _set(sim, remediation_autonomy=Autonomy.APPROVE)
+    inc = _xid_incident(sim, "k1", "gpu-a-003")
+    rec = _drain_executed(sim, inc)
+    assert rec is not None and rec.status == RecStatus.AWAITING_APPROVAL
+    propose(inc, drain("gpu-a-003"), now=NOW + dt.timedelta(seconds=5))  # the pipeline re-syncs the verdict
+    rec.refresh_from_db()
+    assert rec.status == RecStatus.AWAITING_APPROVAL
+
+
+def test_a_node_still_running_a_job_gets_its_reboot_only_once_the_job_moved_off(sim) -> None:  # type: ignore[no-untyped-def]
+    from monitoring.models import Job
+
+    _set(sim, remediation_autonomy=Autonomy.AUTO)
+    job = Job.objects.create(cluster=sim, slurm_id="4242", nodes="gpu-a-[003-004]", state="RUNNING")
+    inc = _xid_incident(sim, "k1", "gpu-a-003")
+    assert _drain_executed(sim, inc) is None  # drained, but the job is still on it
+    verify_remediations(sim, NOW + dt.timedelta(seconds=5))
+    assert not Recommendation.objects.filter(action=ActionKind.REBOOT_NODE).exists()
+    Job.objects.filter(pk=job.pk).update(state="PENDING", nodes="")  # requeued elsewhere
+    verify_remediations(sim, NOW + dt.timedelta(seconds=10))
+    rec = Recommendation.objects.get(action=ActionKind.REBOOT_NODE, node="gpu-a-003")
+    assert rec.status == RecStatus.APPROVED and rec.incident_id == inc.pk

@@ -174,3 +174,11 @@ def test_the_simulated_world_reboots_a_drained_idle_node_and_keeps_it_drained() 
     assert sim.health_check("gpu-a-001", 50.0) == (0, "OK: gpu-a-001: 8 GPUs passed diagnostic level 1")
     restored = SimulatedCluster.from_state(sim.to_state())
     assert next(n for n in restored.nodes() if n["name"] == "gpu-a-001")["boot_time"] == 2.0 + sim.cfg.reboot_time_s
+
+
+def test_a_cluster_in_auto_does_not_reboot_on_its_own_until_remediation_is_granted() -> None:
+    res = resolve(Ladder(default="auto"), Target(kind="remediation", partition="batch", nodes=("n1",)))
+    assert (res.level, res.source) == ("approve", "cluster default (automatic reboots need their own grant)")
+    assert resolve(Ladder(default="auto"), Target(kind="isolation", nodes=("n1",))).level == "auto"
+    granted = Ladder(default="auto", per_kind={"remediation": "auto"})
+    assert resolve(granted, Target(kind="remediation", nodes=("n1",))).level == "auto"
