@@ -292,6 +292,10 @@ def _finish(rem: Remediation, state: str, now: dt.datetime, note: str, escalate:
 
 
 def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime) -> None:
+    if state != RemediationState.RETURNED and incident.status == IncidentStatus.RECOVERED:
+        # the job recovered elsewhere, but its node did not: people must look again
+        transition_incident(incident, IncidentStatus.OPEN, at=now, reason=note)
+        incident.refresh_from_db(fields=["status"])
     allowed = INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
     if state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
         transition_incident(incident, IncidentStatus.RECOVERED, at=now, reason=note)
