@@ -36,6 +36,12 @@ class ClusterAdmin(admin.ModelAdmin):
         )}),
         # Autonomy per kind, overrides and "back to monitor" change on the cluster page, where they are audited.
         ("Return to service", {"fields": ("auto_return_to_service", "return_healthy_s")}),
+        # The remediation autonomy level changes on the cluster page, like the other kinds.
+        ("Remediation and qualification", {"fields": (
+            "max_reboots_in_flight", "max_partition_rebooting_pct", "reboot_deadline_s", "gpu_reset_available",
+            "qualification_command", "node_command_prefix", "qualification_timeout_s", "lemon_incidents",
+            "lemon_window_days",
+        )}),
         ("Operator override ceilings", {"fields": ("operator_isolation_ceiling", "operator_restart_ceiling")}),
     )
 

@@ -10,11 +10,14 @@ class ActionKind(models.TextChoices):
     REQUEUE_JOB = words.ActionKind.REQUEUE_JOB.value, "Requeue job"
     NOTIFY = words.ActionKind.NOTIFY.value, "Notify owner"
     ESCALATE = words.ActionKind.ESCALATE.value, "Escalate"
+    REBOOT_NODE = words.ActionKind.REBOOT_NODE.value, "Reboot node"
+    RESET_GPU = words.ActionKind.RESET_GPU.value, "Reset GPU"
 
 
 class AutonomyKind(models.TextChoices):
     ISOLATION = words.AutonomyKind.ISOLATION.value, "Isolation (drain/resume)"
     RESTART = words.AutonomyKind.RESTART.value, "Restart (requeue/cancel)"
+    REMEDIATION = words.AutonomyKind.REMEDIATION.value, "Remediation (reboot/GPU reset)"
 
 
 class OverrideScope(models.TextChoices):
@@ -24,7 +27,7 @@ class OverrideScope(models.TextChoices):
 
 
 # Actions that change the cluster; notify/escalate only tell people.
-MUTATING_ACTIONS = {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB}
+MUTATING_ACTIONS = {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, ActionKind.REBOOT_NODE, ActionKind.RESET_GPU}
 
 
 class RecStatus(models.TextChoices):
@@ -55,3 +58,17 @@ REC_TRANSITIONS: dict[str, set[str]] = {
 }
 REC_OPEN = {RecStatus.PROPOSED, RecStatus.AWAITING_APPROVAL, RecStatus.BLOCKED}
 REC_TERMINAL = {s for s, nxt in REC_TRANSITIONS.items() if not nxt}
+
+
+class RemediationState(models.TextChoices):
+    """One reboot or GPU reset by the controller, from issued to a verdict on the node's health."""
+
+    ISSUED = "issued", "Issued (waiting for the new boot)"
+    QUALIFYING = "qualifying", "Back; health check running"
+    RETURNED = "returned", "Passed its check; returned to service"
+    HELD = "held", "Passed its check; held (lemon)"
+    FAILED_CHECK = "failed_check", "Failed its health check; stays drained"
+    TIMED_OUT = "timed_out", "Did not come back in time"
+
+
+REMEDIATION_IN_FLIGHT = {RemediationState.ISSUED, RemediationState.QUALIFYING}

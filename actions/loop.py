@@ -23,6 +23,7 @@ from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
 from actions.services.reconcile import reconcile_actions
 from actions.services.record import record_tick
+from actions.services.remediation import verify_remediations
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
@@ -181,6 +182,7 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
     settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
+    verify_remediations(cluster, now)
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()

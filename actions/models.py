@@ -7,7 +7,7 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
-from actions.choices import REC_OPEN, ActionKind, AutonomyKind, OverrideScope, RecStatus
+from actions.choices import REC_OPEN, ActionKind, AutonomyKind, OverrideScope, RecStatus, RemediationState
 from incidents.models import Incident
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster
@@ -54,8 +54,10 @@ class Recommendation(models.Model):
 
     @property
     def target(self) -> str:
-        if self.action == ActionKind.DRAIN_NODE:
+        if self.action in (ActionKind.DRAIN_NODE, ActionKind.REBOOT_NODE):
             return self.node
+        if self.action == ActionKind.RESET_GPU:
+            return f"{self.node} GPU {', '.join(map(str, self.exclude))}"
         if self.action == ActionKind.REQUEUE_JOB:
             excl = ", ".join(self.exclude)
             return f"job {self.job}" + (f" excluding {excl}" if excl else "")
@@ -170,3 +172,55 @@ class PageState(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dedup_key}: {self.state}"
+
+
+class Remediation(models.Model):
+    """A reboot (or GPU reset) we issued and what became of it: the node's boot before and after.
+
+    Rows in flight (issued, qualifying) are what the reboot guardrails count.
+    """
+
+    recommendation = models.OneToOneField(Recommendation, on_delete=models.CASCADE, related_name="remediation")
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="remediations")
+    node = models.CharField(max_length=128)
+    partition = models.CharField(max_length=64, blank=True)
+    action = models.CharField(max_length=16, choices=ActionKind.choices)
+    state = models.CharField(max_length=16, choices=RemediationState.choices, default=RemediationState.ISSUED)
+    boot_before = models.CharField(max_length=32, blank=True)
+    boot_after = models.CharField(max_length=32, blank=True)
+    issued_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    booted_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-issued_at"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.node}: {self.state}"
+
+
+class Qualification(models.Model):
+    """One run of the cluster's health check on a node: the gate before it returns to service.
+
+    The output is kept verbatim (capped) as evidence for the on-call and the RMA bundle.
+    """
+
+    cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="qualifications")
+    node = models.CharField(max_length=128)
+    remediation = models.ForeignKey(Remediation, null=True, blank=True, on_delete=models.SET_NULL, related_name="checks")
+    trigger = models.CharField(max_length=32, help_text="reboot | return_to_service")
+    argv = models.JSONField(default=list)
+    rc = models.IntegerField(null=True, blank=True)
+    passed = models.BooleanField(default=False)
+    output = models.TextField(blank=True)
+    actor = models.CharField(max_length=150, blank=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"check {self.node}: {'pass' if self.passed else 'fail'}"

@@ -3,7 +3,18 @@ the Prometheus exposition and API tokens."""
 
 from django.urls import path
 
-from actions.views import autonomy, dashboard, incidents, jobs, metrics, oncall, ops, recommendations, whatif
+from actions.views import (
+    autonomy,
+    dashboard,
+    incidents,
+    jobs,
+    metrics,
+    nodes,
+    oncall,
+    ops,
+    recommendations,
+    whatif,
+)
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
@@ -29,6 +40,8 @@ urlpatterns = [
     path("silences/", oncall.silence_list, name="silences"),
     path("silences/new/", oncall.silence_create, name="silence-create"),
     path("silences/<int:pk>/end/", oncall.silence_end, name="silence-end"),
+    path("nodes/<int:pk>/rma.json", nodes.rma_json, name="node-rma-json"),
+    path("nodes/<int:pk>/rma.zip", nodes.rma_zip_download, name="node-rma-zip"),
     path("incidents/<int:pk>/", incidents.incident_detail, name="incident"),
     path("incidents/<int:pk>/fragment/", incidents.incident_fragment, name="incident-fragment"),
     path("incidents/<int:pk>/scenario.zip", incidents.incident_scenario, name="incident-scenario"),

@@ -27,7 +27,7 @@ class NodeAdmin(ReadOnlyAdmin):
     list_display = ("name", "cluster", "partition", "state", "reason", "drained_by_us", "health")
     list_filter = ("cluster", "partition", "health", "drained_by_us")
     search_fields = ("name", "reason")
-    readonly_fields = ("state", "reason", "drained_by_us")
+    readonly_fields = ("state", "reason", "drained_by_us", "held_as_lemon", "held_reason", "boot_time")
 
 
 @admin.register(Job)

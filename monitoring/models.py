@@ -52,6 +52,9 @@ class Cluster(models.Model):
     # partition, node and job live in actions.AutonomyOverride.
     isolation_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="drain/resume")
     restart_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="requeue/cancel")
+    remediation_autonomy = models.CharField(
+        max_length=16, choices=Autonomy.choices, blank=True, help_text="reboot node / reset GPU"
+    )
     # The "back to monitor" switch: beats every level and override while it is on.
     monitor_only = models.BooleanField(default=False)
     monitor_only_reason = models.CharField(max_length=500, blank=True)
@@ -71,6 +74,25 @@ class Cluster(models.Model):
     storm_min_nodes = models.PositiveIntegerField(default=4, help_text="nodes blamed within the window")
     recommendation_expiry_s = models.PositiveIntegerField(default=1800)
     verification_deadline_s = models.PositiveIntegerField(default=1200)
+    # Remediation and the qualification gate (actions.services.remediation).
+    max_reboots_in_flight = models.PositiveIntegerField(default=2, help_text="reboots by us not back yet, per cluster")
+    max_partition_rebooting_pct = models.PositiveIntegerField(default=10)
+    reboot_deadline_s = models.PositiveIntegerField(default=900, help_text="time for a rebooted node to come back")
+    gpu_reset_available = models.BooleanField(default=False, help_text="the node agent may run nvidia-smi --gpu-reset")
+    qualification_command = models.CharField(
+        max_length=1000,
+        blank=True,
+        help_text="health check run on the node before it returns (argv, {node} substituted), e.g. dcgmi diag -r 1",
+    )
+    node_command_prefix = models.CharField(
+        max_length=500,
+        default="ssh -o BatchMode=yes -o ConnectTimeout=5 {node}",
+        blank=True,
+        help_text="how a command reaches a node from the controller's host; empty: run it where the transport lands",
+    )
+    qualification_timeout_s = models.PositiveIntegerField(default=600)
+    lemon_incidents = models.PositiveIntegerField(default=3, help_text="blamed this many times ... (0: never a lemon)")
+    lemon_window_days = models.PositiveIntegerField(default=30, help_text="... within this many days: held as a lemon")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -98,6 +120,10 @@ class Node(models.Model):
     state = models.CharField(max_length=64, blank=True, help_text="As sinfo/scontrol print it")
     reason = models.CharField(max_length=512, blank=True)
     drained_by_us = models.BooleanField(default=False)
+    # A lemon: blamed too often; held drained, never returned automatically (RMA bundle on its page).
+    held_as_lemon = models.BooleanField(default=False)
+    held_reason = models.CharField(max_length=500, blank=True)
+    boot_time = models.CharField(max_length=32, blank=True, help_text="BootTime as the scheduler last reported it")
     health = models.CharField(max_length=16, choices=NodeHealth.choices, default=NodeHealth.OK)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -14,10 +14,12 @@ class ActionKind(StrEnum):
     REQUEUE_JOB = "requeue_job"
     NOTIFY = "notify"
     ESCALATE = "escalate"
+    REBOOT_NODE = "reboot_node"
+    RESET_GPU = "reset_gpu"
 
 
 # Actions that change the cluster; notify/escalate only tell people.
-MUTATING = frozenset({ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB})
+MUTATING = frozenset({ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, ActionKind.REBOOT_NODE, ActionKind.RESET_GPU})
 
 
 class AutonomyLevel(StrEnum):
@@ -33,10 +35,16 @@ LEVELS = (AutonomyLevel.MONITOR, AutonomyLevel.APPROVE, AutonomyLevel.AUTO)
 class AutonomyKind(StrEnum):
     ISOLATION = "isolation"  # drain / resume
     RESTART = "restart"  # requeue / cancel
+    REMEDIATION = "remediation"  # reboot node / reset GPU
 
 
 # Which autonomy kind governs each mutating action.
-KIND_OF_ACTION: dict[str, AutonomyKind] = {ActionKind.DRAIN_NODE: AutonomyKind.ISOLATION, ActionKind.REQUEUE_JOB: AutonomyKind.RESTART}
+KIND_OF_ACTION: dict[str, AutonomyKind] = {
+    ActionKind.DRAIN_NODE: AutonomyKind.ISOLATION,
+    ActionKind.REQUEUE_JOB: AutonomyKind.RESTART,
+    ActionKind.REBOOT_NODE: AutonomyKind.REMEDIATION,
+    ActionKind.RESET_GPU: AutonomyKind.REMEDIATION,
+}
 
 
 class Category(StrEnum):

@@ -5,7 +5,15 @@
 # its own host key, client key and known_hosts, so SSH mode is tested with real host-key
 # verification.
 #
-# Usage: scripts/slurm_cluster.sh {up|down|status|env|kill-node NODE|revive-node NODE|set-requeue 0|1}
+# Usage: scripts/slurm_cluster.sh {up|down|status|env|kill-node NODE|revive-node NODE|set-requeue 0|1|
+#                                  set-health NODE pass|fail}
+#
+# `scontrol reboot` works: RebootProgram is $BASE/etc/reboot-node.sh, a stand-in that
+# "reboots" one fake node by restarting its slurmd with `-b` (slurmd's own testing flag:
+# "report node rebooted when daemon restarted"), so slurmctld sees a new BootTime and
+# completes the reboot (nextstate=DRAIN honoured) exactly as after a real one.
+# $BASE/etc/node-health.sh NODE is a site health check stand-in (NHC/dcgmi diag): it
+# passes unless `set-health NODE fail` marked the node bad.
 #
 # Environment (all optional):
 #   RECOVERY_SLURM_BASE   where all state lives           (default /tmp/recovery-slurm)
@@ -94,11 +102,14 @@ InactiveLimit=0
 KillWait=5
 MinJobAge=300
 JobRequeue=$JOB_REQUEUE
+RebootProgram=$CONF_DIR/reboot-node.sh
+ResumeTimeout=60
 SchedulerParameters=batch_sched_delay=0,sched_min_interval=100000,sched_interval=2,bf_interval=2
 NodeName=node[1-4] NodeHostname=$HOST NodeAddr=127.0.0.1 Port=[$NODE_PORT_BASE-$((NODE_PORT_BASE + 3))] CPUs=$cpus Gres=gpu:4 State=UNKNOWN
 PartitionName=batch Nodes=node[1-4] Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
 EOF
     mv "$CONF_DIR/slurm.conf.new" "$CONF_DIR/slurm.conf"
+    write_node_scripts
     cat >"$CONF_DIR/gres.conf" <<EOF
 AutoDetect=off
 NodeName=node[1-4] Name=gpu File=$BASE/fakedev/nvidia[0-3]
@@ -112,6 +123,45 @@ EOF
         fi
         ln -sfn "$CONF_DIR/$f" "/etc/slurm/$f"
     done
+}
+
+write_node_scripts() {
+    mkdir -p "$BASE/health"
+    # slurmd runs RebootProgram with system() and waits for it: the restart happens in a
+    # detached child, after this script has returned. RECOVERY_FAKE_NODE is in slurmd's
+    # environment (start_slurmd), which is how the one shared host knows which node to boot.
+    cat >"$CONF_DIR/reboot-node.sh" <<EOF
+#!/usr/bin/env bash
+n="\${RECOVERY_FAKE_NODE:?RebootProgram needs RECOVERY_FAKE_NODE}"
+echo "\$(date -u +%FT%TZ) reboot \$n" >>"$BASE/log/reboot.log"
+setsid "$CONF_DIR/restart-slurmd.sh" "\$n" </dev/null >>"$BASE/log/reboot.log" 2>&1 &
+exit 0
+EOF
+    cat >"$CONF_DIR/restart-slurmd.sh" <<EOF
+#!/usr/bin/env bash
+n="\$1"; pidf="$RUN/slurmd-\$n.pid"; pid=""
+sleep 1
+[[ -s "\$pidf" ]] && pid="\$(cat "\$pidf")"
+if [[ -n "\$pid" ]]; then
+    kill "\$pid" 2>/dev/null || true
+    for i in \$(seq 1 50); do kill -0 "\$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "\$pid" 2>/dev/null || true
+fi
+sleep 1
+RECOVERY_FAKE_NODE="\$n" slurmd -b -N "\$n"
+echo "\$(date -u +%FT%TZ) booted \$n"
+EOF
+    cat >"$CONF_DIR/node-health.sh" <<EOF
+#!/usr/bin/env bash
+# A site health check stand-in: prints what it checked, exits 1 on a node marked bad.
+n="\${1:?node}"
+if [[ -e "$BASE/health/\$n.fail" ]]; then
+    echo "ERROR: \$n: GPU 2 failed memory test (\$(cat "$BASE/health/\$n.fail"))"
+    exit 1
+fi
+echo "OK: \$n: 4 GPUs passed"
+EOF
+    chmod 755 "$CONF_DIR/reboot-node.sh" "$CONF_DIR/restart-slurmd.sh" "$CONF_DIR/node-health.sh"
 }
 
 start_munge() {
@@ -251,6 +301,17 @@ cmd_set_requeue() {
     log "JobRequeue=$v"
 }
 
+cmd_set_health() {
+    local n="${1:?node name}" v="${2:?pass or fail}"
+    mkdir -p "$BASE/health"
+    case "$v" in
+        pass) rm -f "$BASE/health/$n.fail" ;;
+        fail) echo "${3:-marked bad by the test}" >"$BASE/health/$n.fail" ;;
+        *) die "set-health takes pass or fail" ;;
+    esac
+    log "health $n: $v"
+}
+
 cmd_down() {
     local pids=() f p i
     if alive "$RUN/slurmctld.pid"; then scancel --full --quiet --user=root 2>/dev/null || true; fi
@@ -298,6 +359,7 @@ export RECOVERY_SSH_KEY=$BASE/ssh/client_key
 export RECOVERY_SSH_KNOWN_HOSTS=$BASE/ssh/known_hosts
 export RECOVERY_KERNEL_LOG_DIR=$BASE/kernel
 export RECOVERY_JOB_DIR=$BASE/jobs
+export RECOVERY_HEALTH_CHECK=$CONF_DIR/node-health.sh
 EOF
 }
 
@@ -309,5 +371,6 @@ case "${1:-}" in
     kill-node) cmd_kill_node "${2:-}" ;;
     revive-node) cmd_revive_node "${2:-}" ;;
     set-requeue) cmd_set_requeue "${2:-}" ;;
-    *) echo "usage: $0 {up|down|status|env|kill-node NODE|revive-node NODE|set-requeue 0|1}" >&2; exit 2 ;;
+    set-health) cmd_set_health "${2:-}" "${3:-}" "${4:-}" ;;
+    *) echo "usage: $0 {up|down|status|env|kill-node NODE|revive-node NODE|set-requeue 0|1|set-health NODE pass|fail}" >&2; exit 2 ;;
 esac

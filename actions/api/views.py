@@ -63,3 +63,16 @@ def metrics_api(request: Request) -> Response:
     cluster, name, window = selection(request.query_params)
     report = insights.metrics_report(cluster, window, timezone.now())
     return Response({"cluster": name or None, "window": window} | insights.report_json(report))
+
+
+@extend_schema(responses={200: dict})
+@api_view(["GET"])
+def node_rma_api(request: Request, pk: int) -> Response:
+    """A node's RMA bundle: its incidents, evidence lines, Xids, telemetry around each fault,
+    health-check results and the actions taken (the same JSON as the node page's download)."""
+    from django.shortcuts import get_object_or_404
+
+    from actions.services.lemons import rma_bundle
+    from monitoring.models import Node
+
+    return Response(rma_bundle(get_object_or_404(Node.objects.select_related("cluster"), pk=pk)))

@@ -7,12 +7,12 @@ has one effect) and says what happened: done, already (nothing to do), supersede
 
 from __future__ import annotations
 
-from actions.executors.result import ExecResult, Executor
+from actions.executors.result import BootState, CheckRun, ExecResult, Executor  # noqa: E402,F401 - re-exported
 from actions.executors.simulated import SimulatorExecutor
 from actions.executors.slurm import SlurmExecutor
 from monitoring.models import Cluster
 
-__all__ = ["ExecResult", "Executor", "executor_for"]
+__all__ = ["BootState", "CheckRun", "ExecResult", "Executor", "executor_for"]
 
 
 def executor_for(cluster: Cluster) -> Executor:

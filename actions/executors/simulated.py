@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from actions.executors.result import ExecResult
+from actions.executors.result import BootState, CheckRun, ExecResult
 from monitoring.models import Cluster
 from monitoring.simulator import SimulatedCluster
 from monitoring.sources import NodeView
@@ -53,6 +53,39 @@ class SimulatorExecutor:
                 return ExecResult("superseded", f"job {job} already ended ({current.state})")
             world.requeue(job, exclude=list(exclude), now=now)
             return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")
+
+    def reboot(self, node: str, reason: str, now: float) -> ExecResult:
+        with locked_world(self.cluster, now) as world:
+            n = world.node_table.get(node)
+            if n is None:
+                return ExecResult("failed", f"node {node} does not exist")
+            if n.rebooting:
+                return ExecResult("already", f"{node} reboot already under way")
+            if n.drain and not n.reason.startswith("recovery:"):
+                return ExecResult("superseded", f"{node} drained by someone else ({n.reason}); not ours to reboot")
+            if not n.drain:
+                return ExecResult("failed", f"{node} is not drained: drain it before rebooting it")
+            if n.job is not None:
+                return ExecResult("failed", f"jobs still on {node} (job {n.job}): not rebooting until they left")
+            world.reboot(node, reason, now)
+            return ExecResult("done", f"scontrol reboot reason={reason!r} {node}")
+
+    def reset_gpu(self, node: str, gpu: int, now: float) -> ExecResult:
+        return ExecResult("failed", "the simulator's node agent cannot reset a GPU; reboot the node instead")
+
+    def boot_state(self, node: str, now: float) -> BootState | None:
+        with locked_world(self.cluster, now) as world:
+            n = next((x for x in world.nodes() if x["name"] == node), None)
+            if n is None:
+                return None
+            reason = n.get("reason") or ""
+            ours = "DRAIN" in n["state"] and reason.startswith("recovery:")
+            return BootState(n["state"], reason, str(n.get("boot_time", 0.0)), "REBOOT" in n["state"], ours)
+
+    def run_check(self, node: str, now: float) -> CheckRun:
+        with locked_world(self.cluster, now) as world:
+            rc, out = world.health_check(node, now)
+        return CheckRun(["simulated-health-check", node], rc, out)
 
     # -- read-only checks for the reconciler (no lock: a tick may hold it) --------------
     def observe_drain(self, node: str, now: float) -> ExecResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from actions.executors.result import ExecResult
+from actions.executors.result import BootState, CheckRun, ExecResult
 from actions.executors.simulated import observed_requeue
 from monitoring.connections import client_for
 from monitoring.models import Cluster
@@ -25,6 +25,45 @@ class SlurmExecutor:
 
     def __init__(self, cluster: Cluster) -> None:
         self.client = client_for(cluster)
+        self.cluster = cluster
+
+    def reboot(self, node: str, reason: str, now: float) -> ExecResult:
+        return _exec(self.client.reboot(node, reason))
+
+    def boot_state(self, node: str, now: float) -> BootState | None:
+        info = self.client.node(node)
+        if info is None:
+            return None
+        return BootState(
+            info.state, info.reason, info.boot_time, info.rebooting,
+            info.is_drained and info.reason.startswith(OUR_PREFIX),
+        )
+
+    def on_node(self, node: str, argv: list[str]) -> list[str]:
+        """``argv`` as it reaches ``node``: behind the cluster's node prefix (``ssh {node}``), if any."""
+        prefix = [p.replace("{node}", node) for p in shlex.split(self.cluster.node_command_prefix)]
+        return [*prefix, *argv]
+
+    def run_check(self, node: str, now: float) -> CheckRun:
+        argv = self.on_node(node, check_argv(self.cluster.qualification_command, node))
+        try:
+            res = self.client.transport.run(argv, timeout=float(self.cluster.qualification_timeout_s))
+        except Exception as exc:  # unreachable node, transport down: a failed check, said verbatim
+            return CheckRun(argv, 255, f"{type(exc).__name__}: {exc}")
+        return CheckRun(argv, res.rc, (res.stdout + res.stderr)[-20000:])
+
+    def reset_gpu(self, node: str, gpu: int, now: float) -> ExecResult:
+        """``nvidia-smi --gpu-reset -i N`` on the node (the GPU must be idle: the node is drained)."""
+        if not self.cluster.gpu_reset_available:
+            return ExecResult("failed", "GPU reset is not enabled for this cluster")
+        state = self.boot_state(node, now)
+        if state is None or not state.drained_by_us:
+            return ExecResult("superseded", f"{node} is not drained by the controller; not resetting its GPU")
+        argv = self.on_node(node, ["nvidia-smi", "--gpu-reset", "-i", str(int(gpu))])
+        res = self.client.transport.run(argv, timeout=120.0)
+        if not res.ok:
+            return ExecResult("failed", f"GPU reset refused | nvidia-smi: {(res.stdout + res.stderr).strip()} | ran: {shlex.join(argv)}")
+        return ExecResult("done", f"GPU {gpu} reset | ran: {shlex.join(argv)}")
 
     def drain(self, node: str, reason: str, now: float) -> ExecResult:
         return _exec(self.client.drain(node, reason))
@@ -53,3 +92,10 @@ class SlurmExecutor:
         if info is not None and info.reason == HELD_BY_REQUEUEHOLD:  # interrupted between requeuehold and release
             return ExecResult("absent", f"job {job} is held by our requeuehold, not yet released")
         return observed_requeue(job, info.state if info else None, info.excluded if info else [], exclude)
+
+def check_argv(setting: str, node: str) -> list[str]:
+    """The cluster's health check setting -> an argument list (``shlex.split``, never a shell)."""
+    argv = [a.replace("{node}", node) for a in shlex.split(setting)]
+    if not argv:
+        raise ValueError("no health check configured for this cluster (qualification_command)")
+    return argv

@@ -1,7 +1,7 @@
 """The autonomy ladder, resolved (pure: no Django, no I/O).
 
 An admin grants autonomy step by step: a cluster default, then per action kind
-(isolation = drain/resume, restart = requeue/cancel), then overrides for one
+(isolation = drain/resume, restart = requeue/cancel, remediation = reboot/GPU reset), then overrides for one
 partition (a canary), one node or one job. The most specific setting wins —
 job > node > partition > cluster per kind > cluster default — except the
 cluster's "back to monitor" switch, which beats everything: when people pull
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from monitoring.vocabulary import KIND_OF_ACTION, LEVELS, AutonomyKind, AutonomyLevel
 
 MONITOR, APPROVE, AUTO = AutonomyLevel.MONITOR, AutonomyLevel.APPROVE, AutonomyLevel.AUTO
-ISOLATION, RESTART = AutonomyKind.ISOLATION, AutonomyKind.RESTART
+ISOLATION, RESTART, REMEDIATION = AutonomyKind.ISOLATION, AutonomyKind.RESTART, AutonomyKind.REMEDIATION
 KINDS = tuple(AutonomyKind)
 
 # Which kind of autonomy governs each recommendation action.
@@ -78,4 +78,8 @@ def resolve(ladder: Ladder, target: Target) -> Resolution:
         return Resolution(lvl, f"{kind} override for partition {target.partition}")
     if lvl := ladder.per_kind.get(kind):
         return Resolution(lvl, f"cluster {kind} level")
+    if kind == REMEDIATION and ladder.default == AUTO:
+        # Rebooting on its own is granted explicitly, never by inheritance: a cluster in
+        # auto before remediation existed must not start rebooting nodes after an upgrade.
+        return Resolution(APPROVE, "cluster default (automatic reboots need their own grant)")
     return Resolution(ladder.default, "cluster default")

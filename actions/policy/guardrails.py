@@ -102,3 +102,35 @@ def _disjoint_count(node_sets: list[set[str]]) -> int:
             n += 1
             taken |= nodes
     return n
+
+
+@dataclass(frozen=True)
+class RebootBudget:
+    """Reboots and GPU resets by the controller that have not come back yet, cluster-wide and in the partition."""
+
+    in_flight: int
+    max_in_flight: int
+    partition_size: int
+    partition_rebooting: int
+    max_partition_rebooting_pct: int
+
+
+def check_reboot(b: RebootBudget) -> str | None:
+    """Return why a reboot is blocked, or None when it may go ahead.
+
+    A reboot takes the node away for minutes; a fleet-wide fault (a bad driver push)
+    must not turn into a fleet-wide reboot loop.
+    """
+    if b.in_flight >= b.max_in_flight:
+        return (
+            f"reboots in flight: {b.in_flight} reboots by the controller have not come back yet "
+            f"(limit {b.max_in_flight} per cluster)"
+        )
+    if b.partition_size > 0:
+        after = (b.partition_rebooting + 1) * 100 / b.partition_size
+        if after > b.max_partition_rebooting_pct:
+            return (
+                f"partition share: rebooting one more would leave {b.partition_rebooting + 1} of "
+                f"{b.partition_size} nodes rebooting ({after:.0f}% > {b.max_partition_rebooting_pct}%)"
+            )
+    return None

@@ -30,7 +30,7 @@ INHERIT = "inherit"
 
 def ladder_for(cluster: Cluster) -> Ladder:
     """Read fresh from the database: a switch pulled a moment ago must hold at once."""
-    row = Cluster.objects.values("autonomy", "monitor_only", "isolation_autonomy", "restart_autonomy").get(
+    row = Cluster.objects.values("autonomy", "monitor_only", *(f"{k}_autonomy" for k in AutonomyKind.values)).get(
         pk=cluster.pk
     )
     per_kind = {kind: row[f"{kind}_autonomy"] for kind in AutonomyKind.values if row[f"{kind}_autonomy"]}

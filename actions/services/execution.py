@@ -9,13 +9,13 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from celery import current_app
 from django.db import transaction
 
 from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
 from actions.models import Recommendation
 from actions.services import restarts
+from actions.services.dispatch import EXECUTE, enqueue_execution  # noqa: F401 - re-exported
 from actions.services.notify import notify
 from actions.services.transitions import transition_recommendation
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
@@ -23,23 +23,7 @@ from incidents.services import transition_incident
 from monitoring.locks import ClusterBusy
 from monitoring.models import Node
 
-EXECUTE = "actions.tasks.execute_recommendation"
 log = logging.getLogger(__name__)
-
-
-def enqueue_execution(rec_id: int) -> bool:
-    """Send the execution task by its registered name (call it after commit).
-
-    Only a hint: the approved row is the outbox. A broker that refuses the message
-    costs a delay, never the action and never the operator's request (the reconciler
-    dispatches it again), so a failure is logged, not raised.
-    """
-    try:
-        current_app.signature(EXECUTE, args=(rec_id,)).delay()
-    except Exception:
-        log.warning("recommendation %s: could not enqueue its execution; the reconciler will", rec_id, exc_info=True)
-        return False
-    return True
 
 
 def drain_reason(rec: Recommendation) -> str:
@@ -90,6 +74,10 @@ def _run(rec: Recommendation, now: float) -> ExecResult:
         return ExecResult("done", f"escalated to on-call: {rec.text}")
     executor = executor_for(rec.cluster)
     try:
+        if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+            from actions.services.remediation import issue
+
+            return issue(rec, now)
         if rec.action == ActionKind.DRAIN_NODE:
             return executor.drain(rec.node, drain_reason(rec), now)
         if rec.action == ActionKind.REQUEUE_JOB:
@@ -118,3 +106,7 @@ def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) 
     ).exists():
         if incident.status == IncidentStatus.OPEN:
             transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason="needs people: restarting would repeat the failure")
+    if rec.action == ActionKind.DRAIN_NODE and result.ok and rec.node == incident.culprit_node:
+        from actions.services.remediation import propose_remediation
+
+        propose_remediation(incident, now)  # the catalog's remedy, routed by the remediation ladder

@@ -2,7 +2,7 @@
 
 Every state change goes through ``transitions.transition_recommendation`` (a guarded
 conditional update, a history row and an audit record in one transaction); the
-execution itself is enqueued by name after commit (``execution.enqueue_execution``).
+execution itself is enqueued by name after commit (``dispatch.enqueue_execution``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation, RecommendationTransition
 from actions.policy.guardrails import DrainBudget, check_drain, check_restart
-from actions.services import actionable, execution, restarts
+from actions.services import actionable, dispatch, restarts
 from actions.services.autonomy import level_for
 from actions.services.notify import notify
 from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
@@ -77,6 +77,8 @@ def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: d
             audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
         created.append(rec)
     for rec in existing:
+        if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+            continue  # proposed after our drain, not by the verdict: a newer verdict does not replace it
         if rec.is_open and (rec.action, rec.node, rec.job, sorted(rec.exclude)) not in wanted:
             transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason="a newer verdict replaced it")
     for rec in created:
@@ -103,7 +105,7 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
     if rec.action not in MUTATING_ACTIONS:
         # Telling people changes nothing on the cluster: delivered in every mode.
         transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval", dispatched_at=now)
-        transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+        transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
         return
     level = level_for(rec)
     if level.level == Autonomy.MONITOR:
@@ -124,7 +126,7 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
             _escalate_if_storm(rec, blocked, now)
             return
         if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now):
-            transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+            transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
 
 
 def lock_cluster(rec: Recommendation) -> None:
@@ -143,6 +145,10 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
     """Which guardrail blocks this action now, if any (checked on auto and on approval)."""
     if rec.action == ActionKind.REQUEUE_JOB:
         return check_restart(restarts.restart_budget(rec))
+    if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+        from actions.services.qualification import reboot_verdict
+
+        return reboot_verdict(rec)
     if rec.action != ActionKind.DRAIN_NODE:
         return None
     cluster = rec.cluster
@@ -194,7 +200,7 @@ def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, com
                 dispatched_at=now,
             )
             if ok:
-                transaction.on_commit(lambda: execution.enqueue_execution(rec.pk))
+                transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
     if blocked:
         raise Conflict(f"blocked by a guardrail: {blocked}")
     if not ok:

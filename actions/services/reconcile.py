@@ -29,7 +29,7 @@ from django.db.models import F, Q
 from actions.choices import ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
 from actions.models import Recommendation
-from actions.services import execution
+from actions.services import dispatch, execution
 from actions.services.transitions import audit_recommendation, transition_recommendation
 from incidents.choices import AuditEvent
 from monitoring.models import Cluster
@@ -76,7 +76,7 @@ def _undispatched(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -
             detail={"why": "approved but not picked up", "since": rec.dispatched_at.isoformat() if rec.dispatched_at else None,
                     "dispatches": rec.dispatch_attempts},
         )
-        transaction.on_commit(partial(execution.enqueue_execution, rec.pk))
+        transaction.on_commit(partial(dispatch.enqueue_execution, rec.pk))
         report.redispatched.append(rec.pk)
 
 
@@ -123,7 +123,7 @@ def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: Rec
     if rec.execution_attempts < MAX_EXECUTIONS:
         if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"reconciler: not carried out ({seen.message}); retrying once",
                                      dispatched_at=now):
-            transaction.on_commit(partial(execution.enqueue_execution, rec.pk))
+            transaction.on_commit(partial(dispatch.enqueue_execution, rec.pk))
             report.retried.append(rec.pk)
         return
     if _fail(rec, f"not carried out after {rec.execution_attempts} attempts: {seen.message}", now):

@@ -34,6 +34,10 @@ class NotOurs(Exception):
     """The node is not drained by this controller: not ours to resume."""
 
 
+class HeldAsLemon(Exception):
+    """The node is held as a lemon: only an admin's override returns it."""
+
+
 def _audit(
     node: Node, event: str, actor: str | None, now: dt.datetime, outcome: str, detail: dict[str, Any]
 ) -> None:
@@ -49,15 +53,41 @@ def _audit(
     )
 
 
-def return_to_service(node: Node, user: Any, now: dt.datetime, reason: str = "") -> ExecResult:
-    """An operator's click: resume a node we drained. Refusals are audited."""
+def return_to_service(
+    node: Node, user: Any, now: dt.datetime, reason: str = "", override: bool = False
+) -> ExecResult:
+    """An operator's click: resume a node we drained, once it passed the cluster's health check.
+
+    ``override`` (admins only, audited) skips the check and releases a lemon hold.
+    A failed check raises :class:`QualificationFailed`: the node stays drained.
+    """
+    from actions.services import lemons
+    from actions.services.qualification import QualificationFailed, qualify
+
     name = actor_name(user) or "anonymous"
+    where = {"cluster": node.cluster.name, "action": f"resume_node {node.name}", "node": node.name}
     if not has_role(user, Role.OPERATOR):
-        refuse(
-            user, now, "return to service", "insufficient role",
-            cluster=node.cluster.name, action=f"resume_node {node.name}", node=node.name,
-        )
+        refuse(user, now, "return to service", "insufficient role", **where)
         raise PermissionDenied("only operators and admins may return nodes to service")
+    if override and not has_role(user, Role.ADMIN):
+        refuse(user, now, "override the health check", "insufficient role", **where)
+        raise PermissionDenied("only admins may return a node without its health check")
+    node.refresh_from_db(fields=["state", "reason", "drained_by_us", "held_as_lemon", "held_reason"])
+    if not node.drained_by_us:
+        return _resume(node, name, now, reason)  # refuses and audits: not ours
+    if override:
+        _audit(node, AuditEvent.APPROVAL, name, now, "health check overridden", {"reason": reason, "held": node.held_reason})
+        if node.held_as_lemon:
+            lemons.release_lemon(node, name, now, reason or "admin override")
+        return _resume(node, name, now, reason or "returned by an admin without its health check")
+    if node.held_as_lemon:
+        _audit(node, AuditEvent.REFUSAL, name, now, "refused", {"why": node.held_reason, "reason": reason})
+        raise HeldAsLemon(f"{node.name} is held as a lemon ({node.held_reason}); only an admin's override returns it")
+    if node.cluster.qualification_command:
+        check = qualify(node, now, trigger="return_to_service", actor=name)
+        if not check.passed:
+            raise QualificationFailed(check)
+        reason = f"{reason or 'returned to service by an operator'}; passed its health check"
     return _resume(node, name, now, reason or "returned to service by an operator")
 
 
@@ -119,7 +149,10 @@ def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
     if not cluster.auto_return_to_service or cluster.monitor_only:
         return []
     quiet = dt.timedelta(seconds=cluster.return_healthy_s)
-    nodes = list(Node.objects.filter(cluster=cluster, drained_by_us=True).select_related("cluster"))
+    # A lemon is never returned by itself; a node with a reboot in flight waits for its own gate.
+    nodes = list(
+        Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related("cluster")
+    )
     alarms = _gpu_alarms(cluster, now) if nodes else {}
     if alarms is None:
         return []
@@ -128,9 +161,31 @@ def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
         if not _quiet_for(node, now, quiet, alarms):
             continue
         why = f"health check passed: no GPU alarm and no incident on {node.name} for {cluster.return_healthy_s} s"
+        if _rebooting(node) or not _gate(node, now):
+            continue
         try:
             if _resume(node, None, now, why).ok:
                 returned.append(node.name)
         except NotOurs:
             continue
     return returned
+
+
+def _rebooting(node: Node) -> bool:
+    from actions.choices import REMEDIATION_IN_FLIGHT
+    from actions.models import Remediation
+
+    return Remediation.objects.filter(cluster=node.cluster, node=node.name, state__in=list(REMEDIATION_IN_FLIGHT)).exists()
+
+
+def _gate(node: Node, now: dt.datetime) -> bool:
+    """The cluster's health check, where one is configured; a failure keeps the node drained."""
+    if not node.cluster.qualification_command:
+        return True
+    from actions.models import Qualification
+    from actions.services.qualification import qualify
+
+    last = Qualification.objects.filter(cluster=node.cluster, node=node.name).first()  # newest first
+    if last and not last.passed and last.started_at > now - dt.timedelta(seconds=node.cluster.return_healthy_s):
+        return False  # failed recently: not re-run every tick; it waits another quiet spell
+    return qualify(node, now, trigger="auto_return").passed

@@ -51,7 +51,10 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
     states = {n.name: n.state for n in source.nodes()}
     recovered = 0
     for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING).select_related("cluster"):
-        recs = incident.recommendations.filter(action__in=list(MUTATING_ACTIONS))
+        # A reboot/GPU reset is verified by its own boot and health check (services/remediation.py).
+        recs = incident.recommendations.filter(action__in=list(MUTATING_ACTIONS)).exclude(
+            action__in=[ActionKind.REBOOT_NODE, ActionKind.RESET_GPU]
+        )
         if recs.filter(status__in=PENDING_DECISION).exists():
             continue
         done = list(recs.filter(status=RecStatus.SUCCEEDED))

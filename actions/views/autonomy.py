@@ -23,6 +23,7 @@ from actions.policy.autonomy import KINDS, Target, resolve
 from actions.services import actionable, returns
 from actions.services import autonomy as ladder
 from actions.services.autonomy import INHERIT, ladder_for
+from actions.services.remediation import QualificationFailed
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster, Node
 
@@ -126,10 +127,11 @@ def set_monitor_only(request: HttpRequest, pk: int) -> HttpResponse:
 def return_to_service(request: HttpRequest, pk: int) -> HttpResponse:
     node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
     try:
-        result = returns.return_to_service(node, request.user, timezone.now(), _reason(request))
+        override = request.POST.get("override") == "1"
+        result = returns.return_to_service(node, request.user, timezone.now(), _reason(request), override=override)
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
-    except returns.NotOurs as exc:
+    except (returns.NotOurs, returns.HeldAsLemon, QualificationFailed) as exc:
         messages.error(request, str(exc))
     else:
         (messages.success if result.ok else messages.error)(request, f"Return to service: {result.outcome}: {result.message}")

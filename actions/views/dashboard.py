@@ -22,6 +22,7 @@ from actions.choices import ActionKind, RecStatus
 from actions.models import Recommendation
 from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
+from actions.services.remediation import node_remediation_context
 from actions.views.autonomy import cluster_panel, node_panel
 from actions.views.incident_list import with_needs_approval
 from actions.views.reports import cluster_readiness
@@ -192,4 +193,7 @@ def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
     active = list(Incident.objects.filter(cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)))
     tile = next((c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None)  # the very facts of its tile
-    return {"node": node, "gpus": node.gpus.all(), "incidents": incidents, "tile": tile, **node_panel(node)}
+    return {
+        "node": node, "gpus": node.gpus.all(), "incidents": incidents, "tile": tile, **node_panel(node),
+        **node_remediation_context(node),
+    }

@@ -19,7 +19,7 @@ class ClusterSerializer(serializers.ModelSerializer):
     class Meta:
         model = Cluster
         fields = [
-            "id", "name", "connection_mode", "autonomy", "effective_autonomy", "isolation_autonomy", "restart_autonomy",
+            "id", "name", "connection_mode", "autonomy", "effective_autonomy", "isolation_autonomy", "restart_autonomy", "remediation_autonomy",
             "monitor_only", "monitor_only_reason", "partitions", "gpus_per_node", "created_at", "health",
         ]
 
@@ -35,7 +35,10 @@ class NodeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Node
-        fields = ["id", "cluster", "name", "partition", "state", "reason", "drained_by_us", "health", "updated_at"]
+        fields = [
+            "id", "cluster", "name", "partition", "state", "reason", "drained_by_us", "held_as_lemon", "held_reason", "health",
+            "updated_at",
+        ]
 
 
 class JobSerializer(serializers.ModelSerializer):

@@ -23,7 +23,22 @@ from monitoring.simulator.model import CANCELLED, PENDING, RUNNING, TERMINAL_STA
 STATE_VERSION = 1
 KEEP_TERMINAL_JOBS = 30
 KEEP_FAULTS = 200
-HANDLERS: dict[str, Any] = {**life.HANDLERS, **cascade.HANDLERS}
+def op_node_booted(sim: SimulatedCluster, op: dict[str, Any], t: float) -> None:
+    """The rebooted host registers again: new boot time, still drained (reboot without ASAP)."""
+    node = sim.node_table[op["node"]]
+    if not node.rebooting or node.host_dead:  # a dead host (power, panic) does not boot again
+        return
+    node.rebooting, node.down = False, False
+    node.boot_time = t
+    if node.reboot_heals:
+        node.broken = False
+        node.gpus = [telemetry.repaired(g) for g in node.gpus]
+    sim.node_changed(node, t)
+    if node.broken:
+        sim.plan_repair(node, t)  # the reboot did not fix it: back on the technician's list
+
+
+HANDLERS: dict[str, Any] = {**life.HANDLERS, **cascade.HANDLERS, "node_booted": op_node_booted}
 
 
 def node_ip(index: int) -> str:
@@ -44,6 +59,8 @@ def slurm_state(node: Node) -> str:
         parts.append("DRAIN")
     if node.down and node.host_dead:
         parts.append("NOT_RESPONDING")
+    if node.rebooting:
+        parts.append("REBOOT_ISSUED")
     return "+".join(parts)
 
 
@@ -277,6 +294,30 @@ class SimulatedCluster:
             self.plan_repair(n, t)
         return True
 
+    def reboot(self, node: str, reason: str, now: float) -> bool:
+        """``scontrol reboot reason=.. NODE`` on a drained, idle node: DOWN+REBOOT_ISSUED, back
+        drained after ``reboot_time_s`` with a new boot time. Idempotent; refused with a job on it."""
+        n = self.node_or_error(node)
+        t = self._at(now)
+        if n.rebooting or n.job is not None or not n.drain:
+            return False
+        n.rebooting, n.down, n.reason = True, True, reason or n.reason
+        n.repair_gen += 1  # the technician waits: the reboot is the repair being tried
+        n.repair_at = None
+        self.node_changed(n, t)
+        self.schedule(t + self.cfg.reboot_time_s, "node_booted", node=n.name)
+        return True
+
+    def health_check(self, node: str, now: float) -> tuple[int, str]:
+        """What the site's health check (NHC, ``dcgmi diag -r 1``) would say: rc and its output."""
+        n = self.node_or_error(node)
+        self._at(now)
+        if n.rebooting or n.host_dead:
+            return 255, f"{node}: host not reachable"
+        if n.broken:
+            return 1, f"ERROR: {node}: GPU diagnostic failed (Xid fault persists after reboot)"
+        return 0, f"OK: {node}: {len(n.gpus)} GPUs passed diagnostic level 1"
+
     def requeue(
         self, job_id: str, exclude: list[str] | tuple[str, ...] = (), now: float | None = None
     ) -> bool:
@@ -344,6 +385,7 @@ class SimulatedCluster:
                 "gpus": len(n.gpus),
                 "job": n.job,
                 "ip": n.ip,
+                "boot_time": n.boot_time,
             }
             for n in self.node_table.values()
         ]

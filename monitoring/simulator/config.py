@@ -45,6 +45,7 @@ class SimConfig:
     fault_interval_s: float = 0.0  # if set, overrides faults_per_hour with a mean interval
     lustre_weight: float = 8.0  # shared-filesystem outages, on top of the Llama 3 table
     repair_time_s: float = 600.0
+    reboot_time_s: float = 45.0  # a node's reboot, from scontrol reboot to slurmd registering again
     requeue_delay_s: float = 20.0
     nccl_timeout_s: float = 120.0
     sample_interval_s: float = 10.0

@@ -62,6 +62,9 @@ class Node:
     down: bool = False
     host_dead: bool = False  # the host stopped answering (power, panic)
     broken: bool = False  # hardware fault the site health check would keep new work off
+    boot_time: float = 0.0  # when the host last booted (a reboot moves it)
+    rebooting: bool = False
+    reboot_heals: bool = True  # False: a fault no reboot fixes (the health check keeps failing)
     reason: str = ""
     repair_gen: int = 0
     repair_at: float | None = None

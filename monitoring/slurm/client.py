@@ -204,6 +204,40 @@ class SlurmClient:
             return ActionResult("resume", node, "failed", "scontrol refused", res.stderr, [argv])
         return ActionResult("resume", node, "done", f"resumed (was: {info.reason})", res.stderr, [argv])
 
+    def reboot(self, node: str, reason: str, our_prefix: str = OUR_PREFIX) -> ActionResult:
+        """Reboot a node WE drained, and keep it drained when it comes back (idempotent).
+
+        ``scontrol reboot reason=".." NODE`` on a node that is already drained by us:
+        Slurm 22.05-24.05 know only ``nextstate=RESUME|DOWN`` (no DRAIN), and ``ASAP``
+        sets NextState=RESUME, which undrains the node the moment it registers (found by
+        experiment, docs/REMEDIATION.md). Without ASAP/nextstate slurmctld keeps the DRAIN
+        flag across the reboot, with our reason: the node comes back drained and is
+        returned only by us, after its health check. Refused: a node drained by someone
+        else (theirs), a node not drained by us, a node still running jobs.
+        """
+        _check_node(node)
+        full = reason if reason.startswith(our_prefix) else f"{our_prefix} {reason}"
+        full = " ".join(full.split())
+        info = self.node(node)
+        if info is None:
+            return ActionResult("reboot", node, "failed", "node not found")
+        if info.rebooting:
+            return ActionResult("reboot", node, "already", f"reboot already under way ({info.state})")
+        if info.is_drained and not info.reason.startswith(our_prefix):
+            who = info.reason_user or "someone else"
+            return ActionResult("reboot", node, "superseded", f"drained by {who}: {info.reason}; not ours to reboot")
+        if not info.is_drained:
+            return ActionResult("reboot", node, "failed", f"node is {info.state}: drain it before rebooting it")
+        if info.base_state in ("ALLOCATED", "MIXED", "COMPLETING") or "COMPLETING" in info.flags:
+            return ActionResult(
+                "reboot", node, "failed", f"jobs still on {node} ({info.state}): not rebooting until they left"
+            )
+        argv = [self.bin["scontrol"], "reboot", f"reason={full}", node]
+        res = self.transport.run(argv, timeout=self.timeout)
+        if not res.ok:
+            return ActionResult("reboot", node, "failed", "scontrol refused", res.stderr, [argv])
+        return ActionResult("reboot", node, "done", f"reboot issued (booted {info.boot_time or 'unknown'})", res.stderr, [argv])
+
     # -- job actions ---------------------------------------------------------------
     def _settled(self, job_id: str, wait: float) -> JobInfo | None:
         """The job, after waiting out COMPLETING (Slurm refuses most changes meanwhile)."""

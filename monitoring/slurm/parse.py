@@ -147,6 +147,14 @@ class NodeInfo:
     gres: str = ""
     gres_used: str = ""
     cpus: int = 0
+    boot_time: str = ""  # BootTime as scontrol prints it: changes when the node reboots
+    slurmd_start_time: str = ""
+    next_state: str = ""
+
+    @property
+    def rebooting(self) -> bool:
+        """A reboot asked for (REBOOT_REQUESTED) or sent to the node and not yet seen back (REBOOT_ISSUED)."""
+        return bool(self.flags & {"REBOOT_REQUESTED", "REBOOT_ISSUED", "REBOOT"})
 
     @property
     def flags(self) -> set[str]:
@@ -234,6 +242,9 @@ def parse_show_node(text: str) -> list[NodeInfo]:
                 gres=_null(f.get("Gres")),
                 gres_used=_null(f.get("GresUsed")),
                 cpus=_int(f.get("CPUTot")),
+                boot_time=_null(f.get("BootTime")),
+                slurmd_start_time=_null(f.get("SlurmdStartTime")),
+                next_state=_null(f.get("NextState")),
             )
         )
     return out

@@ -155,7 +155,7 @@ def test_back_to_monitor_stops_automatic_actions_not_yet_started_but_not_a_perso
     from actions.services.autonomy import set_monitor_only
     from actions.services.recommendations import approve_recommendation
 
-    monkeypatch.setattr("actions.services.execution.enqueue_execution", lambda rec_id: None)  # nothing runs: all "not yet started"
+    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: None)  # nothing runs: all "not yet started"
     AutonomyOverride.objects.create(cluster=approve, scope="partition", target="canary", action_kind="isolation", level="auto", at=NOW)
     [auto_drain] = propose(make_incident(approve, "i-1", "gpu-a-030", []), drain("gpu-a-030"))
     [clicked] = propose(make_incident(approve, "i-2", "gpu-a-003", []), drain("gpu-a-003"))

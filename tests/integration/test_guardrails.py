@@ -41,7 +41,7 @@ def auto(cluster):  # type: ignore[no-untyped-def]
 def enqueued(monkeypatch):  # type: ignore[no-untyped-def]
     """Executions sent to Celery after commit, recorded instead of sent."""
     sent: list[int] = []
-    monkeypatch.setattr("actions.services.execution.enqueue_execution", sent.append)
+    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", sent.append)
     return sent
 
 
@@ -151,7 +151,7 @@ def test_a_restart_that_would_lose_everything_waits_for_an_operator_even_in_auto
 def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drains(auto, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from actions.services.storm import check_storm_breaker
 
-    monkeypatch.setattr("actions.services.execution.enqueue_execution", lambda rec_id: None)  # approved, not yet started
+    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: None)  # approved, not yet started
     auto.storm_min_nodes = 3
     auto.save()
     first = [propose(make_incident(auto, f"i-{n}", n, []), drain(n))[0] for n in ("gpu-a-001", "gpu-a-002")]

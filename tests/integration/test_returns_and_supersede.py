@@ -152,7 +152,7 @@ def test_two_operators_approving_at_once_execute_once(cluster, redis_ns, setting
     cluster.save()
     make_nodes(cluster)
     sent: list[int] = []
-    monkeypatch.setattr("actions.services.execution.enqueue_execution", sent.append)
+    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", sent.append)
     [rec] = propose(make_incident(cluster, "i-1", "gpu-a-003", []), drain("gpu-a-003"))
     outcomes: list[str] = []
     barrier = threading.Barrier(2)

@@ -59,6 +59,7 @@ def _ticks_until(cluster: ClusterRow, cond: Callable[[], Any], timeout: float, w
 
 @pytest.fixture(params=["local", "ssh"])
 def controller(request, live, redis_ns, settings) -> Iterator[ClusterRow]:  # type: ignore[no-untyped-def]
+    import actions.tasks  # noqa: F401  (registers the tasks, as a worker's autodiscovery does)
     from recovery_site.celery import app
 
     app.conf.task_always_eager = True  # the execution task runs inline after commit

@@ -1,0 +1,219 @@
+"""Remediation: reboot (or GPU-reset) a node we drained, by the fault's own recommended action,
+verify the new boot, and let it back only through the qualification gate.
+
+The chain, each step audited:
+
+1. Our drain of a node succeeded -> :func:`propose_remediation` reads the incident's Xids
+   and asks the catalog (``actions.policy.remediation``) for the remedy: reboot, GPU
+   reset, or people. A reboot/reset is a recommendation like any other, routed by the
+   autonomy ladder's ``remediation`` kind and the reboot guardrails.
+2. Executing it (:func:`issue`) records the node's boot before and a :class:`Remediation`
+   row with a deadline.
+3. Each tick, :func:`verify_remediations` asks the scheduler: back with a new boot?
+   Then the health check runs on the node (:func:`qualify`); pass -> resumed (only a node
+   we drained, not a lemon), fail -> stays drained, the incident is escalated. Not back
+   by the deadline -> escalated.
+
+Nodes drained by someone else (NHC, an admin) are never rebooted or resumed: the
+executors refuse them, and nothing here proposes anything for them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+
+from actions.choices import REMEDIATION_IN_FLIGHT, ActionKind, RecStatus, RemediationState
+from actions.executors import ExecResult, executor_for
+from actions.models import Qualification, Recommendation, RecommendationTransition, Remediation
+from actions.policy.remediation import booted_again, remedy_for
+from actions.services.notify import notify
+from actions.services.qualification import (
+    REMEDIATION_ACTIONS,
+    jobs_on,
+    qualify,
+    xids_of,
+)
+from actions.services.transitions import audit_recommendation
+from incidents.audit import append_audit
+from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
+from incidents.models import Incident
+from incidents.services import transition_incident
+from monitoring.live import push_after_commit
+from monitoring.models import Cluster, Node
+
+
+def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation | None:
+    """After our drain of the incident's culprit: the catalog's remedy, as a routed recommendation."""
+    from actions.services import lemons
+    from actions.services.recommendations import route_recommendation
+
+    node = Node.objects.filter(cluster=incident.cluster, name=incident.culprit_node).first()
+    if node is None or not node.drained_by_us:
+        return None
+    if lemons.hold_if_lemon(node, now):
+        return None  # a lemon goes to the vendor, not round the reboot loop again
+    if jobs_on(node):
+        return None  # never reboot under a job: proposed by a later tick, once the job moved off
+    remedy = remedy_for(xids_of(incident), incident.cluster.gpu_reset_available)
+    if remedy is None or remedy.action == ActionKind.ESCALATE:
+        return None
+    if incident.recommendations.filter(action__in=list(REMEDIATION_ACTIONS), node=node.name).exists():
+        return None  # one remedy per incident and node: retries never stack reboots
+    with transaction.atomic():
+        rec = Recommendation.objects.create(
+            incident=incident,
+            cluster=incident.cluster,
+            action=remedy.action,
+            node=node.name,
+            exclude=[remedy.gpu] if remedy.gpu is not None else [],
+            text=remedy.why[:2000],
+            created_at=now,
+        )
+        RecommendationTransition.objects.create(recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now)
+        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
+        route_recommendation(rec, now)
+    return rec
+
+
+def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Recommendation]:
+    """Nodes we drained whose remedy waited for their jobs to move off (or for a restart of the loop)."""
+    made = []
+    for node in Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related("cluster"):
+        incident = (
+            Incident.objects.filter(cluster=cluster, culprit_node=node.name)
+            .exclude(status=IncidentStatus.DISMISSED)
+            .order_by("-detected_at")
+            .first()
+        )
+        if incident is None or incident.recommendations.filter(action__in=list(REMEDIATION_ACTIONS)).exists():
+            continue
+        if not incident.recommendations.filter(action=ActionKind.DRAIN_NODE, node=node.name, status=RecStatus.SUCCEEDED).exists():
+            continue  # drained by us for another incident, or by hand through us: no remedy to follow
+        rec = propose_remediation(incident, now)
+        if rec is not None:
+            made.append(rec)
+    return made
+
+
+def issue(rec: Recommendation, now: float) -> ExecResult:
+    """Carry out a reboot/reset recommendation and remember the boot it must come back from."""
+    executor = executor_for(rec.cluster)
+    before = executor.boot_state(rec.node, now)
+    if rec.action == ActionKind.RESET_GPU:
+        result = executor.reset_gpu(rec.node, int(rec.exclude[0]) if rec.exclude else 0, now)
+    else:
+        result = executor.reboot(rec.node, f"recovery: reboot for incident {rec.incident_id} ({rec.text})"[:200], now)
+    if result.ok:
+        at = dt.datetime.fromtimestamp(now, tz=dt.UTC)
+        node = Node.objects.filter(cluster=rec.cluster, name=rec.node).first()
+        Remediation.objects.get_or_create(
+            recommendation=rec,
+            defaults={
+                "cluster": rec.cluster,
+                "node": rec.node,
+                "partition": node.partition if node else "",
+                "action": rec.action,
+                # a GPU reset has no boot to wait for: it is checked at once
+                "state": RemediationState.QUALIFYING if rec.action == ActionKind.RESET_GPU else RemediationState.ISSUED,
+                "boot_before": before.boot_time if before else "",
+                "issued_at": at,
+                "deadline": at + dt.timedelta(seconds=rec.cluster.reboot_deadline_s),
+            },
+        )
+    return result
+
+
+# ---------------------------------------------------------------- the qualification gate
+
+
+def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Advance each reboot in flight: back with a new boot -> check -> return or hold. Returns verdicts."""
+    propose_pending_remediations(cluster, now)
+    verdicts = []
+    executor = None
+    for rem in Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)).select_related(
+        "recommendation__incident"
+    ):
+        executor = executor or executor_for(cluster)
+        if rem.state == RemediationState.ISSUED:
+            state = executor.boot_state(rem.node, now.timestamp())
+            back = state is not None and not state.rebooting and booted_again(rem.boot_before, state.boot_time)
+            if not back:
+                if now > rem.deadline:
+                    _finish(rem, RemediationState.TIMED_OUT, now, f"{rem.node} did not come back within {cluster.reboot_deadline_s} s")
+                    verdicts.append(f"{rem.node}: timed out")
+                continue
+            assert state is not None
+            Node.objects.filter(cluster=cluster, name=rem.node).update(boot_time=state.boot_time[:32])
+            rem.state, rem.boot_after, rem.booted_at = RemediationState.QUALIFYING, state.boot_time[:32], now
+            rem.save(update_fields=["state", "boot_after", "booted_at"])
+            append_audit(
+                event=AuditEvent.VERIFICATION, at=now, cluster=cluster.name, node=rem.node,
+                incident_id=rem.recommendation.incident_id, recommendation_id=rem.recommendation_id,
+                action=f"{rem.action} {rem.node}"[:64], outcome="new boot",
+                detail={"boot_before": rem.boot_before, "boot_after": rem.boot_after},
+            )
+        verdicts.append(f"{rem.node}: {_qualify_after(rem, now)}")
+    return verdicts
+
+
+def _qualify_after(rem: Remediation, now: dt.datetime) -> str:
+    from actions.services import lemons
+    from actions.services.returns import NotOurs, _resume
+
+    node = Node.objects.select_related("cluster").get(cluster=rem.cluster, name=rem.node)
+    check = qualify(node, now, trigger=f"after {rem.action}", remediation=rem)
+    if not check.passed:
+        _finish(rem, RemediationState.FAILED_CHECK, now, f"{rem.node} failed its health check after the {rem.action}: {check.output.strip()[-500:]}")
+        return "failed its check"
+    if lemons.hold_if_lemon(node, now) or node.held_as_lemon:
+        _finish(rem, RemediationState.HELD, now, f"{rem.node} passed its check but is held as a lemon: {node.held_reason}", escalate=False)
+        return "held (lemon)"
+    try:
+        result = _resume(node, None, now, f"passed its health check after the {rem.action} ({' '.join(check.argv)})")
+    except NotOurs as exc:
+        _finish(rem, RemediationState.FAILED_CHECK, now, str(exc))
+        return "not ours"
+    if not result.ok:
+        _finish(rem, RemediationState.FAILED_CHECK, now, f"resume failed: {result.message}")
+        return "resume failed"
+    _finish(rem, RemediationState.RETURNED, now, f"{rem.node} passed its check and returned to service", escalate=False)
+    return "returned"
+
+
+def _finish(rem: Remediation, state: str, now: dt.datetime, note: str, escalate: bool = True) -> None:
+    with transaction.atomic():
+        rem.state, rem.finished_at, rem.note = state, now, note[:4000]
+        rem.save(update_fields=["state", "finished_at", "note"])
+        incident = rem.recommendation.incident
+        append_audit(
+            event=AuditEvent.VERIFICATION, at=now, cluster=rem.cluster.name, node=rem.node,
+            incident_id=incident.pk, recommendation_id=rem.recommendation_id,
+            action=f"{rem.action} {rem.node}"[:64], outcome=str(state)[:64], detail={"note": note[:2000]},
+        )
+        _settle_incident(incident, state, note, now)
+        push_after_commit("inventory", cluster=rem.cluster_id)
+
+
+def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime) -> None:
+    if state != RemediationState.RETURNED and incident.status == IncidentStatus.RECOVERED:
+        # the job recovered elsewhere, but its node did not: people must look again
+        transition_incident(incident, IncidentStatus.OPEN, at=now, reason=note)
+        incident.refresh_from_db(fields=["status"])
+    allowed = INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
+    if state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
+        transition_incident(incident, IncidentStatus.RECOVERED, at=now, reason=note)
+    elif state != RemediationState.RETURNED and incident.status != IncidentStatus.ESCALATED:
+        if IncidentStatus.ESCALATED in allowed and transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=note):
+            notify("escalation", cluster=incident.cluster, incident=incident, text=note)
+
+
+def node_remediation_context(node: Node) -> dict[str, Any]:
+    """What the node page shows: its reboots and health checks, newest first."""
+    return {
+        "remediations": list(Remediation.objects.filter(cluster=node.cluster, node=node.name)[:20]),
+        "qualifications": list(Qualification.objects.filter(cluster=node.cluster, node=node.name)[:20]),
+    }
