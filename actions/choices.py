@@ -27,7 +27,12 @@ class OverrideScope(models.TextChoices):
 
 
 # Actions that change the cluster; notify/escalate only tell people.
-MUTATING_ACTIONS = {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, ActionKind.REBOOT_NODE, ActionKind.RESET_GPU}
+MUTATING_ACTIONS = {
+    ActionKind.DRAIN_NODE,
+    ActionKind.REQUEUE_JOB,
+    ActionKind.REBOOT_NODE,
+    ActionKind.RESET_GPU,
+}
 
 
 class RecStatus(models.TextChoices):
@@ -44,9 +49,27 @@ class RecStatus(models.TextChoices):
 
 
 REC_TRANSITIONS: dict[str, set[str]] = {
-    RecStatus.PROPOSED: {RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.BLOCKED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.REJECTED},
-    RecStatus.AWAITING_APPROVAL: {RecStatus.APPROVED, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED, RecStatus.BLOCKED},
-    RecStatus.BLOCKED: {RecStatus.AWAITING_APPROVAL, RecStatus.REJECTED, RecStatus.EXPIRED, RecStatus.SUPERSEDED},
+    RecStatus.PROPOSED: {
+        RecStatus.AWAITING_APPROVAL,
+        RecStatus.APPROVED,
+        RecStatus.BLOCKED,
+        RecStatus.EXPIRED,
+        RecStatus.SUPERSEDED,
+        RecStatus.REJECTED,
+    },
+    RecStatus.AWAITING_APPROVAL: {
+        RecStatus.APPROVED,
+        RecStatus.REJECTED,
+        RecStatus.EXPIRED,
+        RecStatus.SUPERSEDED,
+        RecStatus.BLOCKED,
+    },
+    RecStatus.BLOCKED: {
+        RecStatus.AWAITING_APPROVAL,
+        RecStatus.REJECTED,
+        RecStatus.EXPIRED,
+        RecStatus.SUPERSEDED,
+    },
     RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED, RecStatus.FAILED},
     # executing -> approved: the reconciler found it not carried out (a crash) and retries once.
     RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED, RecStatus.APPROVED},

@@ -70,7 +70,9 @@ def _history(cluster: Cluster) -> list[HistoryEntry]:
 
     rows = Incident.objects.filter(cluster=cluster).exclude(culprit_node="").exclude(operator_verdict="false")
     return [
-        HistoryEntry(at=r.detected_at.timestamp(), node=r.culprit_node, verdict="suspect", category=r.category)
+        HistoryEntry(
+            at=r.detected_at.timestamp(), node=r.culprit_node, verdict="suspect", category=r.category
+        )
         for r in rows.order_by("-detected_at")[:500]
     ]
 
@@ -101,7 +103,11 @@ def highest_incident_number(cluster: Cluster) -> int:
     """The largest N among this cluster's incident keys ``i-N`` (0 when none)."""
     from incidents.models import Incident
 
-    keys = Incident.objects.filter(cluster=cluster, key__startswith="i-").annotate(n=Length("key")).order_by("-n", "-key")
+    keys = (
+        Incident.objects.filter(cluster=cluster, key__startswith="i-")
+        .annotate(n=Length("key"))
+        .order_by("-n", "-key")
+    )
     for k in keys.values_list("key", flat=True)[:20]:
         if k[2:].isdigit():
             return int(k[2:])
@@ -114,7 +120,12 @@ def note_lost_memory(cluster: Cluster, now: dt.datetime) -> None:
     if state is None or state.last_tick_at is None:
         return  # the first tick ever: nothing was lost
     append_audit(
-        event=AuditEvent.CONTROLLER, at=now, actor=None, cluster=cluster.name, action="resume", outcome="lost working memory",
+        event=AuditEvent.CONTROLLER,
+        at=now,
+        actor=None,
+        cluster=cluster.name,
+        action="resume",
+        outcome="lost working memory",
         detail={
             "what": "the detectors' working memory (Redis) was empty; rebuilt from the scheduler and the database",
             "last_tick_at": state.last_tick_at.isoformat(),
@@ -175,7 +186,9 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
                 # Idempotent: only recommendations the verdict newly makes are created, and
                 # open ones it no longer makes are superseded (e.g. a hang whose suspect
                 # became known turns "notify" into "requeue excluding the suspect").
-                sync_recommendations(incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now)
+                sync_recommendations(
+                    incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now
+                )
     record_progress(cluster, pipeline)
     supersede_overtaken(cluster, now)
     reconcile_actions(cluster, now)  # the outbox: nothing approved or executing is left behind
@@ -195,7 +208,11 @@ def _source_health(source: Source, now: dt.datetime) -> dict[str, dict[str, Any]
     errors: dict[str, str] = getattr(source, "source_errors", {})
     out = {"scheduler": {"error": "", "ok_at": now.isoformat(), "lag_s": 0.0}}
     for name in ("job logs", "kernel logs"):
-        out[name] = {"error": errors[name], "error_at": now.isoformat()} if name in errors else {"error": "", "ok_at": now.isoformat(), "lag_s": 0.0}
+        out[name] = (
+            {"error": errors[name], "error_at": now.isoformat()}
+            if name in errors
+            else {"error": "", "ok_at": now.isoformat(), "lag_s": 0.0}
+        )
     return out
 
 

@@ -68,7 +68,12 @@ class Recommendation(models.Model):
         return self.status in REC_OPEN
 
     def same_action(self, action: str, node: str, job: str, exclude: list[str]) -> bool:
-        return (self.action, self.node, self.job, sorted(self.exclude)) == (action, node, job, sorted(exclude))
+        return (self.action, self.node, self.job, sorted(self.exclude)) == (
+            action,
+            node,
+            job,
+            sorted(exclude),
+        )
 
 
 class RecommendationTransition(models.Model):
@@ -102,7 +107,9 @@ class AutonomyOverride(models.Model):
     class Meta:
         ordering = ["cluster", "scope", "target", "action_kind"]
         constraints = [
-            models.UniqueConstraint(fields=["cluster", "scope", "target", "action_kind"], name="unique_autonomy_override")
+            models.UniqueConstraint(
+                fields=["cluster", "scope", "target", "action_kind"], name="unique_autonomy_override"
+            )
         ]
 
     def __str__(self) -> str:
@@ -115,7 +122,9 @@ class AutonomyOverride(models.Model):
 
 
 class TickStat(models.Model):
-    cluster = models.OneToOneField(Cluster, on_delete=models.CASCADE, primary_key=True, related_name="tick_stat")
+    cluster = models.OneToOneField(
+        Cluster, on_delete=models.CASCADE, primary_key=True, related_name="tick_stat"
+    )
     ticks = models.PositiveBigIntegerField(default=0, help_text="successful ticks")
     errors = models.PositiveBigIntegerField(default=0, help_text="ticks that raised (collection or analysis)")
     duration_sum_s = models.FloatField(default=0.0, help_text="summed duration of successful ticks")
@@ -163,7 +172,9 @@ class PageState(models.Model):
     resolve never overtakes its trigger and a crash between the two is finished later.
     """
 
-    incident = models.OneToOneField("incidents.Incident", on_delete=models.CASCADE, primary_key=True, related_name="page")
+    incident = models.OneToOneField(
+        "incidents.Incident", on_delete=models.CASCADE, primary_key=True, related_name="page"
+    )
     dedup_key = models.CharField(max_length=128, unique=True)
     state = models.CharField(max_length=16)
     sent = models.JSONField(default=dict, blank=True)
@@ -180,7 +191,9 @@ class Remediation(models.Model):
     Rows in flight (issued, qualifying) are what the reboot guardrails count.
     """
 
-    recommendation = models.OneToOneField(Recommendation, on_delete=models.CASCADE, related_name="remediation")
+    recommendation = models.OneToOneField(
+        Recommendation, on_delete=models.CASCADE, related_name="remediation"
+    )
     cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="remediations")
     node = models.CharField(max_length=128)
     partition = models.CharField(max_length=64, blank=True)
@@ -209,7 +222,9 @@ class Qualification(models.Model):
 
     cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="qualifications")
     node = models.CharField(max_length=128)
-    remediation = models.ForeignKey(Remediation, null=True, blank=True, on_delete=models.SET_NULL, related_name="checks")
+    remediation = models.ForeignKey(
+        Remediation, null=True, blank=True, on_delete=models.SET_NULL, related_name="checks"
+    )
     trigger = models.CharField(max_length=32, help_text="reboot | return_to_service")
     argv = models.JSONField(default=list)
     rc = models.IntegerField(null=True, blank=True)

@@ -44,7 +44,9 @@ def expire_recommendations_task() -> int:
     return recommendations.expire_recommendations(timezone.now())
 
 
-@shared_task(name="actions.notify.deliver_webhook", bind=True, ignore_result=True, max_retries=notify.MAX_ATTEMPTS - 1)
+@shared_task(
+    name="actions.notify.deliver_webhook", bind=True, ignore_result=True, max_retries=notify.MAX_ATTEMPTS - 1
+)
 def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> bool:
     """One webhook delivery; retried with backoff, every attempt audited (services/notify.py)."""
     attempt = self.request.retries + 1
@@ -55,7 +57,9 @@ def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> b
     raise self.retry(countdown=notify.backoff_s(attempt))
 
 
-@shared_task(name="actions.paging.sync_page", bind=True, ignore_result=True, max_retries=delivery.MAX_ATTEMPTS - 1)
+@shared_task(
+    name="actions.paging.sync_page", bind=True, ignore_result=True, max_retries=delivery.MAX_ATTEMPTS - 1
+)
 def sync_page(self: Any, incident_id: int, receiver_id: str) -> str:
     attempt = self.request.retries + 1
     outcome = paging.sync_once(incident_id, receiver_id, attempt)

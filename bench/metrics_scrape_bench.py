@@ -21,7 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 os.environ.setdefault("RECOVERY_DEV", "1")
-os.environ["RECOVERY_REDIS_PREFIX"] = f"bench-metrics-{os.getpid()}"  # the settled-incident cache, removed afterwards
+os.environ["RECOVERY_REDIS_PREFIX"] = (
+    f"bench-metrics-{os.getpid()}"  # the settled-incident cache, removed afterwards
+)
 
 import django  # noqa: E402
 
@@ -40,25 +42,45 @@ def fill(n: int, start: int) -> None:
     t0 = dt.datetime(2026, 11, 1, tzinfo=dt.UTC)
     cats = ["gpu_hardware", "network", "hang", "node_failure", "software"]
     incs = Incident.objects.bulk_create(
-        Incident(cluster=cluster, key=f"i-{start + i}", category=cats[i % 5], culprit_node=f"gpu-{i % 64:03d}",
-                 jobs=[str(1000 + i % 50)], first_signal_at=t0 + dt.timedelta(minutes=i),
-                 detected_at=t0 + dt.timedelta(minutes=i, seconds=20), status="recovered",
-                 resolved_at=t0 + dt.timedelta(minutes=i, seconds=320))
+        Incident(
+            cluster=cluster,
+            key=f"i-{start + i}",
+            category=cats[i % 5],
+            culprit_node=f"gpu-{i % 64:03d}",
+            jobs=[str(1000 + i % 50)],
+            first_signal_at=t0 + dt.timedelta(minutes=i),
+            detected_at=t0 + dt.timedelta(minutes=i, seconds=20),
+            status="recovered",
+            resolved_at=t0 + dt.timedelta(minutes=i, seconds=320),
+        )
         for i in range(n)
     )
-    Job.objects.bulk_create([Job(cluster=cluster, slurm_id=str(1000 + j), nodes="gpu-[000-003]") for j in range(50)],
-                            ignore_conflicts=True)
+    Job.objects.bulk_create(
+        [Job(cluster=cluster, slurm_id=str(1000 + j), nodes="gpu-[000-003]") for j in range(50)],
+        ignore_conflicts=True,
+    )
     Evidence.objects.bulk_create(Evidence(incident=inc, position=0, text="Xid 79 on GPU 3") for inc in incs)
     recs = []
     for inc in incs:
         for action in ("drain_node", "requeue_job"):
-            recs.append(Recommendation(incident=inc, cluster=cluster, action=action, node=inc.culprit_node, status="succeeded",
-                                       created_at=inc.detected_at, decided_at=inc.detected_at + dt.timedelta(seconds=90),
-                                       executed_at=inc.detected_at + dt.timedelta(seconds=91),
-                                       text="requeue from step 1200; a restart loses 40 steps since the checkpoint at step 1200"))
+            recs.append(
+                Recommendation(
+                    incident=inc,
+                    cluster=cluster,
+                    action=action,
+                    node=inc.culprit_node,
+                    status="succeeded",
+                    created_at=inc.detected_at,
+                    decided_at=inc.detected_at + dt.timedelta(seconds=90),
+                    executed_at=inc.detected_at + dt.timedelta(seconds=91),
+                    text="requeue from step 1200; a restart loses 40 steps since the checkpoint at step 1200",
+                )
+            )
     recs = Recommendation.objects.bulk_create(recs)
     RecommendationTransition.objects.bulk_create(
-        RecommendationTransition(recommendation=r, old="proposed", new="awaiting_approval", actor="controller", at=r.created_at)
+        RecommendationTransition(
+            recommendation=r, old="proposed", new="awaiting_approval", actor="controller", at=r.created_at
+        )
         for r in recs
     )
 
@@ -91,8 +113,10 @@ def main() -> int:
                     body = client.get("/metrics").content
                     times.append(time.perf_counter() - t)
                     size = len(body)
-            print(f"{n:>6} incidents (all settled): first scrape {cold * 1000:8.1f} ms (computes the new ones), "
-                  f"then median {sorted(times)[len(times) // 2] * 1000:7.1f} ms, best {min(times) * 1000:7.1f} ms, {size} bytes")
+            print(
+                f"{n:>6} incidents (all settled): first scrape {cold * 1000:8.1f} ms (computes the new ones), "
+                f"then median {sorted(times)[len(times) // 2] * 1000:7.1f} ms, best {min(times) * 1000:7.1f} ms, {size} bytes"
+            )
     finally:
         connection.creation.destroy_test_db(old, verbosity=0)
         from monitoring.redis_store import get_redis

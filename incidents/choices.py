@@ -14,10 +14,20 @@ class IncidentStatus(models.TextChoices):
 
 
 INCIDENT_TRANSITIONS: dict[str, set[str]] = {
-    IncidentStatus.OPEN: {IncidentStatus.MITIGATING, IncidentStatus.RECOVERED, IncidentStatus.ESCALATED, IncidentStatus.DISMISSED},
+    IncidentStatus.OPEN: {
+        IncidentStatus.MITIGATING,
+        IncidentStatus.RECOVERED,
+        IncidentStatus.ESCALATED,
+        IncidentStatus.DISMISSED,
+    },
     IncidentStatus.MITIGATING: {IncidentStatus.RECOVERED, IncidentStatus.ESCALATED, IncidentStatus.OPEN},
     IncidentStatus.RECOVERED: {IncidentStatus.OPEN},
-    IncidentStatus.ESCALATED: {IncidentStatus.OPEN, IncidentStatus.MITIGATING, IncidentStatus.DISMISSED, IncidentStatus.RECOVERED},
+    IncidentStatus.ESCALATED: {
+        IncidentStatus.OPEN,
+        IncidentStatus.MITIGATING,
+        IncidentStatus.DISMISSED,
+        IncidentStatus.RECOVERED,
+    },
     IncidentStatus.DISMISSED: set(),
 }
 INCIDENT_ACTIVE = {IncidentStatus.OPEN, IncidentStatus.MITIGATING, IncidentStatus.ESCALATED}

@@ -26,13 +26,17 @@ class Incident(models.Model):
     resolved_at = models.DateTimeField(null=True, blank=True)
     reopen_count = models.PositiveIntegerField(default=0)
     verification_note = models.TextField(blank=True)
-    operator_verdict = models.CharField(max_length=16, blank=True, help_text="confirmed / false, set by an operator")
+    operator_verdict = models.CharField(
+        max_length=16, blank=True, help_text="confirmed / false, set by an operator"
+    )
     # Who is on it (incidents/oncall.py): acknowledged by the first to take it, assigned to whoever should.
     acknowledged_by = models.CharField(max_length=150, blank=True)
     acknowledged_at = models.DateTimeField(null=True, blank=True)
     assignee = models.CharField(max_length=150, blank=True)
     # The silence that matched it when it was recorded (incidents/silences.py): nothing executed or paged.
-    silenced_by = models.ForeignKey("Silence", null=True, blank=True, on_delete=models.SET_NULL, related_name="incidents")
+    silenced_by = models.ForeignKey(
+        "Silence", null=True, blank=True, on_delete=models.SET_NULL, related_name="incidents"
+    )
 
     class Meta:
         ordering = ["-detected_at"]
@@ -87,7 +91,16 @@ class Silence(models.Model):
 
     @property
     def scope_label(self) -> str:
-        parts = [f"{k} {v}" for k, v in (("partition", self.partition), ("node", self.node), ("job", self.job), ("pattern", self.pattern)) if v]
+        parts = [
+            f"{k} {v}"
+            for k, v in (
+                ("partition", self.partition),
+                ("node", self.node),
+                ("job", self.job),
+                ("pattern", self.pattern),
+            )
+            if v
+        ]
         return f"{self.cluster.name}: " + (", ".join(parts) if parts else "the whole cluster")
 
     @property
@@ -154,7 +167,13 @@ class AuditRecord(models.Model):
     detail = models.JSONField(default=dict, blank=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True)
-    key_id = models.CharField(max_length=32, blank=True, default="", db_default="", help_text="The audit key whose HMAC this hash is ('' = before keys)")
+    key_id = models.CharField(
+        max_length=32,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The audit key whose HMAC this hash is ('' = before keys)",
+    )
 
     objects = AuditQuerySet.as_manager()
 

@@ -25,25 +25,51 @@ from recovery_site.roles import Role, has_role
 def _require_operator(incident: Incident, user: Any, now: dt.datetime, attempted: str) -> str:
     if has_role(user, Role.OPERATOR):
         return actor_name(user) or "anonymous"
-    refuse(user, now, attempted, "insufficient role", cluster=incident.cluster.name, incident_id=incident.pk,
-           node=incident.culprit_node, workload=(incident.jobs or [""])[0])
+    refuse(
+        user,
+        now,
+        attempted,
+        "insufficient role",
+        cluster=incident.cluster.name,
+        incident_id=incident.pk,
+        node=incident.culprit_node,
+        workload=(incident.jobs or [""])[0],
+    )
     raise PermissionDenied(f"only operators and admins may {attempted.split(' ')[0]} incidents")
 
 
-def _audit(incident: Incident, event: str, now: dt.datetime, actor: str, action: str, outcome: str, detail: dict[str, Any]) -> None:
+def _audit(
+    incident: Incident,
+    event: str,
+    now: dt.datetime,
+    actor: str,
+    action: str,
+    outcome: str,
+    detail: dict[str, Any],
+) -> None:
     append_audit(
-        event=event, at=now, actor=actor, cluster=incident.cluster.name, workload=(incident.jobs or [""])[0],
-        node=incident.culprit_node, incident_id=incident.pk, pattern=incident.pattern, action=action[:64],
-        outcome=outcome[:64], detail=detail,
+        event=event,
+        at=now,
+        actor=actor,
+        cluster=incident.cluster.name,
+        workload=(incident.jobs or [""])[0],
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        pattern=incident.pattern,
+        action=action[:64],
+        outcome=outcome[:64],
+        detail=detail,
     )
     push_after_commit("incident", id=incident.pk, cluster=incident.cluster_id)
 
 
 def acknowledge_incident(incident: Incident, user: Any, now: dt.datetime, note: str = "") -> bool:
-    """"I have it." False when this person had already acknowledged it (nothing written twice)."""
+    """ "I have it." False when this person had already acknowledged it (nothing written twice)."""
     name = _require_operator(incident, user, now, "acknowledge incident")
     with transaction.atomic():
-        current = Incident.objects.select_for_update().values("acknowledged_by", "assignee").get(pk=incident.pk)
+        current = (
+            Incident.objects.select_for_update().values("acknowledged_by", "assignee").get(pk=incident.pk)
+        )
         if current["acknowledged_by"] == name:
             return False
         fields: dict[str, Any] = {"acknowledged_by": name, "acknowledged_at": now}
@@ -52,8 +78,15 @@ def acknowledge_incident(incident: Incident, user: Any, now: dt.datetime, note: 
         Incident.objects.filter(pk=incident.pk).update(**fields)
         for k, v in fields.items():
             setattr(incident, k, v)
-        _audit(incident, AuditEvent.ACKNOWLEDGE, now, name, "acknowledge incident", name,
-               {"from": current["acknowledged_by"] or "nobody", "note": note[:500]})
+        _audit(
+            incident,
+            AuditEvent.ACKNOWLEDGE,
+            now,
+            name,
+            "acknowledge incident",
+            name,
+            {"from": current["acknowledged_by"] or "nobody", "note": note[:500]},
+        )
     return True
 
 
@@ -69,6 +102,13 @@ def assign_incident(incident: Incident, user: Any, assignee: str, now: dt.dateti
             return False
         Incident.objects.filter(pk=incident.pk).update(assignee=assignee)
         incident.assignee = assignee
-        _audit(incident, AuditEvent.ASSIGN, now, name, f"assign incident to {assignee or 'nobody'}", assignee or "unassigned",
-               {"from": old or "nobody", "to": assignee or "nobody", "note": note[:500]})
+        _audit(
+            incident,
+            AuditEvent.ASSIGN,
+            now,
+            name,
+            f"assign incident to {assignee or 'nobody'}",
+            assignee or "unassigned",
+            {"from": old or "nobody", "to": assignee or "nobody", "note": note[:500]},
+        )
     return True

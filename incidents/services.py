@@ -86,7 +86,9 @@ def transition_incident(
             return False  # another worker got there first
         for k, v in fields.items():
             setattr(incident, k, v)
-        IncidentTransition.objects.create(incident=incident, old=old, new=new, actor=actor or "controller", reason=reason, at=at)
+        IncidentTransition.objects.create(
+            incident=incident, old=old, new=new, actor=actor or "controller", reason=reason, at=at
+        )
         append_audit(
             event=AuditEvent.STATUS,
             at=at,
@@ -106,7 +108,9 @@ def transition_incident(
 
 def _replace_evidence(incident: Incident, lines: tuple[str, ...]) -> None:
     Evidence.objects.filter(incident=incident).delete()
-    Evidence.objects.bulk_create(Evidence(incident=incident, position=i, text=line) for i, line in enumerate(lines[:200]))
+    Evidence.objects.bulk_create(
+        Evidence(incident=incident, position=i, text=line) for i, line in enumerate(lines[:200])
+    )
 
 
 def apply_incident_update(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> tuple[Incident, bool]:
@@ -137,7 +141,9 @@ def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> In
     )
     _replace_evidence(incident, upd.evidence)
     silence_for(incident, now)  # recorded all the same; marked so pages say why nothing happens
-    IncidentTransition.objects.create(incident=incident, old="", new=IncidentStatus.OPEN, actor="controller", reason="detected", at=now)
+    IncidentTransition.objects.create(
+        incident=incident, old="", new=IncidentStatus.OPEN, actor="controller", reason="detected", at=now
+    )
     append_audit(
         event=AuditEvent.DETECTION,
         at=now,
@@ -167,7 +173,17 @@ def _revise_verdict(incident: Incident, upd: VerdictUpdate, now: dt.datetime) ->
     incident.confidence = upd.confidence
     incident.pattern = upd.pattern[:128]
     incident.jobs = list(upd.jobs)
-    incident.save(update_fields=["category", "culprit_node", "culprit_gpu", "confidence", "pattern", "jobs", "updated_at"])
+    incident.save(
+        update_fields=[
+            "category",
+            "culprit_node",
+            "culprit_gpu",
+            "confidence",
+            "pattern",
+            "jobs",
+            "updated_at",
+        ]
+    )
     _replace_evidence(incident, upd.evidence)
     if changed:
         append_audit(
@@ -192,7 +208,9 @@ def _first_signal(upd: VerdictUpdate) -> dt.datetime | None:
 
 
 def dismiss_incident(incident: Incident, user: object, reason: str, now: dt.datetime) -> bool:
-    return transition_incident(incident, IncidentStatus.DISMISSED, at=now, actor=actor_name(user), reason=reason)
+    return transition_incident(
+        incident, IncidentStatus.DISMISSED, at=now, actor=actor_name(user), reason=reason
+    )
 
 
 # ---------------------------------------------------------------- operator feedback
@@ -204,7 +222,9 @@ VERDICTS = ("confirmed", "false")
 ACTION = "operator verdict"
 
 
-def _audit_verdict(incident: Incident, event: str, *, at: dt.datetime, actor: str, outcome: str, detail: dict[str, Any]) -> None:
+def _audit_verdict(
+    incident: Incident, event: str, *, at: dt.datetime, actor: str, outcome: str, detail: dict[str, Any]
+) -> None:
     append_audit(
         event=event,
         at=at,
@@ -214,7 +234,11 @@ def _audit_verdict(incident: Incident, event: str, *, at: dt.datetime, actor: st
         node=incident.culprit_node,
         incident_id=incident.pk,
         pattern=incident.pattern,
-        attribution={"category": incident.category, "culprit_node": incident.culprit_node, "culprit_gpu": incident.culprit_gpu},
+        attribution={
+            "category": incident.category,
+            "culprit_node": incident.culprit_node,
+            "culprit_gpu": incident.culprit_gpu,
+        },
         action=ACTION,
         outcome=outcome,
         detail=detail,
@@ -226,19 +250,37 @@ def mark_verdict(incident: Incident, user: Any, verdict: str, now: dt.datetime, 
     name = actor_name(user) or "anonymous"
     if not has_role(user, Role.OPERATOR):
         refuse(
-            user, now, f"mark verdict {verdict}"[:64], "insufficient role",
-            cluster=incident.cluster.name, action=ACTION, incident_id=incident.pk, node=incident.culprit_node,
-            workload=(incident.jobs or [""])[0], pattern=incident.pattern,
+            user,
+            now,
+            f"mark verdict {verdict}"[:64],
+            "insufficient role",
+            cluster=incident.cluster.name,
+            action=ACTION,
+            incident_id=incident.pk,
+            node=incident.culprit_node,
+            workload=(incident.jobs or [""])[0],
+            pattern=incident.pattern,
         )
         raise PermissionDenied("only operators and admins may mark verdicts")
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}")
     with transaction.atomic():
-        old = Incident.objects.select_for_update().values_list("operator_verdict", flat=True).get(pk=incident.pk)
+        old = (
+            Incident.objects.select_for_update()
+            .values_list("operator_verdict", flat=True)
+            .get(pk=incident.pk)
+        )
         if old == verdict:
             return False
         Incident.objects.filter(pk=incident.pk).update(operator_verdict=verdict)
         incident.operator_verdict = verdict
-        _audit_verdict(incident, AuditEvent.VERDICT, at=now, actor=name, outcome=verdict, detail={"from": old or "unjudged", "note": note})
+        _audit_verdict(
+            incident,
+            AuditEvent.VERDICT,
+            at=now,
+            actor=name,
+            outcome=verdict,
+            detail={"from": old or "unjudged", "note": note},
+        )
         push_after_commit("incident", id=incident.pk, cluster=incident.cluster_id)
     return True

@@ -30,7 +30,9 @@ EXPIRING_WITHIN = dt.timedelta(hours=1)
 
 
 def active_silences(cluster: Cluster | None, now: dt.datetime) -> QuerySet[Silence]:
-    qs = Silence.objects.filter(starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True).select_related("cluster")
+    qs = Silence.objects.filter(
+        starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+    ).select_related("cluster")
     return qs.filter(cluster=cluster) if cluster is not None else qs
 
 
@@ -40,9 +42,17 @@ def expiring_silences(now: dt.datetime) -> QuerySet[Silence]:
 
 
 def _partitions_of(incident: Incident) -> set[str]:
-    parts = set(Job.objects.filter(cluster=incident.cluster, slurm_id__in=incident.jobs).values_list("partition", flat=True))
+    parts = set(
+        Job.objects.filter(cluster=incident.cluster, slurm_id__in=incident.jobs).values_list(
+            "partition", flat=True
+        )
+    )
     if incident.culprit_node:
-        parts |= set(Node.objects.filter(cluster=incident.cluster, name=incident.culprit_node).values_list("partition", flat=True))
+        parts |= set(
+            Node.objects.filter(cluster=incident.cluster, name=incident.culprit_node).values_list(
+                "partition", flat=True
+            )
+        )
     return {p for p in parts if p}
 
 
@@ -60,7 +70,14 @@ def matches(silence: Silence, incident: Incident) -> bool:
 
 def silence_for(incident: Incident, now: dt.datetime) -> Silence | None:
     """The active silence covering this incident now, if any; marks the incident silenced by it."""
-    found = next((s for s in active_silences(incident.cluster, now).filter(_could_match(incident)) if matches(s, incident)), None)
+    found = next(
+        (
+            s
+            for s in active_silences(incident.cluster, now).filter(_could_match(incident))
+            if matches(s, incident)
+        ),
+        None,
+    )
     if found is not None and incident.silenced_by_id != found.pk:
         Incident.objects.filter(pk=incident.pk).update(silenced_by=found)
         incident.silenced_by = found
@@ -75,24 +92,58 @@ def _could_match(incident: Incident) -> Q:
 # ---------------------------------------------------------------- creating and ending
 
 
-def _audit(silence: Silence, actor: str, now: dt.datetime, action: str, outcome: str, detail: dict[str, Any]) -> None:
+def _audit(
+    silence: Silence, actor: str, now: dt.datetime, action: str, outcome: str, detail: dict[str, Any]
+) -> None:
     append_audit(
-        event=AuditEvent.SILENCE, at=now, actor=actor, cluster=silence.cluster.name, node=silence.node,
-        workload=silence.job, pattern=silence.pattern, action=action[:64], outcome=outcome[:64], detail=detail,
+        event=AuditEvent.SILENCE,
+        at=now,
+        actor=actor,
+        cluster=silence.cluster.name,
+        node=silence.node,
+        workload=silence.job,
+        pattern=silence.pattern,
+        action=action[:64],
+        outcome=outcome[:64],
+        detail=detail,
     )
     push_after_commit("cluster", cluster=silence.cluster_id)
 
 
 def create_silence(
-    cluster: Cluster, user: Any, *, starts_at: dt.datetime, ends_at: dt.datetime, reason: str, now: dt.datetime,
-    partition: str = "", node: str = "", job: str = "", pattern: str = "",
+    cluster: Cluster,
+    user: Any,
+    *,
+    starts_at: dt.datetime,
+    ends_at: dt.datetime,
+    reason: str,
+    now: dt.datetime,
+    partition: str = "",
+    node: str = "",
+    job: str = "",
+    pattern: str = "",
 ) -> Silence:
-    silence = Silence(cluster=cluster, partition=partition.strip(), node=node.strip(), job=job.strip(), pattern=pattern.strip(),
-                      starts_at=starts_at, ends_at=ends_at, reason=reason.strip()[:500], created_at=now)
+    silence = Silence(
+        cluster=cluster,
+        partition=partition.strip(),
+        node=node.strip(),
+        job=job.strip(),
+        pattern=pattern.strip(),
+        starts_at=starts_at,
+        ends_at=ends_at,
+        reason=reason.strip()[:500],
+        created_at=now,
+    )
     needed = Role.ADMIN if silence.cluster_wide else Role.OPERATOR
     if not has_role(user, needed):
-        why = "a cluster-wide, partition or pattern silence needs the admin role" if needed == Role.ADMIN else "insufficient role"
-        refuse(user, now, "create silence", why, cluster=cluster.name, node=silence.node, workload=silence.job)
+        why = (
+            "a cluster-wide, partition or pattern silence needs the admin role"
+            if needed == Role.ADMIN
+            else "insufficient role"
+        )
+        refuse(
+            user, now, "create silence", why, cluster=cluster.name, node=silence.node, workload=silence.job
+        )
         raise PermissionDenied(why)
     if not silence.reason:
         raise ValueError("a silence needs a reason")
@@ -105,9 +156,19 @@ def create_silence(
     silence.created_by = actor_name(user) or "anonymous"
     with transaction.atomic():
         silence.save()
-        _audit(silence, silence.created_by, now, f"create silence #{silence.pk}", "silenced", {
-            "scope": silence.scope_label, "starts_at": starts_at.isoformat(), "ends_at": ends_at.isoformat(), "reason": silence.reason,
-        })
+        _audit(
+            silence,
+            silence.created_by,
+            now,
+            f"create silence #{silence.pk}",
+            "silenced",
+            {
+                "scope": silence.scope_label,
+                "starts_at": starts_at.isoformat(),
+                "ends_at": ends_at.isoformat(),
+                "reason": silence.reason,
+            },
+        )
     return silence
 
 
@@ -115,11 +176,28 @@ def end_silence(silence: Silence, user: Any, now: dt.datetime) -> bool:
     """End a silence early (same role as creating it). False when it was already over."""
     needed = Role.ADMIN if silence.cluster_wide else Role.OPERATOR
     if not has_role(user, needed):
-        refuse(user, now, "end silence", "insufficient role", cluster=silence.cluster.name, node=silence.node, workload=silence.job)
+        refuse(
+            user,
+            now,
+            "end silence",
+            "insufficient role",
+            cluster=silence.cluster.name,
+            node=silence.node,
+            workload=silence.job,
+        )
         raise PermissionDenied("insufficient role to end this silence")
     with transaction.atomic():
-        if not Silence.objects.filter(pk=silence.pk, ended_early_at__isnull=True, ends_at__gt=now).update(ended_early_at=now):
+        if not Silence.objects.filter(pk=silence.pk, ended_early_at__isnull=True, ends_at__gt=now).update(
+            ended_early_at=now
+        ):
             return False
         silence.ended_early_at = now
-        _audit(silence, actor_name(user) or "anonymous", now, f"end silence #{silence.pk}", "ended", {"scope": silence.scope_label})
+        _audit(
+            silence,
+            actor_name(user) or "anonymous",
+            now,
+            f"end silence #{silence.pk}",
+            "ended",
+            {"scope": silence.scope_label},
+        )
     return True

@@ -16,7 +16,12 @@ from typing import Any
 
 from monitoring.vocabulary import ActionKind
 
-REQUEUE, DRAIN, NOTIFY, ESCALATE = ActionKind.REQUEUE_JOB, ActionKind.DRAIN_NODE, ActionKind.NOTIFY, ActionKind.ESCALATE
+REQUEUE, DRAIN, NOTIFY, ESCALATE = (
+    ActionKind.REQUEUE_JOB,
+    ActionKind.DRAIN_NODE,
+    ActionKind.NOTIFY,
+    ActionKind.ESCALATE,
+)
 RAN_AGAIN = re.compile(r"runs again on (?P<nodes>\S+).*?progressed to step (?P<step>\d+)")
 NOT_REQUEUED = re.compile(r"not requeued: (?P<why>.+)$")
 NOT_RESTARTED = re.compile(r"^job \S+ \([^)]*\): (?P<what>.+); not restarted, a restart would repeat it$")
@@ -126,7 +131,9 @@ def outcome_sentence(incident: Any, audit: Sequence[Any]) -> str:
         return f"Verified at {at}: {note or 'the recovery worked'}: healthy."
     if status == "escalated":
         last = next((a for a in reversed(audit) if a.event == "status" and a.outcome == "escalated"), None)
-        why = ((last.detail or {}).get("reason", "") if last else "") or note or "no automatic recovery applies"
+        why = (
+            ((last.detail or {}).get("reason", "") if last else "") or note or "no automatic recovery applies"
+        )
         return f"Escalated to people at {hms(last.at if last else None)}: {why}."
     if status == "mitigating":
         return "Recovery issued; waiting to see the job make progress again."
@@ -141,13 +148,17 @@ def outcome_sentence(incident: Any, audit: Sequence[Any]) -> str:
 def verdict_sentence(incident: Any, audit: Sequence[Any]) -> str:
     if not incident.operator_verdict:
         return ""
-    marked = next((a for a in reversed(audit) if a.event == "verdict" and a.action == "operator verdict"), None)
+    marked = next(
+        (a for a in reversed(audit) if a.event == "verdict" and a.action == "operator verdict"), None
+    )
     who = f" by {marked.actor} at {hms(marked.at)}" if marked else ""
     word = "confirmed" if incident.operator_verdict == "confirmed" else "false"
     return f"The verdict was marked {word}{who}."
 
 
-def incident_story(incident: Any, recommendations: Sequence[Any], audit: Sequence[Any], evidence: Sequence[str]) -> list[str]:
+def incident_story(
+    incident: Any, recommendations: Sequence[Any], audit: Sequence[Any], evidence: Sequence[str]
+) -> list[str]:
     """A few sentences, in the order an operator asks the questions."""
     because = f"of {incident.get_category_display()} on {incident.culprit_label}"
     sentences = [blame_sentence(incident, evidence), *action_sentences(recommendations, because)]

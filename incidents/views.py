@@ -96,7 +96,9 @@ def mark_verdict(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
     verdict = request.POST.get("verdict", "")
     try:
-        changed = feedback.mark_verdict(incident, request.user, verdict, timezone.now(), request.POST.get("note", "")[:500])
+        changed = feedback.mark_verdict(
+            incident, request.user, verdict, timezone.now(), request.POST.get("note", "")[:500]
+        )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     except ValueError as exc:

@@ -43,7 +43,11 @@ def transport_for(cluster: Cluster) -> Transport:
 
 def client_for(cluster: Cluster) -> SlurmClient:
     # A hanging scontrol/sinfo costs at most this long (then a clear error, shown as the source's last error).
-    return SlurmClient(transport_for(cluster), bin_paths=bin_paths_in(cluster.slurm_bin_dir), timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S))
+    return SlurmClient(
+        transport_for(cluster),
+        bin_paths=bin_paths_in(cluster.slurm_bin_dir),
+        timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S),
+    )
 
 
 def test_connection(cluster: Cluster) -> dict[str, Any]:
@@ -68,8 +72,16 @@ def test_connection(cluster: Cluster) -> dict[str, Any]:
 def diagnose_connection(cluster: Cluster) -> dict[str, Any]:
     """The Test connection button's answer; never raises (the button exists to show failures)."""
     if cluster.is_simulated:
-        return {"ok": True, "steps": [{"name": "simulator", "ok": True, "detail": "built-in simulator: nothing to connect to"}]}
+        return {
+            "ok": True,
+            "steps": [
+                {"name": "simulator", "ok": True, "detail": "built-in simulator: nothing to connect to"}
+            ],
+        }
     try:
         return test_connection(cluster)
     except Exception as exc:  # the button exists to show failures: never a 500
-        return {"ok": False, "steps": [{"name": "connect", "ok": False, "detail": f"{type(exc).__name__}: {exc}"}]}
+        return {
+            "ok": False,
+            "steps": [{"name": "connect", "ok": False, "detail": f"{type(exc).__name__}: {exc}"}],
+        }

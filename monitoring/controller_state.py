@@ -40,7 +40,9 @@ def save_collector_state(cluster: Cluster, data: dict[str, Any]) -> None:
     ControllerState.objects.update_or_create(cluster=cluster, defaults={"collector": data})
 
 
-def note_tick_ok(cluster: Cluster, now: dt.datetime, sources: dict[str, dict[str, Any]] | None = None) -> None:
+def note_tick_ok(
+    cluster: Cluster, now: dt.datetime, sources: dict[str, dict[str, Any]] | None = None
+) -> None:
     """A tick that collected and analysed: the controller sees this cluster as of ``now``."""
     with transaction.atomic():
         st = ControllerState.objects.select_for_update().filter(cluster=cluster).first() or state_for(cluster)
@@ -51,7 +53,15 @@ def note_tick_ok(cluster: Cluster, now: dt.datetime, sources: dict[str, dict[str
         for name, info in (sources or {}).items():
             merged[name] = {**merged.get(name, {}), **info}
         st.sources = merged
-        st.save(update_fields=["last_tick_at", "last_collected_at", "failing_since", "blind_notified_at", "sources"])
+        st.save(
+            update_fields=[
+                "last_tick_at",
+                "last_collected_at",
+                "failing_since",
+                "blind_notified_at",
+                "sources",
+            ]
+        )
 
 
 def note_tick_failed(cluster: Cluster, now: dt.datetime, error: str, source: str = "tick") -> ControllerState:
@@ -71,7 +81,11 @@ def blind_since(st: ControllerState | None, cluster: Cluster, now: dt.datetime) 
     """Since when the controller has not seen this cluster, once that is past the threshold."""
     threshold = dt.timedelta(seconds=max(float(settings.RECOVERY_BLIND_AFTER_S), 3 * cluster.poll_interval_s))
     if st is None or st.last_tick_at is None:
-        return st.failing_since if st is not None and st.failing_since and now - st.failing_since > threshold else None
+        return (
+            st.failing_since
+            if st is not None and st.failing_since and now - st.failing_since > threshold
+            else None
+        )
     if now - st.last_tick_at > threshold:
         return st.last_tick_at
     return None

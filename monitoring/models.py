@@ -21,7 +21,9 @@ from monitoring.detectors.hostlist import expand
 
 class Cluster(models.Model):
     name = models.SlugField(max_length=64, unique=True)
-    connection_mode = models.CharField(max_length=16, choices=ConnectionMode.choices, default=ConnectionMode.SIMULATED)
+    connection_mode = models.CharField(
+        max_length=16, choices=ConnectionMode.choices, default=ConnectionMode.SIMULATED
+    )
     # New clusters start in monitor mode: nothing executes until an admin raises it.
     autonomy = models.CharField(max_length=16, choices=Autonomy.choices, default=Autonomy.MONITOR)
     partitions = models.JSONField(default=list, blank=True)
@@ -38,7 +40,9 @@ class Cluster(models.Model):
     poll_interval_s = models.FloatField(default=5.0)
     log_tail_interval_s = models.FloatField(default=2.0)
     gpu_sample_interval_s = models.FloatField(default=10.0)
-    telemetry_source = models.CharField(max_length=16, choices=TelemetrySource.choices, default=TelemetrySource.NVML)
+    telemetry_source = models.CharField(
+        max_length=16, choices=TelemetrySource.choices, default=TelemetrySource.NVML
+    )
     dcgm_exporter_url = models.CharField(
         max_length=512, blank=True, help_text="URL template with {node}; blank: http://{node}:9400/metrics"
     )
@@ -50,8 +54,12 @@ class Cluster(models.Model):
     )
     # Autonomy per action kind ("" = inherit the cluster default above); overrides per
     # partition, node and job live in actions.AutonomyOverride.
-    isolation_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="drain/resume")
-    restart_autonomy = models.CharField(max_length=16, choices=Autonomy.choices, blank=True, help_text="requeue/cancel")
+    isolation_autonomy = models.CharField(
+        max_length=16, choices=Autonomy.choices, blank=True, help_text="drain/resume"
+    )
+    restart_autonomy = models.CharField(
+        max_length=16, choices=Autonomy.choices, blank=True, help_text="requeue/cancel"
+    )
     remediation_autonomy = models.CharField(
         max_length=16, choices=Autonomy.choices, blank=True, help_text="reboot node / reset GPU"
     )
@@ -64,21 +72,33 @@ class Cluster(models.Model):
     operator_restart_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
     # Returning nodes we drained to service without a click (off unless an admin enables it).
     auto_return_to_service = models.BooleanField(default=False)
-    return_healthy_s = models.PositiveIntegerField(default=1800, help_text="quiet time before an automatic return")
+    return_healthy_s = models.PositiveIntegerField(
+        default=1800, help_text="quiet time before an automatic return"
+    )
     # Guardrails.
     max_drains_per_hour = models.PositiveIntegerField(default=4)
     max_partition_drained_pct = models.PositiveIntegerField(default=10)
-    restart_storm_limit = models.PositiveIntegerField(default=2, help_text="requeues without progress past the checkpoint")
+    restart_storm_limit = models.PositiveIntegerField(
+        default=2, help_text="requeues without progress past the checkpoint"
+    )
     storm_window_s = models.PositiveIntegerField(default=120)
-    storm_min_jobs = models.PositiveIntegerField(default=3, help_text="jobs on disjoint nodes failing within the window")
+    storm_min_jobs = models.PositiveIntegerField(
+        default=3, help_text="jobs on disjoint nodes failing within the window"
+    )
     storm_min_nodes = models.PositiveIntegerField(default=4, help_text="nodes blamed within the window")
     recommendation_expiry_s = models.PositiveIntegerField(default=1800)
     verification_deadline_s = models.PositiveIntegerField(default=1200)
     # Remediation and the qualification gate (actions.services.remediation).
-    max_reboots_in_flight = models.PositiveIntegerField(default=2, help_text="reboots by us not back yet, per cluster")
+    max_reboots_in_flight = models.PositiveIntegerField(
+        default=2, help_text="reboots by us not back yet, per cluster"
+    )
     max_partition_rebooting_pct = models.PositiveIntegerField(default=10)
-    reboot_deadline_s = models.PositiveIntegerField(default=900, help_text="time for a rebooted node to come back")
-    gpu_reset_available = models.BooleanField(default=False, help_text="the node agent may run nvidia-smi --gpu-reset")
+    reboot_deadline_s = models.PositiveIntegerField(
+        default=900, help_text="time for a rebooted node to come back"
+    )
+    gpu_reset_available = models.BooleanField(
+        default=False, help_text="the node agent may run nvidia-smi --gpu-reset"
+    )
     qualification_command = models.CharField(
         max_length=1000,
         blank=True,
@@ -91,8 +111,12 @@ class Cluster(models.Model):
         help_text="how a command reaches a node from the controller's host; empty: run it where the transport lands",
     )
     qualification_timeout_s = models.PositiveIntegerField(default=600)
-    lemon_incidents = models.PositiveIntegerField(default=3, help_text="blamed this many times ... (0: never a lemon)")
-    lemon_window_days = models.PositiveIntegerField(default=30, help_text="... within this many days: held as a lemon")
+    lemon_incidents = models.PositiveIntegerField(
+        default=3, help_text="blamed this many times ... (0: never a lemon)"
+    )
+    lemon_window_days = models.PositiveIntegerField(
+        default=30, help_text="... within this many days: held as a lemon"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -123,7 +147,9 @@ class Node(models.Model):
     # A lemon: blamed too often; held drained, never returned automatically (RMA bundle on its page).
     held_as_lemon = models.BooleanField(default=False)
     held_reason = models.CharField(max_length=500, blank=True)
-    boot_time = models.CharField(max_length=32, blank=True, help_text="BootTime as the scheduler last reported it")
+    boot_time = models.CharField(
+        max_length=32, blank=True, help_text="BootTime as the scheduler last reported it"
+    )
     health = models.CharField(max_length=16, choices=NodeHealth.choices, default=NodeHealth.OK)
     updated_at = models.DateTimeField(auto_now=True)
 

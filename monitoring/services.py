@@ -29,9 +29,19 @@ def _sync_nodes(cluster: Cluster, source: Source) -> bool:
     for view in source.nodes():
         node = existing.get(view.name)
         if node is None:
-            node = Node.objects.create(cluster=cluster, name=view.name, partition=view.partition, state=view.state, reason=view.reason[:512])
+            node = Node.objects.create(
+                cluster=cluster,
+                name=view.name,
+                partition=view.partition,
+                state=view.state,
+                reason=view.reason[:512],
+            )
             Gpu.objects.bulk_create(
-                Gpu(node=node, index=i, pci_bus_id=(cluster.pci_bus_ids[i] if i < len(cluster.pci_bus_ids) else ""))
+                Gpu(
+                    node=node,
+                    index=i,
+                    pci_bus_id=(cluster.pci_bus_ids[i] if i < len(cluster.pci_bus_ids) else ""),
+                )
                 for i in range(cluster.gpus_per_node)
             )
             node.health = node_health(view.state, False)
@@ -86,14 +96,18 @@ def _sync_jobs(cluster: Cluster, source: Source) -> list[JobView]:
             continue
         if all(getattr(job, k) == v for k, v in fields.items()):
             continue
-        restarted = view.state == JobState.RUNNING and (job.state != JobState.RUNNING or job.nodes != view.nodes)
+        restarted = view.state == JobState.RUNNING and (
+            job.state != JobState.RUNNING or job.nodes != view.nodes
+        )
         Job.objects.filter(pk=job.pk).update(**fields)
         if restarted:
             relearn.append(view)
     return relearn
 
 
-def sync_inventory(cluster: Cluster, source: Source, events: list[dict[str, Any]], now: dt.datetime) -> list[JobView]:
+def sync_inventory(
+    cluster: Cluster, source: Source, events: list[dict[str, Any]], now: dt.datetime
+) -> list[JobView]:
     nodes_changed = _sync_nodes(cluster, source)
     relearn = _sync_jobs(cluster, source)
     if nodes_changed or relearn:

@@ -152,7 +152,9 @@ def scrape_due_clusters() -> int:
     from monitoring.redis_store import key
 
     due = 0
-    rows = Cluster.objects.filter(telemetry_source__in=list(SCRAPED_TELEMETRY)).exclude(connection_mode="simulated")
+    rows = Cluster.objects.filter(telemetry_source__in=list(SCRAPED_TELEMETRY)).exclude(
+        connection_mode="simulated"
+    )
     for cluster_id, interval in rows.values_list("pk", "gpu_sample_interval_s"):
         if _redis().set(key("scrape-due", cluster_id), 1, nx=True, px=max(1000, int(interval * 1000))):
             scrape_cluster_telemetry.apply_async((cluster_id,), expires=max(5.0, 2 * interval))

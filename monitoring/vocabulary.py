@@ -19,7 +19,9 @@ class ActionKind(StrEnum):
 
 
 # Actions that change the cluster; notify/escalate only tell people.
-MUTATING = frozenset({ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, ActionKind.REBOOT_NODE, ActionKind.RESET_GPU})
+MUTATING = frozenset(
+    {ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, ActionKind.REBOOT_NODE, ActionKind.RESET_GPU}
+)
 
 
 class AutonomyLevel(StrEnum):
@@ -58,7 +60,9 @@ class Category(StrEnum):
 
 
 # Categories whose culprit is a node (or its GPU/link): the node itself is at fault.
-NODE_CATEGORIES = frozenset({Category.GPU_HARDWARE, Category.GPU_DEGRADED, Category.NETWORK, Category.NODE_FAILURE})
+NODE_CATEGORIES = frozenset(
+    {Category.GPU_HARDWARE, Category.GPU_DEGRADED, Category.NETWORK, Category.NODE_FAILURE}
+)
 
 
 class JobState(StrEnum):

@@ -17,11 +17,27 @@ app.autodiscover_tasks()
 def _schedule(sender: Celery, **_: object) -> None:
     from django.conf import settings
 
-    sender.add_periodic_task(settings.RECOVERY_TICK_SECONDS, sender.signature("actions.tasks.tick_all_clusters"), name="tick all clusters")
-    sender.add_periodic_task(60.0, sender.signature("actions.tasks.expire_recommendations_task"), name="expire recommendations")
-    sender.add_periodic_task(60.0, sender.signature("monitoring.telemetry.rollup_telemetry"), name="roll up GPU telemetry")
     sender.add_periodic_task(
-        settings.RECOVERY_TICK_SECONDS, sender.signature("monitoring.telemetry.scrape_due_clusters"), name="scrape GPU telemetry"
+        settings.RECOVERY_TICK_SECONDS,
+        sender.signature("actions.tasks.tick_all_clusters"),
+        name="tick all clusters",
     )
-    sender.add_periodic_task(30.0, sender.signature("actions.paging.resolve_closed_pages"), name="resolve pages of closed incidents")
-    sender.add_periodic_task(30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head")
+    sender.add_periodic_task(
+        60.0, sender.signature("actions.tasks.expire_recommendations_task"), name="expire recommendations"
+    )
+    sender.add_periodic_task(
+        60.0, sender.signature("monitoring.telemetry.rollup_telemetry"), name="roll up GPU telemetry"
+    )
+    sender.add_periodic_task(
+        settings.RECOVERY_TICK_SECONDS,
+        sender.signature("monitoring.telemetry.scrape_due_clusters"),
+        name="scrape GPU telemetry",
+    )
+    sender.add_periodic_task(
+        30.0,
+        sender.signature("actions.paging.resolve_closed_pages"),
+        name="resolve pages of closed incidents",
+    )
+    sender.add_periodic_task(
+        30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head"
+    )

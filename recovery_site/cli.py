@@ -39,9 +39,12 @@ def usage() -> str:
     lines += [f"  {name:<13} {what}" for name, what in SERVICES.items()]
     lines += ["", "management (the manage.py commands, same arguments):"]
     lines += [f"  {name:<13} manage.py {cmd}" for name, cmd in COMMANDS.items()]
-    lines += ["  manage        any other manage.py command: recoveryctl manage <command> [args]", "",
-              "Settings come from the environment: DATABASE_URL, REDIS_URL, SECRET_KEY, ALLOWED_HOSTS, ...",
-              "(see docs/OPERATIONS.md)."]
+    lines += [
+        "  manage        any other manage.py command: recoveryctl manage <command> [args]",
+        "",
+        "Settings come from the environment: DATABASE_URL, REDIS_URL, SECRET_KEY, ALLOWED_HOSTS, ...",
+        "(see docs/OPERATIONS.md).",
+    ]
     return "\n".join(lines)
 
 

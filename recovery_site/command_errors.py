@@ -31,7 +31,9 @@ def read_json_object(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CommandError(f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+        raise CommandError(
+            f"{path}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from exc
     if not isinstance(data, dict):
         raise CommandError(f"{path}: line 1: a JSON object ({{...}}) is expected, not {type(data).__name__}")
     return data
@@ -54,7 +56,9 @@ def replaying(folder: Path) -> Iterator[None]:
     try:
         yield
     except BAD_SCENARIO as exc:
-        raise CommandError(f"{folder}: cannot replay this scenario: {type(exc).__name__}: {exc} (--traceback for details)") from exc
+        raise CommandError(
+            f"{folder}: cannot replay this scenario: {type(exc).__name__}: {exc} (--traceback for details)"
+        ) from exc
 
 
 def describe_database() -> str:

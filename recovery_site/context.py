@@ -11,4 +11,8 @@ from recovery_site.roles import Role, role_of
 
 def roles(request: HttpRequest) -> dict[str, Any]:
     role = role_of(getattr(request, "user", None))
-    return {"role_name": role.name.lower(), "is_operator": role >= Role.OPERATOR, "is_admin": role >= Role.ADMIN}
+    return {
+        "role_name": role.name.lower(),
+        "is_operator": role >= Role.OPERATOR,
+        "is_admin": role >= Role.ADMIN,
+    }

@@ -21,9 +21,17 @@ def _audit_refusal(request: HttpRequest, role: Role) -> None:
     from incidents.audit import append_audit
     from incidents.choices import AuditEvent
 
-    append_audit(event=AuditEvent.REFUSAL, at=timezone.now(), actor=request.user.get_username() or "anonymous",
-                 action=f"{request.method} {request.path}"[:64], outcome="refused",
-                 detail={"attempted": f"{request.method} {request.path[:200]}", "why": f"needs the {role.name.lower()} role"})
+    append_audit(
+        event=AuditEvent.REFUSAL,
+        at=timezone.now(),
+        actor=request.user.get_username() or "anonymous",
+        action=f"{request.method} {request.path}"[:64],
+        outcome="refused",
+        detail={
+            "attempted": f"{request.method} {request.path[:200]}",
+            "why": f"needs the {role.name.lower()} role",
+        },
+    )
 
 
 def role_required(role: Role) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:

@@ -60,7 +60,9 @@ class DatabaseDownMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not _reachable() and not (_reset() or _reachable()):  # a kept connection may predate a restart: one retry
+        if not _reachable() and not (
+            _reset() or _reachable()
+        ):  # a kept connection may predate a restart: one retry
             return unavailable()
         return self.get_response(request)
 

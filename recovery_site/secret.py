@@ -28,7 +28,9 @@ def dev_secret_key(path: Path) -> str:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise ImproperlyConfigured(f"cannot read the development secret {path}: {exc.strerror or exc}") from exc
+        raise ImproperlyConfigured(
+            f"cannot read the development secret {path}: {exc.strerror or exc}"
+        ) from exc
     key = secrets.token_urlsafe(50)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -36,7 +38,9 @@ def dev_secret_key(path: Path) -> str:
     except FileExistsError:  # another process (the demo's worker, beat, web) won the race: use its key
         return _wait_for_key(path)
     except OSError as exc:
-        raise ImproperlyConfigured(f"cannot write the development secret {path}: {exc.strerror or exc} (or set SECRET_KEY)") from exc
+        raise ImproperlyConfigured(
+            f"cannot write the development secret {path}: {exc.strerror or exc} (or set SECRET_KEY)"
+        ) from exc
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(key + "\n")
     return key

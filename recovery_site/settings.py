@@ -50,7 +50,9 @@ if not SECRET_KEY and (DEBUG or env_bool("RECOVERY_DEV", False)):
     from recovery_site.secret import dev_secret_key
 
     # Generated once per install (0600), never a public fallback.
-    SECRET_KEY = dev_secret_key(Path(env_str("RECOVERY_SECRET_KEY_FILE", str(BASE_DIR / "var" / "secret_key"))))
+    SECRET_KEY = dev_secret_key(
+        Path(env_str("RECOVERY_SECRET_KEY_FILE", str(BASE_DIR / "var" / "secret_key")))
+    )
 # Otherwise it stays empty: offline commands sign nothing and run without one; the ASGI/WSGI
 # entry points refuse to start (recovery_site.secret.require_secret_key).
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -138,7 +140,11 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
             # daphne, a Celery worker and beat write at once: take the write lock up front.
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"},
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL;",
+            },
         }
     }
 
@@ -149,7 +155,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_HOURS", "1"))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one: an account, or a client guessing across accounts
+AXES_LOCKOUT_PARAMETERS = [
+    "username",
+    "ip_address",
+]  # either one: an account, or a client guessing across accounts
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -196,7 +205,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Outbox deadlines: an approved intent nobody picked up is dispatched again after this long;
 # one left executing is checked against the scheduler after the execution deadline.
 RECOVERY_DISPATCH_DEADLINE_S = float(env_str("RECOVERY_DISPATCH_DEADLINE_S", "15"))
-RECOVERY_EXECUTION_DEADLINE_S = float(env_str("RECOVERY_EXECUTION_DEADLINE_S", str(CELERY_TASK_TIME_LIMIT + 30)))
+RECOVERY_EXECUTION_DEADLINE_S = float(
+    env_str("RECOVERY_EXECUTION_DEADLINE_S", str(CELERY_TASK_TIME_LIMIT + 30))
+)
 RECOVERY_MAX_DISPATCHES = int(env_str("RECOVERY_MAX_DISPATCHES", "5"))
 # The analyser lock lives this long unless the running tick renews it (a dead tick's lock
 # frees within it); callers that need the world wait at most RECOVERY_LOCK_WAIT_S, then say busy.
@@ -279,8 +290,15 @@ RECOVERY_AUDIT_WITNESS_PUBLIC_KEY = env_str("RECOVERY_AUDIT_WITNESS_PUBLIC_KEY",
 RECOVERY_AUDIT_WITNESS_INTERVAL_S = float(env_str("RECOVERY_AUDIT_WITNESS_INTERVAL_S", "1"))
 RECOVERY_AUDIT_SYSLOG = env_str("RECOVERY_AUDIT_SYSLOG", "")
 if RECOVERY_AUDIT_SYSLOG:
-    LOGGING["handlers"]["audit_syslog"] = {"class": "logging.handlers.SysLogHandler", "address": RECOVERY_AUDIT_SYSLOG}
-    LOGGING["loggers"]["recovery.audit.witness"] = {"handlers": ["audit_syslog", "console"], "level": "INFO", "propagate": False}
+    LOGGING["handlers"]["audit_syslog"] = {
+        "class": "logging.handlers.SysLogHandler",
+        "address": RECOVERY_AUDIT_SYSLOG,
+    }
+    LOGGING["loggers"]["recovery.audit.witness"] = {
+        "handlers": ["audit_syslog", "console"],
+        "level": "INFO",
+        "propagate": False,
+    }
 
 # One switch for production behind TLS: HSTS, redirect to https, cookies only over https.
 # (RECOVERY_PROXY_SSL_HEADER=1 when a proxy terminates TLS and sets X-Forwarded-Proto.)

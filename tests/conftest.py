@@ -66,7 +66,16 @@ def cluster(db):  # type: ignore[no-untyped-def]
         connection_mode=ConnectionMode.SIMULATED,
         autonomy=Autonomy.MONITOR,
         partitions=["batch", "canary"],
-        pci_bus_ids=["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"],
+        pci_bus_ids=[
+            "0000:18:00",
+            "0000:2a:00",
+            "0000:3a:00",
+            "0000:5d:00",
+            "0000:9a:00",
+            "0000:ab:00",
+            "0000:ba:00",
+            "0000:db:00",
+        ],
         max_drains_per_hour=10,
         max_partition_drained_pct=50,
     )

@@ -32,7 +32,9 @@ def create_token(user: Any, name: str, now: dt.datetime) -> tuple[ApiToken, str]
         raise ValueError("a token needs a name (what it is for, e.g. 'grafana' or 'ci')")
     raw = PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
-        token = ApiToken.objects.create(user=user, name=name, digest=token_digest(raw), prefix=raw[:12], created_at=now)
+        token = ApiToken.objects.create(
+            user=user, name=name, digest=token_digest(raw), prefix=raw[:12], created_at=now
+        )
         _audit(user, "api token created", token, now)
     return token, raw
 
@@ -40,19 +42,31 @@ def create_token(user: Any, name: str, now: dt.datetime) -> tuple[ApiToken, str]
 def revoke_token(user: Any, token_id: int, now: dt.datetime) -> bool:
     """Revoke one of the user's own tokens; False when it is not theirs or already revoked."""
     with transaction.atomic():
-        changed = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(revoked_at=now)
+        changed = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(
+            revoked_at=now
+        )
         if changed:
             _audit(user, "api token revoked", ApiToken.objects.get(pk=token_id), now)
     return bool(changed)
 
 
 def _audit(user: Any, action: str, token: ApiToken, now: dt.datetime) -> None:
-    append_audit(event=AuditEvent.STATUS, at=now, actor=user.username, action=action, outcome=token.prefix,
-                 detail={"token_id": token.pk, "name": token.name})
+    append_audit(
+        event=AuditEvent.STATUS,
+        at=now,
+        actor=user.username,
+        action=action,
+        outcome=token.prefix,
+        detail={"token_id": token.pk, "name": token.name},
+    )
 
 
 def user_for(raw: str, now: dt.datetime) -> Any | None:
-    token = ApiToken.objects.select_related("user").filter(digest=token_digest(raw), revoked_at__isnull=True).first()
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=token_digest(raw), revoked_at__isnull=True)
+        .first()
+    )
     if token is None or not token.user.is_active:
         return None
     stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - dt.timedelta(seconds=USED_EVERY_S))

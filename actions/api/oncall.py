@@ -30,7 +30,14 @@ class OnCallIncidentSerializer(IncidentSerializer):
     silenced_by = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta(IncidentSerializer.Meta):
-        fields = [*IncidentSerializer.Meta.fields, "needs_approval", "acknowledged_by", "acknowledged_at", "assignee", "silenced_by"]
+        fields = [
+            *IncidentSerializer.Meta.fields,
+            "needs_approval",
+            "acknowledged_by",
+            "acknowledged_at",
+            "assignee",
+            "silenced_by",
+        ]
 
 
 class NoteSerializer(serializers.Serializer):
@@ -71,7 +78,9 @@ class OnCallIncidentViewSet(IncidentViewSet):
         body = DismissSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if not has_role(request.user, Role.OPERATOR):
-            return _problem(PermissionDenied("only operators and admins may dismiss incidents"), status.HTTP_403_FORBIDDEN)
+            return _problem(
+                PermissionDenied("only operators and admins may dismiss incidents"), status.HTTP_403_FORBIDDEN
+            )
         try:
             actionable.dismiss(incident, request.user, body.validated_data["reason"], timezone.now())
         except IllegalTransition as exc:
@@ -84,7 +93,9 @@ class OnCallIncidentViewSet(IncidentViewSet):
         body = NoteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            if oncall.acknowledge_incident(incident, request.user, timezone.now(), body.validated_data["note"]):
+            if oncall.acknowledge_incident(
+                incident, request.user, timezone.now(), body.validated_data["note"]
+            ):
                 paging.acknowledge(incident, request.user, timezone.now())  # PagerDuty stops escalating now
         except PermissionDenied as exc:
             return _problem(exc, status.HTTP_403_FORBIDDEN)
@@ -96,7 +107,13 @@ class OnCallIncidentViewSet(IncidentViewSet):
         body = AssignSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            oncall.assign_incident(incident, request.user, body.validated_data["assignee"], timezone.now(), body.validated_data["note"])
+            oncall.assign_incident(
+                incident,
+                request.user,
+                body.validated_data["assignee"],
+                timezone.now(),
+                body.validated_data["note"],
+            )
         except PermissionDenied as exc:
             return _problem(exc, status.HTTP_403_FORBIDDEN)
         except ValueError as exc:
@@ -109,8 +126,20 @@ class SilenceSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Silence
-        fields = ["id", "cluster", "partition", "node", "job", "pattern", "starts_at", "ends_at", "reason", "created_by",
-                  "created_at", "ended_early_at"]
+        fields = [
+            "id",
+            "cluster",
+            "partition",
+            "node",
+            "job",
+            "pattern",
+            "starts_at",
+            "ends_at",
+            "reason",
+            "created_by",
+            "created_at",
+            "ended_early_at",
+        ]
         read_only_fields = ["created_by", "created_at", "ended_early_at"]
 
 

@@ -14,8 +14,23 @@ class RecommendationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Recommendation
         fields = [
-            "id", "incident", "cluster", "action", "node", "job", "exclude", "text", "status", "blocked_reason",
-            "created_at", "expires_at", "decided_by", "decided_at", "decision_comment", "executed_at", "result",
+            "id",
+            "incident",
+            "cluster",
+            "action",
+            "node",
+            "job",
+            "exclude",
+            "text",
+            "status",
+            "blocked_reason",
+            "created_at",
+            "expires_at",
+            "decided_by",
+            "decided_at",
+            "decision_comment",
+            "executed_at",
+            "result",
         ]
 
 

@@ -53,7 +53,9 @@ class RecommendationViewSet(viewsets.ReadOnlyModelViewSet):
 @extend_schema(
     parameters=[
         OpenApiParameter("cluster", str, description="cluster name; all clusters when absent"),
-        OpenApiParameter("window", str, enum=list(insights.WINDOWS), description="how far back: 24h (default) or 7d"),
+        OpenApiParameter(
+            "window", str, enum=list(insights.WINDOWS), description="how far back: 24h (default) or 7d"
+        ),
     ],
     responses={200: dict},
 )

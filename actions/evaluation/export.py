@@ -77,7 +77,10 @@ def build_scenario(
 def truth(v: Verdict, start: float) -> dict[str, Any]:
     """A confirmed incident is the fault and its recommendations the expected actions; a false one, a healthy stretch."""
     if v.verdict == "false":
-        return {"fault": None, "expected": {"drain": [], "requeue": {}, "no_requeue": [], "no_drain": list(v.drains)}}
+        return {
+            "fault": None,
+            "expected": {"drain": [], "requeue": {}, "no_requeue": [], "no_drain": list(v.drains)},
+        }
     fault: dict[str, Any] = {"t": round(max(0.0, v.first_signal_t - start), 3), "category": v.category}
     if v.node:
         fault["node"] = v.node
@@ -95,8 +98,12 @@ def truth(v: Verdict, start: float) -> dict[str, Any]:
 
 
 def _cluster(c: dict[str, Any]) -> dict[str, Any]:
-    out = {"name": c.get("name", ""), "partition": c.get("partition", "batch"), "nodes": list(c.get("nodes") or ()),
-           "gpus_per_node": c.get("gpus_per_node", 8)}
+    out = {
+        "name": c.get("name", ""),
+        "partition": c.get("partition", "batch"),
+        "nodes": list(c.get("nodes") or ()),
+        "gpus_per_node": c.get("gpus_per_node", 8),
+    }
     if c.get("pci_bus_ids"):
         out["pci_bus_ids"] = list(c["pci_bus_ids"])
     return out
@@ -117,5 +124,9 @@ def _events(records: Sequence[dict[str, Any]], start: float) -> bytes:
             if e.get("source") == CONTROLLER:
                 continue
             line = {k: v for k, v in e.items() if k != "cluster"} | {"t": round(float(e["t"]) - start, 3)}
-            f.write((json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8", "replace"))
+            f.write(
+                (json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n").encode(
+                    "utf-8", "replace"
+                )
+            )
     return buf.getvalue()

@@ -25,7 +25,13 @@ CHECKPOINT_IN_TEXT = re.compile(r"\bfrom step (\d+)")
 LOSS_IN_TEXT = re.compile(r"a restart loses (\d+) steps since the checkpoint at step (\d+)")
 ALL_LOST_IN_TEXT = re.compile(r"no checkpoint seen: a restart starts over and loses all (\d+) steps")
 STEP_IN_EVIDENCE = re.compile(r"no progress for (\d+(?:\.\d+)?) s since step (\d+)")
-METRIC_NAMES = ("detection_latency_s", "action_latency_s", "approval_wait_s", "time_to_resume_s", "lost_steps")
+METRIC_NAMES = (
+    "detection_latency_s",
+    "action_latency_s",
+    "approval_wait_s",
+    "time_to_resume_s",
+    "lost_steps",
+)
 METRIC_LABELS = {
     "detection_latency_s": "Detection latency (s)",
     "action_latency_s": "Action latency (s)",
@@ -41,7 +47,9 @@ class Timeline:
 
     detected_at: dt.datetime
     first_signal_at: dt.datetime | None = None
-    evidence_signal_at: dt.datetime | None = None  # derived from an evidence line, when no first signal was kept
+    evidence_signal_at: dt.datetime | None = (
+        None  # derived from an evidence line, when no first signal was kept
+    )
     first_action_at: dt.datetime | None = None  # earliest executed_at of a drain/requeue
     awaiting_since: dt.datetime | None = None  # first mutating recommendation put to an operator
     decided_at: dt.datetime | None = None  # and when it was decided
@@ -125,7 +133,9 @@ def progress_from_text(texts: Iterable[str]) -> tuple[int | None, int | None]:
     return None, checkpoint_from_text(texts)
 
 
-def signal_from_evidence(detected_at: dt.datetime, lines: Iterable[str]) -> tuple[dt.datetime | None, int | None]:
+def signal_from_evidence(
+    detected_at: dt.datetime, lines: Iterable[str]
+) -> tuple[dt.datetime | None, int | None]:
     """A hang's evidence says "no progress for 92 s since step 11960": the fault began 92 s before detection."""
     for line in lines:
         m = STEP_IN_EVIDENCE.search(line or "")

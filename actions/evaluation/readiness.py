@@ -70,7 +70,9 @@ def _pct(part: int, whole: int) -> str:
 def _missing(t: Tally) -> list[str]:
     gaps = []
     if t.judged < MIN_JUDGED:
-        gaps.append(f"needs {MIN_JUDGED - t.judged} more judged verdict{'s' if MIN_JUDGED - t.judged != 1 else ''} (at least {MIN_JUDGED})")
+        gaps.append(
+            f"needs {MIN_JUDGED - t.judged} more judged verdict{'s' if MIN_JUDGED - t.judged != 1 else ''} (at least {MIN_JUDGED})"
+        )
     if t.judged and t.confirmed / t.judged < MIN_PRECISION:
         false = t.judged - t.confirmed
         gaps.append(
@@ -88,7 +90,9 @@ def assess(scope: str, kind: str, tally: Tally, days: float, level: str) -> Read
     if tally.unjudged:
         seen += f" ({tally.unjudged} not yet judged)"
     if nxt is None:
-        return Readiness(scope, kind, level, None, tally, False, f"{seen}: already at {level}, the highest level")
+        return Readiness(
+            scope, kind, level, None, tally, False, f"{seen}: already at {level}, the highest level"
+        )
     gaps = _missing(tally)
     if not gaps:
         return Readiness(scope, kind, level, nxt, tally, True, f"{seen}: ready for {nxt}")
@@ -111,7 +115,10 @@ def tally_by(rows: Iterable[tuple[str, str]]) -> dict[str, Tally]:
 
 
 def assess_all(
-    incidents: Iterable[tuple[str, Iterable[str], str]], days: float, levels: Mapping[str, str], default_level: str
+    incidents: Iterable[tuple[str, Iterable[str], str]],
+    days: float,
+    levels: Mapping[str, str],
+    default_level: str,
 ) -> list[Readiness]:
     """``incidents``: (pattern, the recommendation actions it made, operator verdict) per incident.
 
@@ -120,7 +127,10 @@ def assess_all(
     """
     rows = list(incidents)
     by_action = tally_by(
-        (ACTION_SCOPES[a], verdict) for _, actions, verdict in rows for a in sorted(set(actions)) if a in ACTION_SCOPES
+        (ACTION_SCOPES[a], verdict)
+        for _, actions, verdict in rows
+        for a in sorted(set(actions))
+        if a in ACTION_SCOPES
     )
     by_detector = tally_by((detector_of(pattern), verdict) for pattern, _, verdict in rows)
     out = [

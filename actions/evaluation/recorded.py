@@ -41,39 +41,61 @@ def segment_start(path: Path) -> float | None:
 
 def job_dict(j: JobSpec) -> dict[str, Any]:
     return {
-        "id": j.id, "name": j.name, "user": j.user, "nodes": list(j.nodes), "tasks_per_node": j.tasks_per_node,
-        "started": j.started, "comment": j.comment, "partition": j.partition,
+        "id": j.id,
+        "name": j.name,
+        "user": j.user,
+        "nodes": list(j.nodes),
+        "tasks_per_node": j.tasks_per_node,
+        "started": j.started,
+        "comment": j.comment,
+        "partition": j.partition,
     }
 
 
 def job_from(d: dict[str, Any]) -> JobSpec:
     started = d.get("started")
     return JobSpec(
-        id=str(d["id"]), name=str(d.get("name", "")), user=str(d.get("user", "")),
-        nodes=tuple(str(n) for n in d.get("nodes") or ()), tasks_per_node=int(d.get("tasks_per_node") or 1),
+        id=str(d["id"]),
+        name=str(d.get("name", "")),
+        user=str(d.get("user", "")),
+        nodes=tuple(str(n) for n in d.get("nodes") or ()),
+        tasks_per_node=int(d.get("tasks_per_node") or 1),
         started=float(started) if isinstance(started, (int, float)) else None,
-        comment=str(d.get("comment") or ""), partition=str(d.get("partition") or ""),
+        comment=str(d.get("comment") or ""),
+        partition=str(d.get("partition") or ""),
     )
 
 
 def cluster_dict(c: ClusterSpec) -> dict[str, Any]:
     return {
-        "name": c.name, "nodes": list(c.nodes), "gpus_per_node": c.gpus_per_node, "partition": c.partition,
-        "pci_bus_ids": list(c.pci_bus_ids), "partitions": {k: list(v) for k, v in c.partitions.items()},
+        "name": c.name,
+        "nodes": list(c.nodes),
+        "gpus_per_node": c.gpus_per_node,
+        "partition": c.partition,
+        "pci_bus_ids": list(c.pci_bus_ids),
+        "partitions": {k: list(v) for k, v in c.partitions.items()},
     }
 
 
 def cluster_from(d: dict[str, Any]) -> ClusterSpec:
     return ClusterSpec(
-        name=str(d.get("name", "")), nodes=tuple(d.get("nodes") or ()), gpus_per_node=int(d.get("gpus_per_node") or 8),
-        partition=str(d.get("partition") or "batch"), pci_bus_ids=tuple(d.get("pci_bus_ids") or ()),
+        name=str(d.get("name", "")),
+        nodes=tuple(d.get("nodes") or ()),
+        gpus_per_node=int(d.get("gpus_per_node") or 8),
+        partition=str(d.get("partition") or "batch"),
+        pci_bus_ids=tuple(d.get("pci_bus_ids") or ()),
         partitions={k: tuple(v) for k, v in (d.get("partitions") or {}).items()},
     )
 
 
 def snapshot_line(t: float, cluster: ClusterSpec, jobs: Iterable[JobSpec]) -> dict[str, Any]:
-    return {"t": t, "source": CONTROLLER, "kind": "snapshot", "cluster": cluster_dict(cluster),
-            "jobs": [job_dict(j) for j in jobs]}
+    return {
+        "t": t,
+        "source": CONTROLLER,
+        "kind": "snapshot",
+        "cluster": cluster_dict(cluster),
+        "jobs": [job_dict(j) for j in jobs],
+    }
 
 
 def jobs_line(t: float, jobs: Iterable[JobSpec]) -> dict[str, Any]:
@@ -148,20 +170,35 @@ def read_window(folder: Path, since: float | None = None, until: float | None = 
             out.append(e)
     out.sort(key=lambda e: float(e["t"]))
     if cluster is not None and since is not None:
-        out.insert(0, {"t": since, "source": CONTROLLER, "kind": "snapshot", "cluster": cluster, "jobs": list(jobs.values())})
+        out.insert(
+            0,
+            {
+                "t": since,
+                "source": CONTROLLER,
+                "kind": "snapshot",
+                "cluster": cluster,
+                "jobs": list(jobs.values()),
+            },
+        )
     return out
 
 
-def _fold(e: dict[str, Any], cluster: dict[str, Any] | None, jobs: dict[str, dict[str, Any]]) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
+def _fold(
+    e: dict[str, Any], cluster: dict[str, Any] | None, jobs: dict[str, dict[str, Any]]
+) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
     if e.get("kind") == "snapshot":
-        return e.get("cluster") or cluster, {str(j["id"]): j for j in e.get("jobs") or () if isinstance(j, dict) and "id" in j}
+        return e.get("cluster") or cluster, {
+            str(j["id"]): j for j in e.get("jobs") or () if isinstance(j, dict) and "id" in j
+        }
     for j in e.get("jobs") or ():
         if isinstance(j, dict) and "id" in j:
             jobs[str(j["id"])] = j
     return cluster, jobs
 
 
-def known_at(records: Iterable[dict[str, Any]], t: float) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+def known_at(
+    records: Iterable[dict[str, Any]], t: float
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """(cluster, jobs) as the controller knew them at ``t``, from the controller's lines."""
     cluster: dict[str, Any] | None = None
     jobs: dict[str, dict[str, Any]] = {}

@@ -19,14 +19,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
-def lost_time_s(fault_at: dt.datetime | None, checkpoint_at: dt.datetime | None, resumed_at: dt.datetime | None) -> float | None:
+def lost_time_s(
+    fault_at: dt.datetime | None, checkpoint_at: dt.datetime | None, resumed_at: dt.datetime | None
+) -> float | None:
     """(fault − checkpoint) + (progress again − fault); None until the job progressed again.
 
     Without a checkpoint before the fault only the wait counts (the redone work is unknown, not zero
     for the job, but we do not invent it)."""
     if fault_at is None or resumed_at is None or resumed_at < fault_at:
         return None
-    redo = (fault_at - checkpoint_at).total_seconds() if checkpoint_at is not None and checkpoint_at <= fault_at else 0.0
+    redo = (
+        (fault_at - checkpoint_at).total_seconds()
+        if checkpoint_at is not None and checkpoint_at <= fault_at
+        else 0.0
+    )
     return round(redo + (resumed_at - fault_at).total_seconds(), 3)
 
 

@@ -28,7 +28,9 @@ from actions.policy.autonomy import ACTION_KIND, AUTO, Ladder, Target, resolve
 from actions.policy.guardrails import DrainBudget, check_drain
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry
 
-MATCH_WINDOW_S = 900.0  # a replayed and a live incident this close, same culprit and category, are the same fault
+MATCH_WINDOW_S = (
+    900.0  # a replayed and a live incident this close, same culprit and category, are the same fault
+)
 SAME_S = 5.0  # detection times closer than this are "the same"
 
 
@@ -92,7 +94,9 @@ class Report:
             "confirmed": sum(1 for a in ex if a.verdict == "confirmed"),
             "false": sum(1 for a in ex if a.verdict == "false"),
             "unjudged": sum(1 for a in ex if a.verdict not in ("confirmed", "false")),
-            "blocked_drains": sum(1 for a in self.actions if a.outcome == "blocked" and a.action == "drain_node"),
+            "blocked_drains": sum(
+                1 for a in self.actions if a.outcome == "blocked" and a.action == "drain_node"
+            ),
             "awaiting_approval": sum(1 for a in self.actions if a.outcome == "awaiting_approval"),
             "incidents": len(self.detections),
             "earlier": sum(1 for d in self.detections if d.delta_s is not None and d.delta_s < -SAME_S),
@@ -146,14 +150,19 @@ def _match(upd: IncidentUpdate, t: float, actual: Sequence[Actual]) -> Actual | 
     for a in actual:
         if a.category != upd.category or (a.culprit_node or None) != upd.culprit_node:
             continue
-        if abs(a.detected_t - t) <= MATCH_WINDOW_S and (best is None or abs(a.detected_t - t) < abs(best.detected_t - t)):
+        if abs(a.detected_t - t) <= MATCH_WINDOW_S and (
+            best is None or abs(a.detected_t - t) < abs(best.detected_t - t)
+        ):
             best = a
     return best
 
 
 def whatif(
-    records: Sequence[Mapping[str, Any]], settings: Settings, actual: Sequence[Actual],
-    history: Sequence[HistoryEntry] = (), tick_s: float = 2.0,
+    records: Sequence[Mapping[str, Any]],
+    settings: Settings,
+    actual: Sequence[Actual],
+    history: Sequence[HistoryEntry] = (),
+    tick_s: float = 2.0,
 ) -> Report:
     pipe, updates = run_records(records, settings.config, history, tick_s)
     if pipe is None:
@@ -184,29 +193,60 @@ def whatif(
         live = _match(final, final.detected_t, actual)
         if live is not None:
             matched_ids.add(live.id)
-        detections.append(Detection(key, final.category, final.culprit_node, final.detected_t,
-                                    live.id if live else None,
-                                    round(final.detected_t - live.detected_t, 3) if live else None))
+        detections.append(
+            Detection(
+                key,
+                final.category,
+                final.culprit_node,
+                final.detected_t,
+                live.id if live else None,
+                round(final.detected_t - live.detected_t, 3) if live else None,
+            )
+        )
     unmatched = [a.id for a in actual if a.id not in matched_ids]
     return Report(actions, detections, list(actual), unmatched)
 
 
 def _decide(
-    t: float, upd: IncidentUpdate, action: str, target: str, kind: str, rec: Any, cluster: ClusterSpec,
-    settings: Settings, drains: list[tuple[float, str]], live: Actual | None,
+    t: float,
+    upd: IncidentUpdate,
+    action: str,
+    target: str,
+    kind: str,
+    rec: Any,
+    cluster: ClusterSpec,
+    settings: Settings,
+    drains: list[tuple[float, str]],
+    live: Actual | None,
 ) -> Action:
     partition, size = _partition_of(cluster, rec.node or (rec.exclude[0] if rec.exclude else ""))
     nodes = (rec.node,) if rec.node else tuple(rec.exclude)
     res = resolve(settings.ladder, Target(kind=kind, partition=partition, nodes=nodes, job=rec.job or ""))
-    outcome, reason = {"auto": ("executed", ""), "approve": ("awaiting_approval", "")}.get(res.level, ("shown", ""))
+    outcome, reason = {"auto": ("executed", ""), "approve": ("awaiting_approval", "")}.get(
+        res.level, ("shown", "")
+    )
     if res.level == AUTO and action == "drain_node":
         in_partition = sum(1 for _, n in drains if _partition_of(cluster, n)[0] == partition)
-        budget = DrainBudget(sum(1 for at, _ in drains if at > t - 3600), settings.max_drains_per_hour, size,
-                             in_partition, settings.max_partition_drained_pct)
+        budget = DrainBudget(
+            sum(1 for at, _ in drains if at > t - 3600),
+            settings.max_drains_per_hour,
+            size,
+            in_partition,
+            settings.max_partition_drained_pct,
+        )
         why = check_drain(budget)
         if why or any(n == target for _, n in drains):
             outcome, reason = ("blocked", why) if why else ("shown", "already drained in this replay")
         else:
             drains.append((t, target))
-    return Action(t, action, target, str(res), outcome, reason or "", upd.key,
-                  live.id if live else None, live.verdict if live else "")
+    return Action(
+        t,
+        action,
+        target,
+        str(res),
+        outcome,
+        reason or "",
+        upd.key,
+        live.id if live else None,
+        live.verdict if live else "",
+    )

@@ -25,7 +25,9 @@ class SimulatorExecutor:
                 return ExecResult("failed", f"node {node} does not exist")
             if "DRAIN" in current.state.upper():
                 if current.reason.startswith("recovery:"):
-                    return ExecResult("already", f"{node} already drained by the controller: {current.reason}")
+                    return ExecResult(
+                        "already", f"{node} already drained by the controller: {current.reason}"
+                    )
                 return ExecResult("superseded", f"{node} already drained by someone else: {current.reason}")
             world.drain(node, reason, now)
             return ExecResult("done", f"scontrol update NodeName={node} State=DRAIN Reason={reason!r}")
@@ -38,7 +40,9 @@ class SimulatorExecutor:
             if "DRAIN" not in current.state.upper():
                 return ExecResult("already", f"{node} is not drained ({current.state})")
             if not current.reason.startswith("recovery:"):
-                return ExecResult("superseded", f"{node} was drained by someone else ({current.reason}); not ours to resume")
+                return ExecResult(
+                    "superseded", f"{node} was drained by someone else ({current.reason}); not ours to resume"
+                )
             world.resume(node, now)
             return ExecResult("done", f"scontrol update NodeName={node} State=RESUME")
 
@@ -52,7 +56,9 @@ class SimulatorExecutor:
             if current.state in ("COMPLETED", "CANCELLED"):
                 return ExecResult("superseded", f"job {job} already ended ({current.state})")
             world.requeue(job, exclude=list(exclude), now=now)
-            return ExecResult("done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}")
+            return ExecResult(
+                "done", f"scontrol requeue {job}; scontrol update JobId={job} ExcNodeList={','.join(exclude)}"
+            )
 
     def reboot(self, node: str, reason: str, now: float) -> ExecResult:
         with locked_world(self.cluster, now) as world:
@@ -62,11 +68,15 @@ class SimulatorExecutor:
             if n.rebooting:
                 return ExecResult("already", f"{node} reboot already under way")
             if n.drain and not n.reason.startswith("recovery:"):
-                return ExecResult("superseded", f"{node} drained by someone else ({n.reason}); not ours to reboot")
+                return ExecResult(
+                    "superseded", f"{node} drained by someone else ({n.reason}); not ours to reboot"
+                )
             if not n.drain:
                 return ExecResult("failed", f"{node} is not drained: drain it before rebooting it")
             if n.job is not None:
-                return ExecResult("failed", f"jobs still on {node} (job {n.job}): not rebooting until they left")
+                return ExecResult(
+                    "failed", f"jobs still on {node} (job {n.job}): not rebooting until they left"
+                )
             world.reboot(node, reason, now)
             return ExecResult("done", f"scontrol reboot reason={reason!r} {node}")
 
@@ -101,7 +111,9 @@ class SimulatorExecutor:
     def observe_requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
         world = load_world(self.cluster, now)
         current = next((job_view(j) for j in world.jobs() if str(j["id"]) == job), None)
-        return observed_requeue(job, current.state if current else None, list(current.exclude) if current else [], exclude)
+        return observed_requeue(
+            job, current.state if current else None, list(current.exclude) if current else [], exclude
+        )
 
 
 def observed_requeue(job: str, state: str | None, excluded: list[str], exclude: list[str]) -> ExecResult:

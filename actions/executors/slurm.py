@@ -35,7 +35,10 @@ class SlurmExecutor:
         if info is None:
             return None
         return BootState(
-            info.state, info.reason, info.boot_time, info.rebooting,
+            info.state,
+            info.reason,
+            info.boot_time,
+            info.rebooting,
             info.is_drained and info.reason.startswith(OUR_PREFIX),
         )
 
@@ -62,7 +65,10 @@ class SlurmExecutor:
         argv = self.on_node(node, ["nvidia-smi", "--gpu-reset", "-i", str(int(gpu))])
         res = self.client.transport.run(argv, timeout=120.0)
         if not res.ok:
-            return ExecResult("failed", f"GPU reset refused | nvidia-smi: {(res.stdout + res.stderr).strip()} | ran: {shlex.join(argv)}")
+            return ExecResult(
+                "failed",
+                f"GPU reset refused | nvidia-smi: {(res.stdout + res.stderr).strip()} | ran: {shlex.join(argv)}",
+            )
         return ExecResult("done", f"GPU {gpu} reset | ran: {shlex.join(argv)}")
 
     def drain(self, node: str, reason: str, now: float) -> ExecResult:
@@ -85,13 +91,18 @@ class SlurmExecutor:
             return ExecResult("absent", f"{node} is not drained ({info.state})")
         if info.reason.startswith(OUR_PREFIX):
             return ExecResult("already", f"{node} is drained by the controller: {info.reason}")
-        return ExecResult("superseded", f"{node} is drained by {info.reason_user or 'someone else'}: {info.reason}")
+        return ExecResult(
+            "superseded", f"{node} is drained by {info.reason_user or 'someone else'}: {info.reason}"
+        )
 
     def observe_requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
         info = self.client.job(job)
-        if info is not None and info.reason == HELD_BY_REQUEUEHOLD:  # interrupted between requeuehold and release
+        if (
+            info is not None and info.reason == HELD_BY_REQUEUEHOLD
+        ):  # interrupted between requeuehold and release
             return ExecResult("absent", f"job {job} is held by our requeuehold, not yet released")
         return observed_requeue(job, info.state if info else None, info.excluded if info else [], exclude)
+
 
 def check_argv(setting: str, node: str) -> list[str]:
     """The cluster's health check setting -> an argument list (``shlex.split``, never a shell)."""

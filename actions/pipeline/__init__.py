@@ -35,6 +35,7 @@ from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
 __all__ = ["IncidentUpdate", "Pipeline", "PipelineConfig", "Proposal"]
 
+
 @dataclass(frozen=True)
 class IncidentUpdate:
     """An incident's current state, as the pipeline sees it after a feed."""

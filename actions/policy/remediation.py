@@ -40,14 +40,31 @@ def remedy_for(xids: Iterable[tuple[int, int | None]], gpu_reset_available: bool
         if info is None:
             continue
         if info.bucket in SUPPORT_BUCKETS:
-            r = Remedy(ActionKind.ESCALATE, xid, f"Xid {xid} ({info.mnemonic}): NVIDIA says {info.bucket}; no reboot fixes it")
+            r = Remedy(
+                ActionKind.ESCALATE,
+                xid,
+                f"Xid {xid} ({info.mnemonic}): NVIDIA says {info.bucket}; no reboot fixes it",
+            )
         elif info.bucket in REBOOT_BUCKETS:
-            r = Remedy(ActionKind.REBOOT_NODE, xid, f"Xid {xid} ({info.mnemonic}): NVIDIA says {info.bucket}: reboot the node")
+            r = Remedy(
+                ActionKind.REBOOT_NODE,
+                xid,
+                f"Xid {xid} ({info.mnemonic}): NVIDIA says {info.bucket}: reboot the node",
+            )
         elif info.bucket in RESET_BUCKETS:
             if gpu_reset_available and gpu is not None:
-                r = Remedy(ActionKind.RESET_GPU, xid, f"Xid {xid} ({info.mnemonic}): NVIDIA says RESET_GPU: reset GPU {gpu}", gpu)
+                r = Remedy(
+                    ActionKind.RESET_GPU,
+                    xid,
+                    f"Xid {xid} ({info.mnemonic}): NVIDIA says RESET_GPU: reset GPU {gpu}",
+                    gpu,
+                )
             else:
-                r = Remedy(ActionKind.REBOOT_NODE, xid, f"Xid {xid} ({info.mnemonic}): NVIDIA says RESET_GPU; no GPU reset here: reboot the node")
+                r = Remedy(
+                    ActionKind.REBOOT_NODE,
+                    xid,
+                    f"Xid {xid} ({info.mnemonic}): NVIDIA says RESET_GPU; no GPU reset here: reboot the node",
+                )
         else:
             continue
         if best is None or _RANK[ActionKind(r.action)] > _RANK[ActionKind(best.action)]:
@@ -72,7 +89,9 @@ def _instant(v: str) -> float | None:
     except ValueError:
         pass
     try:
-        return datetime.fromisoformat(v).replace(tzinfo=UTC).timestamp()  # one clock for both: only the gap matters
+        return (
+            datetime.fromisoformat(v).replace(tzinfo=UTC).timestamp()
+        )  # one clock for both: only the gap matters
     except ValueError:
         return None
 

@@ -32,7 +32,9 @@ ENDABLE = REC_OPEN | {RecStatus.APPROVED}
 def end_recommendations(incident: Incident, why: str, now: dt.datetime, actor: Any = None) -> int:
     """Supersede every recommendation of the incident that has not started; return how many."""
     recs = incident.recommendations.filter(status__in=list(ENDABLE)).select_related("incident", "cluster")
-    return sum(transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, actor=actor, reason=why) for rec in recs)
+    return sum(
+        transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, actor=actor, reason=why) for rec in recs
+    )
 
 
 def incident_closed_why(incident: Incident) -> str | None:
@@ -55,9 +57,11 @@ def dismiss(incident: Incident, user: Any, reason: str, now: dt.datetime) -> boo
 
 def settle_closed_incidents(cluster: Cluster, now: dt.datetime) -> int:
     """Sweep: recommendations still open on incidents that closed elsewhere (recovered, merged) end."""
-    stale = Recommendation.objects.filter(cluster=cluster, status__in=list(ENDABLE)).exclude(
-        incident__status__in=list(INCIDENT_ACTIVE)
-    ).select_related("incident", "cluster")
+    stale = (
+        Recommendation.objects.filter(cluster=cluster, status__in=list(ENDABLE))
+        .exclude(incident__status__in=list(INCIDENT_ACTIVE))
+        .select_related("incident", "cluster")
+    )
     n = 0
     for rec in stale:
         why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}"
@@ -99,7 +103,9 @@ def reroute_held(cluster: Cluster, now: dt.datetime, actor: Any = None) -> tuple
     for rec in held:
         why = stale_reason(rec, now)
         if why:
-            expired += transition_recommendation(rec, RecStatus.EXPIRED, at=now, actor=actor, reason=f"stale after release: {why}")
+            expired += transition_recommendation(
+                rec, RecStatus.EXPIRED, at=now, actor=actor, reason=f"stale after release: {why}"
+            )
             continue
         if silence_for(rec.incident, now) is not None:
             continue  # a maintenance window holds it still
@@ -108,13 +114,23 @@ def reroute_held(cluster: Cluster, now: dt.datetime, actor: Any = None) -> tuple
             continue  # the ladder itself still says monitor: shown, not executed
         expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
         reason = f"held in monitor, released: a person decides ({level.level}: {level.source})"
-        if transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, actor=actor, reason=reason, expires_at=expires):
+        if transition_recommendation(
+            rec, RecStatus.AWAITING_APPROVAL, at=now, actor=actor, reason=reason, expires_at=expires
+        ):
             approvable += 1
-            notify("awaiting_approval", cluster=cluster, incident=rec.incident, recommendation=rec, text=f"{rec} awaits approval: {reason}")
+            notify(
+                "awaiting_approval",
+                cluster=cluster,
+                incident=rec.incident,
+                recommendation=rec,
+                text=f"{rec} awaits approval: {reason}",
+            )
     return approvable, expired
 
 
-def switch_monitor_only(cluster: Cluster, on: bool, user: Any, now: dt.datetime, reason: str = "") -> tuple[int, int]:
+def switch_monitor_only(
+    cluster: Cluster, on: bool, user: Any, now: dt.datetime, reason: str = ""
+) -> tuple[int, int]:
     """The switch as people pull it: releasing it also re-routes what it held. (approvable, expired)."""
     changed = set_monitor_only(cluster, on, user, now, reason)
     if on or not changed:

@@ -30,9 +30,9 @@ INHERIT = "inherit"
 
 def ladder_for(cluster: Cluster) -> Ladder:
     """Read fresh from the database: a switch pulled a moment ago must hold at once."""
-    row = Cluster.objects.values("autonomy", "monitor_only", *(f"{k}_autonomy" for k in AutonomyKind.values)).get(
-        pk=cluster.pk
-    )
+    row = Cluster.objects.values(
+        "autonomy", "monitor_only", *(f"{k}_autonomy" for k in AutonomyKind.values)
+    ).get(pk=cluster.pk)
     per_kind = {kind: row[f"{kind}_autonomy"] for kind in AutonomyKind.values if row[f"{kind}_autonomy"]}
     overrides = {
         (o.scope, o.target, o.action_kind): o.level
@@ -100,7 +100,9 @@ LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 
 def operator_ceiling(cluster: Cluster, kind: str) -> str:
     """The highest level an operator may give one node or job for ``kind`` on this cluster."""
-    row = Cluster.objects.values("autonomy", f"{kind}_autonomy", f"operator_{kind}_ceiling").get(pk=cluster.pk)
+    row = Cluster.objects.values("autonomy", f"{kind}_autonomy", f"operator_{kind}_ceiling").get(
+        pk=cluster.pk
+    )
     return row[f"operator_{kind}_ceiling"] or row[f"{kind}_autonomy"] or row["autonomy"]
 
 
@@ -109,10 +111,15 @@ def _target_exists(cluster: Cluster, scope: str, target: str) -> bool:
         return Node.objects.filter(cluster=cluster, name=target).exists()
     if scope == OverrideScope.JOB:
         return Job.objects.filter(cluster=cluster, slurm_id=target).exists()
-    return target in (cluster.partitions or []) or Node.objects.filter(cluster=cluster, partition=target).exists()
+    return (
+        target in (cluster.partitions or [])
+        or Node.objects.filter(cluster=cluster, partition=target).exists()
+    )
 
 
-def _within_ceiling(cluster: Cluster, scope: str, target: str, kind: str, level: str, user: Any, now: dt.datetime) -> None:
+def _within_ceiling(
+    cluster: Cluster, scope: str, target: str, kind: str, level: str, user: Any, now: dt.datetime
+) -> None:
     """Operators move a node or job only up to the admin-set ceiling; a refusal is audited (rate-limited)."""
     if level == INHERIT or has_role(user, Role.ADMIN):
         return
@@ -121,8 +128,12 @@ def _within_ceiling(cluster: Cluster, scope: str, target: str, kind: str, level:
         return
     why = f"operators may set {kind} autonomy at most to {ceiling} on {cluster.name} (an admin sets this ceiling)"
     append_audit(
-        event=AuditEvent.REFUSAL, at=now, actor=getattr(user, "username", None) or "anonymous", cluster=cluster.name,
-        action=f"set {kind} autonomy of {scope} {target}"[:64], outcome="refused",
+        event=AuditEvent.REFUSAL,
+        at=now,
+        actor=getattr(user, "username", None) or "anonymous",
+        cluster=cluster.name,
+        action=f"set {kind} autonomy of {scope} {target}"[:64],
+        outcome="refused",
         detail={"attempted": f"{scope} {target} {kind} -> {level}", "why": why, "ceiling": ceiling},
     )
     raise PermissionDenied(why)
@@ -142,7 +153,12 @@ def set_autonomy(cluster: Cluster, level: str, user: Any, now: dt.datetime, reas
         Cluster.objects.filter(pk=cluster.pk).update(autonomy=level)
         cluster.autonomy = level
         _audit_change(
-            cluster, user, now, f"autonomy {old} -> {level}", level, {"from": old, "to": level, "reason": reason[:500]}
+            cluster,
+            user,
+            now,
+            f"autonomy {old} -> {level}",
+            level,
+            {"from": old, "to": level, "reason": reason[:500]},
         )
 
 
@@ -186,7 +202,9 @@ def set_override(
     _check_level(level)
     needed = Role.ADMIN if scope == OverrideScope.PARTITION else Role.OPERATOR
     _require(cluster, user, needed, now, f"set {kind} autonomy of {scope} {target}")
-    if level != INHERIT and not _target_exists(cluster, scope, target):  # removing a stale override stays possible
+    if level != INHERIT and not _target_exists(
+        cluster, scope, target
+    ):  # removing a stale override stays possible
         raise ValueError(f"{cluster.name} has no {scope} {target[:128]!r}")
     _within_ceiling(cluster, scope, target, kind, level, user, now)
     key = {"cluster": cluster, "scope": scope, "target": target, "action_kind": kind}

@@ -46,15 +46,38 @@ from monitoring.models import Cluster
 
 SECTIONS: dict[str, dict[str, str]] = {  # section -> {key in the file: Cluster field}
     "": {"partitions": "partitions", "gpus_per_node": "gpus_per_node", "pci_bus_ids": "pci_bus_ids"},
-    "connection": {"mode": "connection_mode", "host": "ssh_host", "port": "ssh_port", "user": "ssh_user",
-                   "key": "ssh_key_path", "known_hosts": "known_hosts_path", "slurm_bin_dir": "slurm_bin_dir",
-                   "kernel_log_command": "kernel_log_command"},
+    "connection": {
+        "mode": "connection_mode",
+        "host": "ssh_host",
+        "port": "ssh_port",
+        "user": "ssh_user",
+        "key": "ssh_key_path",
+        "known_hosts": "known_hosts_path",
+        "slurm_bin_dir": "slurm_bin_dir",
+        "kernel_log_command": "kernel_log_command",
+    },
     "intervals": {k: k for k in ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")},
-    "telemetry": {"source": "telemetry_source", "dcgm_exporter_url": "dcgm_exporter_url", "nvidia_smi_hop": "nvidia_smi_hop"},
+    "telemetry": {
+        "source": "telemetry_source",
+        "dcgm_exporter_url": "dcgm_exporter_url",
+        "nvidia_smi_hop": "nvidia_smi_hop",
+    },
     "autonomy": {"default": "autonomy", "isolation": "isolation_autonomy", "restart": "restart_autonomy"},
-    "guardrails": {k: k for k in ("max_drains_per_hour", "max_partition_drained_pct", "restart_storm_limit",
-                                  "storm_window_s", "storm_min_jobs", "storm_min_nodes", "recommendation_expiry_s",
-                                  "verification_deadline_s", "auto_return_to_service", "return_healthy_s")},
+    "guardrails": {
+        k: k
+        for k in (
+            "max_drains_per_hour",
+            "max_partition_drained_pct",
+            "restart_storm_limit",
+            "storm_window_s",
+            "storm_min_jobs",
+            "storm_min_nodes",
+            "recommendation_expiry_s",
+            "verification_deadline_s",
+            "auto_return_to_service",
+            "return_healthy_s",
+        )
+    },
 }
 EXTRA_KEYS = {"autonomy": {"monitor_only", "overrides"}}
 NOT_YET = {"silences": "silences are not modelled yet"}
@@ -75,7 +98,9 @@ class ClusterPlan:
 
     @property
     def empty(self) -> bool:
-        return not (self.create or self.fields or self.monitor_only or self.overrides_set or self.overrides_removed)
+        return not (
+            self.create or self.fields or self.monitor_only or self.overrides_set or self.overrides_removed
+        )
 
     def lines(self) -> list[str]:
         out = [f"+ cluster {self.name}"] if self.create else []
@@ -121,13 +146,17 @@ def _wanted_fields(spec: dict[str, Any], where: str, skipped: list[str]) -> dict
         if section and not isinstance(values, dict):
             raise SpecError(f"{where}.{section}: expected a mapping")
         extra = EXTRA_KEYS.get(section, set())
-        for key, value in (values.items() if section else ((k, spec[k]) for k in keys if k in spec)):
+        for key, value in values.items() if section else ((k, spec[k]) for k in keys if k in spec):
             if key in extra:
                 continue
             if key not in keys:
-                raise SpecError(f"{where}.{section}: unknown key {key!r} (known: {', '.join(sorted(set(keys) | extra))})")
+                raise SpecError(
+                    f"{where}.{section}: unknown key {key!r} (known: {', '.join(sorted(set(keys) | extra))})"
+                )
             if not _model_has(keys[key]):
-                skipped.append(f"{where}.{section}.{key}: this version has no Cluster.{keys[key]} field yet; skipped")
+                skipped.append(
+                    f"{where}.{section}.{key}: this version has no Cluster.{keys[key]} field yet; skipped"
+                )
                 continue
             wanted[keys[key]] = value
     for key, why in NOT_YET.items():
@@ -181,7 +210,14 @@ def plan_cluster(spec: Any, index: int, skipped: list[str]) -> ClusterPlan:
             cp.monitor_only = (was, on)
     if "overrides" in autonomy:
         want = _overrides(autonomy["overrides"], where)
-        have = {(o.scope, o.target, o.action_kind): o.level for o in AutonomyOverride.objects.filter(cluster=current)} if current else {}
+        have = (
+            {
+                (o.scope, o.target, o.action_kind): o.level
+                for o in AutonomyOverride.objects.filter(cluster=current)
+            }
+            if current
+            else {}
+        )
         cp.overrides_set = {k: (have.get(k), v) for k, v in want.items() if have.get(k) != v}
         cp.overrides_removed = [k for k in have if k not in want]
     return cp
@@ -216,16 +252,28 @@ def apply(p: Plan, user: Any, now: dt.datetime, source: str) -> int:
             cluster.save()
             for (scope, target, kind), (_, level) in cp.overrides_set.items():
                 AutonomyOverride.objects.update_or_create(
-                    cluster=cluster, scope=scope, target=target, action_kind=kind,
-                    defaults={"level": level, "set_by": user, "reason": f"apply {source}", "at": now})
+                    cluster=cluster,
+                    scope=scope,
+                    target=target,
+                    action_kind=kind,
+                    defaults={"level": level, "set_by": user, "reason": f"apply {source}", "at": now},
+                )
             for scope, target, kind in cp.overrides_removed:
-                AutonomyOverride.objects.filter(cluster=cluster, scope=scope, target=target, action_kind=kind).delete()
+                AutonomyOverride.objects.filter(
+                    cluster=cluster, scope=scope, target=target, action_kind=kind
+                ).delete()
             append_audit(
-                event=AuditEvent.AUTONOMY, at=now, actor=user.username, cluster=cluster.name,
-                action=f"apply {source}"[:64], outcome="created" if cp.create else "updated",
-                detail={"changes": {f: [_jsonable(o), _jsonable(n)] for f, (o, n) in cp.fields.items()},
-                        "overrides_set": [[*k, v[1]] for k, v in sorted(cp.overrides_set.items())],
-                        "overrides_removed": [list(k) for k in sorted(cp.overrides_removed)]},
+                event=AuditEvent.AUTONOMY,
+                at=now,
+                actor=user.username,
+                cluster=cluster.name,
+                action=f"apply {source}"[:64],
+                outcome="created" if cp.create else "updated",
+                detail={
+                    "changes": {f: [_jsonable(o), _jsonable(n)] for f, (o, n) in cp.fields.items()},
+                    "overrides_set": [[*k, v[1]] for k, v in sorted(cp.overrides_set.items())],
+                    "overrides_removed": [list(k) for k in sorted(cp.overrides_removed)],
+                },
             )
             if cp.monitor_only:  # through the switch's own verb: it also stops automatic actions, audited
                 set_monitor_only(cluster, cp.monitor_only[1], user, now, reason=f"apply {source}")

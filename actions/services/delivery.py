@@ -27,7 +27,12 @@ def backoff_s(attempt: int, base: float | None = None) -> float:
 def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:
     """POST JSON; (HTTP status or None when nothing answered, short reason)."""
     data = json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method="POST", headers={"Content-Type": "application/json", "User-Agent": "recovery-controller"})
+    req = urllib.request.Request(
+        url,
+        data=data,
+        method="POST",
+        headers={"Content-Type": "application/json", "User-Agent": "recovery-controller"},
+    )
     try:
         with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:  # noqa: S310 - the scheme is checked when parsed
             return resp.status, "ok"

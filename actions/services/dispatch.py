@@ -23,6 +23,8 @@ def enqueue_execution(rec_id: int) -> bool:
     try:
         current_app.signature(EXECUTE, args=(rec_id,)).delay()
     except Exception:
-        log.warning("recommendation %s: could not enqueue its execution; the reconciler will", rec_id, exc_info=True)
+        log.warning(
+            "recommendation %s: could not enqueue its execution; the reconciler will", rec_id, exc_info=True
+        )
         return False
     return True

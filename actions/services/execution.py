@@ -44,7 +44,12 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
         transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
         return rec
     claimed = transition_recommendation(
-        rec, RecStatus.EXECUTING, at=now, reason="executing", executed_at=now, execution_attempts=rec.execution_attempts + 1
+        rec,
+        RecStatus.EXECUTING,
+        at=now,
+        reason="executing",
+        executed_at=now,
+        execution_attempts=rec.execution_attempts + 1,
     )
     if not claimed:
         return rec  # another worker claimed it
@@ -53,14 +58,28 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     except ClusterBusy as exc:
         # Not a failure: the world is locked by a running tick. Back to the outbox, no escalation.
         transition_recommendation(
-            rec, RecStatus.APPROVED, at=now, reason=f"busy: {exc}; will retry", dispatched_at=now, execution_attempts=rec.execution_attempts - 1
+            rec,
+            RecStatus.APPROVED,
+            at=now,
+            reason=f"busy: {exc}; will retry",
+            dispatched_at=now,
+            execution_attempts=rec.execution_attempts - 1,
         )
         return rec
-    final = {"done": RecStatus.SUCCEEDED, "already": RecStatus.SUCCEEDED, "superseded": RecStatus.SUPERSEDED}.get(
-        result.outcome, RecStatus.FAILED
-    )
+    final = {
+        "done": RecStatus.SUCCEEDED,
+        "already": RecStatus.SUCCEEDED,
+        "superseded": RecStatus.SUPERSEDED,
+    }.get(result.outcome, RecStatus.FAILED)
     with transaction.atomic():
-        transition_recommendation(rec, final, at=now, reason=f"{result.outcome}: {result.message}", result=result.message[:4000], finished_at=now)
+        transition_recommendation(
+            rec,
+            final,
+            at=now,
+            reason=f"{result.outcome}: {result.message}",
+            result=result.message[:4000],
+            finished_at=now,
+        )
         _after_execution(rec, result, now)
     return rec
 
@@ -99,13 +118,27 @@ def _after_execution(rec: Recommendation, result: ExecResult, now: dt.datetime) 
         transition_incident(incident, IncidentStatus.MITIGATING, at=now, reason=f"{rec} issued")
     elif rec.action in MUTATING_ACTIONS and result.outcome == "failed" and incident.active:
         if incident.status != IncidentStatus.ESCALATED:
-            if transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=f"{rec} failed: {result.message}"):
-                notify("escalation", cluster=rec.cluster, incident=incident, recommendation=rec, text=f"{rec} failed: {result.message}")
-    elif rec.action in (ActionKind.NOTIFY, ActionKind.ESCALATE) and not incident.recommendations.filter(
-        action__in=list(MUTATING_ACTIONS)
-    ).exists():
+            if transition_incident(
+                incident, IncidentStatus.ESCALATED, at=now, reason=f"{rec} failed: {result.message}"
+            ):
+                notify(
+                    "escalation",
+                    cluster=rec.cluster,
+                    incident=incident,
+                    recommendation=rec,
+                    text=f"{rec} failed: {result.message}",
+                )
+    elif (
+        rec.action in (ActionKind.NOTIFY, ActionKind.ESCALATE)
+        and not incident.recommendations.filter(action__in=list(MUTATING_ACTIONS)).exists()
+    ):
         if incident.status == IncidentStatus.OPEN:
-            transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason="needs people: restarting would repeat the failure")
+            transition_incident(
+                incident,
+                IncidentStatus.ESCALATED,
+                at=now,
+                reason="needs people: restarting would repeat the failure",
+            )
     if rec.action == ActionKind.DRAIN_NODE and result.ok and rec.node == incident.culprit_node:
         from actions.services.remediation import propose_remediation
 

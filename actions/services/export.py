@@ -25,7 +25,9 @@ def scenario_name(incident: Incident) -> str:
     return f"{incident.cluster.name}-incident-{incident.pk}"
 
 
-def incident_window(incident: Incident, before_s: float = BEFORE_S, after_s: float = AFTER_S) -> tuple[float, float]:
+def incident_window(
+    incident: Incident, before_s: float = BEFORE_S, after_s: float = AFTER_S
+) -> tuple[float, float]:
     first = incident.first_signal_at or incident.detected_at
     last = max(incident.detected_at, incident.resolved_at or incident.detected_at)
     return (first.timestamp() - before_s, last.timestamp() + after_s)
@@ -39,23 +41,50 @@ def _verdict(incident: Incident) -> Verdict:
         elif r.action == ActionKind.REQUEUE_JOB and r.status != "superseded":
             requeues[r.job] = tuple(r.exclude or ())
     first = incident.first_signal_at or incident.detected_at
-    return Verdict(incident.operator_verdict, incident.category, incident.culprit_node or None, incident.culprit_gpu,
-                   first.timestamp(), tuple(sorted(set(drains))), dict(requeues))
+    return Verdict(
+        incident.operator_verdict,
+        incident.category,
+        incident.culprit_node or None,
+        incident.culprit_gpu,
+        first.timestamp(),
+        tuple(sorted(set(drains))),
+        dict(requeues),
+    )
 
 
 def _history(incident: Incident, before: float) -> list[dict[str, str]]:
-    rows = Incident.objects.filter(cluster=incident.cluster, detected_at__lt=dt.datetime.fromtimestamp(before, tz=dt.UTC))
+    rows = Incident.objects.filter(
+        cluster=incident.cluster, detected_at__lt=dt.datetime.fromtimestamp(before, tz=dt.UTC)
+    )
     rows = rows.exclude(culprit_node="").exclude(operator_verdict="false").order_by("-detected_at")[:500]
-    return [{"at": iso(r.detected_at.timestamp()), "node": r.culprit_node, "verdict": "suspect", "category": r.category} for r in rows]
+    return [
+        {
+            "at": iso(r.detected_at.timestamp()),
+            "node": r.culprit_node,
+            "verdict": "suspect",
+            "category": r.category,
+        }
+        for r in rows
+    ]
 
 
-def scenario_files(incident: Incident, before_s: float = BEFORE_S, after_s: float = AFTER_S) -> dict[str, bytes]:
+def scenario_files(
+    incident: Incident, before_s: float = BEFORE_S, after_s: float = AFTER_S
+) -> dict[str, bytes]:
     start, end = incident_window(incident, before_s, after_s)
-    records = read_cluster(incident.cluster.name, dt.datetime.fromtimestamp(start, tz=dt.UTC), dt.datetime.fromtimestamp(end, tz=dt.UTC))
+    records = read_cluster(
+        incident.cluster.name,
+        dt.datetime.fromtimestamp(start, tz=dt.UTC),
+        dt.datetime.fromtimestamp(end, tz=dt.UTC),
+    )
     if not any(e.get("source") != "_controller" for e in records):
-        raise NothingRecorded(f"no recorded events for cluster {incident.cluster.name} between {iso(start)} and {iso(end)}")
+        raise NothingRecorded(
+            f"no recorded events for cluster {incident.cluster.name} between {iso(start)} and {iso(end)}"
+        )
     desc = f"Exported from incident #{incident.pk}: {incident.get_category_display()} on {incident.culprit_label} ({incident.pattern})"
-    return build_scenario(scenario_name(incident), desc, records, start, _history(incident, start), _verdict(incident))
+    return build_scenario(
+        scenario_name(incident), desc, records, start, _history(incident, start), _verdict(incident)
+    )
 
 
 def export_folder(incident: Incident, out: Path, **window: float) -> Path:

@@ -12,7 +12,9 @@ from monitoring.models import Cluster
 from monitoring.sources.simulated import inject
 
 
-def inject_fault(cluster: Cluster, kind: str, node: str | None, user: Any, now: dt.datetime) -> dict[str, Any]:
+def inject_fault(
+    cluster: Cluster, kind: str, node: str | None, user: Any, now: dt.datetime
+) -> dict[str, Any]:
     """Inject a fault into a simulated cluster (demonstrations and tests)."""
     if not cluster.is_simulated:
         raise ValueError("faults can only be injected into a simulated cluster")

@@ -37,14 +37,24 @@ def note_blind_tick(cluster_id: int, now: dt.datetime, exc: BaseException) -> No
     since = blind_since(state, cluster, now)
     if since is None or state.blind_notified_at is not None:
         return
-    claimed = ControllerState.objects.filter(pk=state.pk, blind_notified_at__isnull=True).update(blind_notified_at=now)
+    claimed = ControllerState.objects.filter(pk=state.pk, blind_notified_at__isnull=True).update(
+        blind_notified_at=now
+    )
     if claimed:
         send_blind_notice(cluster, since, error, now)
 
 
 def send_blind_notice(cluster: Cluster, since: dt.datetime, error: str, now: dt.datetime) -> int:
     text = f"controller blind on {cluster.name} since {since.isoformat(timespec='seconds')}: {error}"
-    message = notify.build_message("escalation", cluster=cluster.name, text=text[:2000], incident=None, recommendation=None, url=None, at=now)
+    message = notify.build_message(
+        "escalation",
+        cluster=cluster.name,
+        text=text[:2000],
+        incident=None,
+        recommendation=None,
+        url=None,
+        at=now,
+    )
     sent = 0
     for hook in notify.configured_webhooks():
         try:

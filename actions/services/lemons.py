@@ -37,17 +37,27 @@ def hold_if_lemon(node: Node, now: dt.datetime) -> bool:
         return True
     cluster = node.cluster
     window = dt.timedelta(days=cluster.lemon_window_days)
-    times = [t.timestamp() for t in blamed(node).filter(detected_at__gte=now - window).values_list("detected_at", flat=True)]
+    times = [
+        t.timestamp()
+        for t in blamed(node).filter(detected_at__gte=now - window).values_list("detected_at", flat=True)
+    ]
     if not is_lemon(times, now.timestamp(), cluster.lemon_incidents, window.total_seconds()):
         return False
     why = f"lemon: blamed {len(times)} times in {cluster.lemon_window_days} days (limit {cluster.lemon_incidents})"
     with transaction.atomic():
-        if not Node.objects.filter(pk=node.pk, held_as_lemon=False).update(held_as_lemon=True, held_reason=why):
+        if not Node.objects.filter(pk=node.pk, held_as_lemon=False).update(
+            held_as_lemon=True, held_reason=why
+        ):
             return True  # another worker held it first
         node.held_as_lemon, node.held_reason = True, why
         append_audit(
-            event=AuditEvent.STATUS, at=now, cluster=cluster.name, node=node.name,
-            action=f"hold {node.name}"[:64], outcome="held as lemon", detail={"why": why},
+            event=AuditEvent.STATUS,
+            at=now,
+            cluster=cluster.name,
+            node=node.name,
+            action=f"hold {node.name}"[:64],
+            outcome="held as lemon",
+            detail={"why": why},
         )
         push_after_commit("inventory", cluster=cluster.pk)
     return True
@@ -59,8 +69,14 @@ def release_lemon(node: Node, actor: str, now: dt.datetime, reason: str) -> None
         Node.objects.filter(pk=node.pk).update(held_as_lemon=False, held_reason="")
         node.held_as_lemon, node.held_reason = False, ""
         append_audit(
-            event=AuditEvent.STATUS, at=now, actor=actor, cluster=node.cluster.name, node=node.name,
-            action=f"release {node.name}"[:64], outcome="lemon hold released", detail={"reason": reason},
+            event=AuditEvent.STATUS,
+            at=now,
+            actor=actor,
+            cluster=node.cluster.name,
+            node=node.name,
+            action=f"release {node.name}"[:64],
+            outcome="lemon hold released",
+            detail={"reason": reason},
         )
 
 
@@ -69,9 +85,13 @@ def _iso(t: dt.datetime | None) -> str | None:
 
 
 def _telemetry(node: Node, at: dt.datetime) -> list[dict[str, Any]]:
-    rows = GpuMinute.objects.filter(
-        gpu__node=node, minute__gte=at - TELEMETRY_AROUND, minute__lte=at + TELEMETRY_AROUND
-    ).select_related("gpu").order_by("minute", "gpu__index")
+    rows = (
+        GpuMinute.objects.filter(
+            gpu__node=node, minute__gte=at - TELEMETRY_AROUND, minute__lte=at + TELEMETRY_AROUND
+        )
+        .select_related("gpu")
+        .order_by("minute", "gpu__index")
+    )
     return [{"gpu": r.gpu.index, "minute": _iso(r.minute), "stats": r.stats} for r in rows]
 
 
@@ -108,17 +128,39 @@ def rma_bundle(node: Node) -> dict[str, Any]:
         "gpus": [{"index": g.index, "pci_bus_id": g.pci_bus_id} for g in node.gpus.order_by("index")],
         "incidents": incidents,
         "qualifications": [
-            {"at": _iso(q.started_at), "trigger": q.trigger, "argv": q.argv, "rc": q.rc, "passed": q.passed, "output": q.output, "actor": q.actor}
+            {
+                "at": _iso(q.started_at),
+                "trigger": q.trigger,
+                "argv": q.argv,
+                "rc": q.rc,
+                "passed": q.passed,
+                "output": q.output,
+                "actor": q.actor,
+            }
             for q in Qualification.objects.filter(cluster=node.cluster, node=node.name).order_by("started_at")
         ],
         "actions": [
-            {"id": r.pk, "incident": r.incident_id, "action": r.action, "status": r.status, "created_at": _iso(r.created_at),
-             "executed_at": _iso(r.executed_at), "result": r.result}
+            {
+                "id": r.pk,
+                "incident": r.incident_id,
+                "action": r.action,
+                "status": r.status,
+                "created_at": _iso(r.created_at),
+                "executed_at": _iso(r.executed_at),
+                "result": r.result,
+            }
             for r in recs
         ],
         "remediations": [
-            {"action": m.action, "state": m.state, "boot_before": m.boot_before, "boot_after": m.boot_after,
-             "issued_at": _iso(m.issued_at), "finished_at": _iso(m.finished_at), "note": m.note}
+            {
+                "action": m.action,
+                "state": m.state,
+                "boot_before": m.boot_before,
+                "boot_after": m.boot_after,
+                "issued_at": _iso(m.issued_at),
+                "finished_at": _iso(m.finished_at),
+                "note": m.note,
+            }
             for m in Remediation.objects.filter(cluster=node.cluster, node=node.name).order_by("issued_at")
         ],
     }

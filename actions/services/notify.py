@@ -71,8 +71,16 @@ def configured_webhooks() -> list[Webhook]:
     return parse_webhooks(getattr(settings, "RECOVERY_WEBHOOKS", "") or "")
 
 
-def build_message(kind: str, *, cluster: str, text: str, incident: int | None, recommendation: int | None,
-                  url: str | None, at: dt.datetime) -> dict[str, Any]:
+def build_message(
+    kind: str,
+    *,
+    cluster: str,
+    text: str,
+    incident: int | None,
+    recommendation: int | None,
+    url: str | None,
+    at: dt.datetime,
+) -> dict[str, Any]:
     return {
         "kind": kind,
         "cluster": cluster,
@@ -94,8 +102,12 @@ def payload(message: dict[str, Any], fmt: str) -> dict[str, Any]:
     """What goes on the wire: the message itself (json.dumps escapes it), or Slack's one-field form."""
     if fmt != "slack":
         return message
-    title = {"awaiting_approval": "Awaiting approval", "escalation": "Escalation", "owner_notice": "Owner notified",
-             "storm_breaker": "Storm breaker tripped"}
+    title = {
+        "awaiting_approval": "Awaiting approval",
+        "escalation": "Escalation",
+        "owner_notice": "Owner notified",
+        "storm_breaker": "Storm breaker tripped",
+    }
     kind = title.get(message["kind"], message["kind"])
     line = f"[{slack_escape(message['cluster'])}] {slack_escape(kind)}: {slack_escape(message['text'])}"
     if message.get("url"):
@@ -119,11 +131,18 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
         return 0
     inc_id = getattr(incident, "pk", incident)
     message = build_message(
-        kind, cluster=getattr(cluster, "name", cluster) or "", text=text[:2000], incident=inc_id,
-        recommendation=getattr(recommendation, "pk", recommendation), url=incident_url(inc_id), at=timezone.now(),
+        kind,
+        cluster=getattr(cluster, "name", cluster) or "",
+        text=text[:2000],
+        incident=inc_id,
+        recommendation=getattr(recommendation, "pk", recommendation),
+        url=incident_url(inc_id),
+        at=timezone.now(),
     )
     for hook in hooks:
-        transaction.on_commit(lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay())
+        transaction.on_commit(
+            lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay()
+        )
     return len(hooks)
 
 
@@ -149,7 +168,13 @@ def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> b
         recommendation_id=message.get("recommendation"),
         action=f"webhook {message['kind']}",
         outcome="delivered" if ok else "failed",
-        detail={"http_status": status, "attempt": attempt, "max_attempts": MAX_ATTEMPTS, "format": fmt,
-                "target": redacted(url), "reason": "" if ok else reason},
+        detail={
+            "http_status": status,
+            "attempt": attempt,
+            "max_attempts": MAX_ATTEMPTS,
+            "format": fmt,
+            "target": redacted(url),
+            "reason": "" if ok else reason,
+        },
     )
     return ok

@@ -55,5 +55,7 @@ def supersede_overtaken(cluster: Cluster, now: dt.datetime) -> int:
     for rec in open_recs:
         why = overtaken(rec, jobs, nodes)
         if why:
-            n += transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"the world moved: {why}")
+            n += transition_recommendation(
+                rec, RecStatus.SUPERSEDED, at=now, reason=f"the world moved: {why}"
+            )
     return n

@@ -42,7 +42,11 @@ from incidents.models import Incident
 SYNC = "actions.paging.sync_page"  # the task's registered name (actions/tasks.py)
 
 TRIGGERED, ACKNOWLEDGED, RESOLVED = "triggered", "acknowledged", "resolved"
-PAGING_KINDS = ("awaiting_approval", "escalation", "storm_breaker")  # what wakes someone; owner notices do not
+PAGING_KINDS = (
+    "awaiting_approval",
+    "escalation",
+    "storm_breaker",
+)  # what wakes someone; owner notices do not
 CLOSED = (IncidentStatus.RECOVERED, IncidentStatus.DISMISSED)
 ACTION_OF = {TRIGGERED: "trigger", ACKNOWLEDGED: "acknowledge", RESOLVED: "resolve"}
 
@@ -61,7 +65,9 @@ def receivers() -> list[Receiver]:
     for url in getattr(settings, "RECOVERY_ALERTMANAGER_WEBHOOKS", []) or []:
         if urlsplit(url).scheme not in ("http", "https"):
             raise ValueError(f"RECOVERY_ALERTMANAGER_WEBHOOKS: {url!r} is not an http(s) URL")
-        out.append(Receiver("alertmanager:" + hashlib.sha256(url.encode()).hexdigest()[:10], "alertmanager", url))
+        out.append(
+            Receiver("alertmanager:" + hashlib.sha256(url.encode()).hexdigest()[:10], "alertmanager", url)
+        )
     return out
 
 
@@ -87,13 +93,21 @@ def actions_to_send(sent: str | None, wanted: str, fmt: str) -> list[str]:
 # ------------------------------------------------------------------ the verbs
 
 
-def _set_state(incident: Incident, state: str, summary: str, now: dt.datetime, allowed_from: tuple[str, ...] | None) -> bool:
+def _set_state(
+    incident: Incident, state: str, summary: str, now: dt.datetime, allowed_from: tuple[str, ...] | None
+) -> bool:
     """Record the wish and schedule delivery after commit; False when there was nothing to change."""
     hooks = receivers()
     if not hooks or incident.pk is None:
         return False
     row, created = PageState.objects.get_or_create(
-        incident=incident, defaults={"dedup_key": dedup_key(incident), "state": state, "summary": summary[:1024], "updated_at": now}
+        incident=incident,
+        defaults={
+            "dedup_key": dedup_key(incident),
+            "state": state,
+            "summary": summary[:1024],
+            "updated_at": now,
+        },
     )
     if not created:
         if row.state == state or (allowed_from is not None and row.state not in allowed_from):
@@ -117,8 +131,15 @@ def acknowledge(incident: Incident, user: Any, now: dt.datetime) -> bool:
     """An operator is on it: PagerDuty stops escalating. Only a triggered page is acknowledged."""
     done = _set_state(incident, ACKNOWLEDGED, "", now, allowed_from=(TRIGGERED,))
     if done:
-        append_audit(event=AuditEvent.STATUS, at=now, actor=getattr(user, "username", None), cluster=incident.cluster.name,
-                     incident_id=incident.pk, action="page acknowledged", outcome=ACKNOWLEDGED)
+        append_audit(
+            event=AuditEvent.STATUS,
+            at=now,
+            actor=getattr(user, "username", None),
+            cluster=incident.cluster.name,
+            incident_id=incident.pk,
+            action="page acknowledged",
+            outcome=ACKNOWLEDGED,
+        )
     return done
 
 
@@ -152,12 +173,20 @@ def acknowledge_decided(now: dt.datetime) -> int:
     count = 0
     for page in PageState.objects.filter(state=TRIGGERED).select_related("incident__cluster"):
         decided = (
-            Recommendation.objects.filter(incident_id=page.pk, decided_by__isnull=False, decided_at__gte=page.updated_at)
-            .select_related("decided_by").order_by("decided_at").first()
+            Recommendation.objects.filter(
+                incident_id=page.pk, decided_by__isnull=False, decided_at__gte=page.updated_at
+            )
+            .select_related("decided_by")
+            .order_by("decided_at")
+            .first()
         )
         if decided is not None:
             count += acknowledge(page.incident, decided.decided_by, now)
-        elif page.incident.acknowledged_by and page.incident.acknowledged_at and page.incident.acknowledged_at >= page.updated_at:
+        elif (
+            page.incident.acknowledged_by
+            and page.incident.acknowledged_at
+            and page.incident.acknowledged_at >= page.updated_at
+        ):
             # Acknowledged on the incident itself (page or API): the pager hears it too.
             count += acknowledge(page.incident, _Named(page.incident.acknowledged_by), now)
     return count
@@ -190,15 +219,21 @@ def pagerduty_body(page: PageState, incident: Incident, action: str) -> dict[str
     }
     if action == "trigger":
         body["payload"] = {
-            "summary": (page.summary or f"{incident.get_category_display()} on {incident.culprit_label}")[:1024],
+            "summary": (page.summary or f"{incident.get_category_display()} on {incident.culprit_label}")[
+                :1024
+            ],
             "source": incident.cluster.name,
             "severity": "critical" if incident.status == IncidentStatus.ESCALATED else "error",
             "component": incident.culprit_node or None,
             "group": incident.category,
             "class": incident.pattern or None,
             "timestamp": iso(incident.detected_at),
-            "custom_details": {"incident": incident.pk, "status": incident.status, "jobs": list(incident.jobs or []),
-                               "confidence": round(incident.confidence, 3)},
+            "custom_details": {
+                "incident": incident.pk,
+                "status": incident.status,
+                "jobs": list(incident.jobs or []),
+                "confidence": round(incident.confidence, 3),
+            },
         }
         url = incident_url(incident.pk)
         if url:
@@ -208,24 +243,36 @@ def pagerduty_body(page: PageState, incident: Incident, action: str) -> dict[str
 
 def alertmanager_body(page: PageState, incident: Incident, action: str, now: dt.datetime) -> dict[str, Any]:
     """Alertmanager's webhook message (version 4), one alert per incident."""
-    labels = {"alertname": "RecoveryIncident", "cluster": incident.cluster.name, "category": incident.category,
-              "severity": "critical" if incident.status == IncidentStatus.ESCALATED else "error",
-              "incident": str(incident.pk)}
+    labels = {
+        "alertname": "RecoveryIncident",
+        "cluster": incident.cluster.name,
+        "category": incident.category,
+        "severity": "critical" if incident.status == IncidentStatus.ESCALATED else "error",
+        "incident": str(incident.pk),
+    }
     status = "resolved" if action == "resolve" else "firing"
     alert = {
         "status": status,
         "labels": labels,
-        "annotations": {"summary": page.summary or f"{incident.get_category_display()} on {incident.culprit_label}",
-                        "culprit": incident.culprit_label},
+        "annotations": {
+            "summary": page.summary or f"{incident.get_category_display()} on {incident.culprit_label}",
+            "culprit": incident.culprit_label,
+        },
         "startsAt": iso(incident.detected_at),
         "endsAt": iso(incident.resolved_at or now) if status == "resolved" else "0001-01-01T00:00:00Z",
         "generatorURL": incident_url(incident.pk) or "",
         "fingerprint": hashlib.sha256(page.dedup_key.encode()).hexdigest()[:16],
     }
     return {
-        "version": "4", "groupKey": page.dedup_key, "truncatedAlerts": 0, "status": status,
-        "receiver": "recovery-controller", "groupLabels": {"incident": str(incident.pk)}, "commonLabels": labels,
-        "commonAnnotations": alert["annotations"], "externalURL": (getattr(settings, "RECOVERY_BASE_URL", "") or ""),
+        "version": "4",
+        "groupKey": page.dedup_key,
+        "truncatedAlerts": 0,
+        "status": status,
+        "receiver": "recovery-controller",
+        "groupLabels": {"incident": str(incident.pk)},
+        "commonLabels": labels,
+        "commonAnnotations": alert["annotations"],
+        "externalURL": (getattr(settings, "RECOVERY_BASE_URL", "") or ""),
         "alerts": [alert],
     }
 
@@ -234,18 +281,36 @@ def _receiver(receiver_id: str) -> Receiver | None:
     return next((r for r in receivers() if r.id == receiver_id), None)
 
 
-def send_one(page: PageState, incident: Incident, hook: Receiver, action: str, attempt: int) -> tuple[bool, bool]:
+def send_one(
+    page: PageState, incident: Incident, hook: Receiver, action: str, attempt: int
+) -> tuple[bool, bool]:
     """One attempt, audited. (accepted, worth retrying)."""
     now = timezone.now()
-    body = pagerduty_body(page, incident, action) if hook.format == "pagerduty" else alertmanager_body(page, incident, action, now)
+    body = (
+        pagerduty_body(page, incident, action)
+        if hook.format == "pagerduty"
+        else alertmanager_body(page, incident, action, now)
+    )
     status, reason = post(hook.url, body)
     ok = status is not None and 200 <= status < 300
     retry = not ok and (status is None or status == 429 or status >= 500)
     append_audit(
-        event=AuditEvent.EXECUTION, at=now, cluster=incident.cluster.name, node=incident.culprit_node,
-        incident_id=incident.pk, action=f"page {action}", outcome="delivered" if ok else "failed",
-        detail={"format": hook.format, "http_status": status, "attempt": attempt, "max_attempts": MAX_ATTEMPTS,
-                "dedup_key": page.dedup_key, "target": redacted(hook.url), "reason": "" if ok else reason},
+        event=AuditEvent.EXECUTION,
+        at=now,
+        cluster=incident.cluster.name,
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+        action=f"page {action}",
+        outcome="delivered" if ok else "failed",
+        detail={
+            "format": hook.format,
+            "http_status": status,
+            "attempt": attempt,
+            "max_attempts": MAX_ATTEMPTS,
+            "dedup_key": page.dedup_key,
+            "target": redacted(hook.url),
+            "reason": "" if ok else reason,
+        },
     )
     return ok, retry
 

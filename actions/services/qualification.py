@@ -31,7 +31,9 @@ class QualificationFailed(Exception):
     """The node failed its health check: it stays drained."""
 
     def __init__(self, check: Qualification) -> None:
-        super().__init__(f"{check.node} failed its health check (rc={check.rc}): {check.output.strip()[-300:]}")
+        super().__init__(
+            f"{check.node} failed its health check (rc={check.rc}): {check.output.strip()[-300:]}"
+        )
         self.check = check
 
 
@@ -58,9 +60,13 @@ def jobs_on(node: Node) -> list[str]:
 def reboot_budget(rec: Recommendation) -> RebootBudget:
     cluster = rec.cluster
     in_flight = Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT))
-    executing = Recommendation.objects.filter(
-        cluster=cluster, action__in=list(REMEDIATION_ACTIONS), status=RecStatus.EXECUTING
-    ).exclude(pk=rec.pk).exclude(remediation__isnull=False)
+    executing = (
+        Recommendation.objects.filter(
+            cluster=cluster, action__in=list(REMEDIATION_ACTIONS), status=RecStatus.EXECUTING
+        )
+        .exclude(pk=rec.pk)
+        .exclude(remediation__isnull=False)
+    )
     node = Node.objects.filter(cluster=cluster, name=rec.node).first()
     partition = node.partition if node else ""
     return RebootBudget(
@@ -80,7 +86,11 @@ def reboot_verdict(rec: Recommendation) -> str | None:
 
 
 def qualify(
-    node: Node, now: dt.datetime, trigger: str, actor: str | None = None, remediation: Remediation | None = None
+    node: Node,
+    now: dt.datetime,
+    trigger: str,
+    actor: str | None = None,
+    remediation: Remediation | None = None,
 ) -> Qualification:
     """Run the cluster's health check on the node through the transport; keep its output as evidence."""
     started = now

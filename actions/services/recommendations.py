@@ -45,7 +45,9 @@ __all__ = [
 # ---------------------------------------------------------------- proposing
 
 
-def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: dt.datetime) -> list[Recommendation]:
+def sync_recommendations(
+    incident: Incident, specs: list[dict[str, Any]], now: dt.datetime
+) -> list[Recommendation]:
     """Make the incident's open recommendations match the verdict's; route new ones.
 
     Open recommendations the new verdict no longer makes are superseded. A dismissed
@@ -73,8 +75,17 @@ def sync_recommendations(incident: Incident, specs: list[dict[str, Any]], now: d
                 text=_spec_text(incident, action, job, spec.get("text", ""))[:2000],
                 created_at=now,
             )
-            RecommendationTransition.objects.create(recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now)
-            audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
+            RecommendationTransition.objects.create(
+                recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now
+            )
+            audit_recommendation(
+                rec,
+                AuditEvent.RECOMMENDATION,
+                at=now,
+                actor=None,
+                outcome=RecStatus.PROPOSED,
+                detail={"text": rec.text},
+            )
         created.append(rec)
     for rec in existing:
         if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
@@ -90,7 +101,11 @@ def _spec_text(incident: Incident, action: str, job: str, text: str) -> str:
     """A requeue says what it costs: steps and time since the job's last checkpoint."""
     if action != ActionKind.REQUEUE_JOB or not job:
         return text
-    return f"{text}; {restarts.progress_loss(incident.cluster, job)}" if text else restarts.progress_loss(incident.cluster, job)
+    return (
+        f"{text}; {restarts.progress_loss(incident.cluster, job)}"
+        if text
+        else restarts.progress_loss(incident.cluster, job)
+    )
 
 
 def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
@@ -100,23 +115,42 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
     if silence is not None:
         # A maintenance window: recorded and shown, never executed, nobody paged.
         why = f"silenced by {silence}: {silence.reason}"
-        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="silenced", detail={"why": why})
+        audit_recommendation(
+            rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="silenced", detail={"why": why}
+        )
         return
     if rec.action not in MUTATING_ACTIONS:
         # Telling people changes nothing on the cluster: delivered in every mode.
-        transition_recommendation(rec, RecStatus.APPROVED, at=now, reason="notifications need no approval", dispatched_at=now)
+        transition_recommendation(
+            rec, RecStatus.APPROVED, at=now, reason="notifications need no approval", dispatched_at=now
+        )
         transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
         return
     level = level_for(rec)
     if level.level == Autonomy.MONITOR:
-        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="not executed", detail={"why": f"monitor: {level.source}"})
+        audit_recommendation(
+            rec,
+            AuditEvent.RECOMMENDATION,
+            at=now,
+            actor=None,
+            outcome="not executed",
+            detail={"why": f"monitor: {level.source}"},
+        )
         return
     held = restarts.without_checkpoint(rec) if level.level == Autonomy.AUTO else None
     if level.level == Autonomy.APPROVE or held:
         expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
         why = held or f"approve: {level.source}"
-        if transition_recommendation(rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires):
-            notify("awaiting_approval", cluster=cluster, incident=rec.incident, recommendation=rec, text=f"{rec} awaits approval: {why}")
+        if transition_recommendation(
+            rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires
+        ):
+            notify(
+                "awaiting_approval",
+                cluster=cluster,
+                incident=rec.incident,
+                recommendation=rec,
+                text=f"{rec} awaits approval: {why}",
+            )
         return
     with transaction.atomic():
         lock_cluster(rec)  # count and approve under the cluster's row lock: N at once cannot pass N-1
@@ -125,7 +159,9 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
             transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=blocked, blocked_reason=blocked)
             _escalate_if_storm(rec, blocked, now)
             return
-        if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now):
+        if transition_recommendation(
+            rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now
+        ):
             transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
 
 
@@ -137,7 +173,10 @@ def lock_cluster(rec: Recommendation) -> None:
 def _escalate_if_storm(rec: Recommendation, blocked: str, now: dt.datetime) -> None:
     """A job that keeps failing at the same place is held and handed to people."""
     incident = rec.incident
-    if blocked.startswith("restart storm") and IncidentStatus.ESCALATED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
+    if (
+        blocked.startswith("restart storm")
+        and IncidentStatus.ESCALATED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
+    ):
         transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=blocked)
 
 
@@ -154,16 +193,23 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
     cluster = rec.cluster
     drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(pk=rec.pk)
     # Carried out in the last hour, plus in flight (approved in this tick or by a parallel click).
-    drains_last_hour = drains.filter(
-        status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING], executed_at__gte=now - dt.timedelta(hours=1)
-    ).count() + drains.filter(status=RecStatus.APPROVED).count()
+    drains_last_hour = (
+        drains.filter(
+            status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
+            executed_at__gte=now - dt.timedelta(hours=1),
+        ).count()
+        + drains.filter(status=RecStatus.APPROVED).count()
+    )
     node = Node.objects.filter(cluster=cluster, name=rec.node).first()
     partition = node.partition if node else ""
     in_partition = Node.objects.filter(cluster=cluster, partition=partition)
     ours = set(in_partition.filter(drained_by_us=True).exclude(name=rec.node).values_list("name", flat=True))
     in_flight = set(
-        drains.filter(status__in=[RecStatus.APPROVED, RecStatus.EXECUTING], node__in=in_partition.values("name"))
-        .exclude(node=rec.node).values_list("node", flat=True)
+        drains.filter(
+            status__in=[RecStatus.APPROVED, RecStatus.EXECUTING], node__in=in_partition.values("name")
+        )
+        .exclude(node=rec.node)
+        .values_list("node", flat=True)
     )
     budget = DrainBudget(
         drains_last_hour=drains_last_hour,
@@ -178,7 +224,9 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
 # ---------------------------------------------------------------- deciding
 
 
-def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, comment: str = "") -> Recommendation:
+def approve_recommendation(
+    rec: Recommendation, user: Any, now: dt.datetime, comment: str = ""
+) -> Recommendation:
     """An operator's click. Refusals are audited; a double click executes once."""
     if not has_role(user, Role.OPERATOR):
         _refuse(rec, user, now, "approve")
@@ -193,10 +241,19 @@ def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, com
         lock_cluster(rec)  # count and approve under the cluster's row lock: N clicks cannot pass N-1
         blocked = guardrail_verdict(rec, now)
         if blocked:
-            ok = transition_recommendation(rec, RecStatus.BLOCKED, at=now, actor=user, reason=blocked, blocked_reason=blocked)
+            ok = transition_recommendation(
+                rec, RecStatus.BLOCKED, at=now, actor=user, reason=blocked, blocked_reason=blocked
+            )
         else:
             ok = transition_recommendation(
-                rec, RecStatus.APPROVED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment,
+                rec,
+                RecStatus.APPROVED,
+                at=now,
+                actor=user,
+                reason=comment,
+                decided_by=user,
+                decided_at=now,
+                decision_comment=comment,
                 dispatched_at=now,
             )
             if ok:
@@ -208,14 +265,23 @@ def approve_recommendation(rec: Recommendation, user: Any, now: dt.datetime, com
     return rec
 
 
-def reject_recommendation(rec: Recommendation, user: Any, now: dt.datetime, comment: str = "") -> Recommendation:
+def reject_recommendation(
+    rec: Recommendation, user: Any, now: dt.datetime, comment: str = ""
+) -> Recommendation:
     if not has_role(user, Role.OPERATOR):
         _refuse(rec, user, now, "reject")
         raise PermissionDenied("only operators and admins may reject recommendations")
     if rec.status not in REC_OPEN:
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}; it can no longer be rejected")
     ok = transition_recommendation(
-        rec, RecStatus.REJECTED, at=now, actor=user, reason=comment, decided_by=user, decided_at=now, decision_comment=comment
+        rec,
+        RecStatus.REJECTED,
+        at=now,
+        actor=user,
+        reason=comment,
+        decided_by=user,
+        decided_at=now,
+        decision_comment=comment,
     )
     if not ok:
         raise Conflict("someone else decided this recommendation first")
@@ -224,15 +290,24 @@ def reject_recommendation(rec: Recommendation, user: Any, now: dt.datetime, comm
 
 def _refuse(rec: Recommendation, user: Any, now: dt.datetime, verb: str) -> None:
     refuse(
-        user, now, verb, "insufficient role",
-        cluster=rec.cluster.name, action=f"{rec.action} {rec.target}", incident_id=rec.incident_id, recommendation_id=rec.pk,
-        node=rec.node or rec.incident.culprit_node, workload=rec.job or ((rec.incident.jobs or [""])[0]),
+        user,
+        now,
+        verb,
+        "insufficient role",
+        cluster=rec.cluster.name,
+        action=f"{rec.action} {rec.target}",
+        incident_id=rec.incident_id,
+        recommendation_id=rec.pk,
+        node=rec.node or rec.incident.culprit_node,
+        workload=rec.job or ((rec.incident.jobs or [""])[0]),
     )
 
 
 def expire_recommendations(now: dt.datetime) -> int:
     n = 0
-    for rec in Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now).select_related("incident", "cluster"):
+    for rec in Recommendation.objects.filter(
+        status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now
+    ).select_related("incident", "cluster"):
         n += transition_recommendation(rec, RecStatus.EXPIRED, at=now, reason="no decision before it expired")
     return n
 
@@ -249,5 +324,10 @@ def merge_incident(incident: Incident, into_key: str, now: dt.datetime) -> None:
     for rec in incident.recommendations.all():
         if rec.is_open:
             transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"merged into {where}")
-    if incident.status != IncidentStatus.DISMISSED and IncidentStatus.DISMISSED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]:
-        transition_incident(incident, IncidentStatus.DISMISSED, at=now, reason=f"same root cause as {where}: merged")
+    if (
+        incident.status != IncidentStatus.DISMISSED
+        and IncidentStatus.DISMISSED in INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
+    ):
+        transition_incident(
+            incident, IncidentStatus.DISMISSED, at=now, reason=f"same root cause as {where}: merged"
+        )

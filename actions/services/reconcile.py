@@ -66,15 +66,22 @@ def _undispatched(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -
                 report.failed.append(rec.pk)
             continue
         # Claim the re-dispatch by a guarded update: two reconcilers send it once.
-        claimed = Recommendation.objects.filter(pk=rec.pk, status=RecStatus.APPROVED, dispatched_at=rec.dispatched_at).update(
-            dispatched_at=now, dispatch_attempts=F("dispatch_attempts") + 1
-        )
+        claimed = Recommendation.objects.filter(
+            pk=rec.pk, status=RecStatus.APPROVED, dispatched_at=rec.dispatched_at
+        ).update(dispatched_at=now, dispatch_attempts=F("dispatch_attempts") + 1)
         if not claimed:
             continue
         audit_recommendation(
-            rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome="re-dispatched",
-            detail={"why": "approved but not picked up", "since": rec.dispatched_at.isoformat() if rec.dispatched_at else None,
-                    "dispatches": rec.dispatch_attempts},
+            rec,
+            AuditEvent.RECOMMENDATION,
+            at=now,
+            actor=None,
+            outcome="re-dispatched",
+            detail={
+                "why": "approved but not picked up",
+                "since": rec.dispatched_at.isoformat() if rec.dispatched_at else None,
+                "dispatches": rec.dispatch_attempts,
+            },
         )
         transaction.on_commit(partial(dispatch.enqueue_execution, rec.pk))
         report.redispatched.append(rec.pk)
@@ -91,8 +98,14 @@ def _unfinished(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -> 
         except Exception as exc:  # the scheduler cannot say: try again next tick, then give up
             report.errors.append(f"{rec}: {type(exc).__name__}: {exc}")
             log.warning("reconciler: cannot observe %s: %s", rec, exc)
-            if rec.executed_at and (now - rec.executed_at).total_seconds() > 3 * float(settings.RECOVERY_EXECUTION_DEADLINE_S):
-                if _fail(rec, f"outcome unknown: the scheduler could not be asked ({type(exc).__name__}: {exc})", now):
+            if rec.executed_at and (now - rec.executed_at).total_seconds() > 3 * float(
+                settings.RECOVERY_EXECUTION_DEADLINE_S
+            ):
+                if _fail(
+                    rec,
+                    f"outcome unknown: the scheduler could not be asked ({type(exc).__name__}: {exc})",
+                    now,
+                ):
                     report.failed.append(rec.pk)
             continue
         _settle(rec, seen, now, report)
@@ -111,18 +124,31 @@ def observe(rec: Recommendation, now: dt.datetime) -> ExecResult:
 def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: ReconcileReport) -> None:
     if seen.outcome in ("already", "done"):
         with transaction.atomic():
-            if transition_recommendation(rec, RecStatus.SUCCEEDED, at=now, reason=f"reconciled: {seen.message}",
-                                         result=f"reconciled: {seen.message}"[:4000], finished_at=now):
+            if transition_recommendation(
+                rec,
+                RecStatus.SUCCEEDED,
+                at=now,
+                reason=f"reconciled: {seen.message}",
+                result=f"reconciled: {seen.message}"[:4000],
+                finished_at=now,
+            ):
                 execution._after_execution(rec, seen, now)
                 report.finished.append(rec.pk)
         return
     if seen.outcome == "superseded":
-        if transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=f"reconciled: {seen.message}", finished_at=now):
+        if transition_recommendation(
+            rec, RecStatus.SUPERSEDED, at=now, reason=f"reconciled: {seen.message}", finished_at=now
+        ):
             report.finished.append(rec.pk)
         return
     if rec.execution_attempts < MAX_EXECUTIONS:
-        if transition_recommendation(rec, RecStatus.APPROVED, at=now, reason=f"reconciler: not carried out ({seen.message}); retrying once",
-                                     dispatched_at=now):
+        if transition_recommendation(
+            rec,
+            RecStatus.APPROVED,
+            at=now,
+            reason=f"reconciler: not carried out ({seen.message}); retrying once",
+            dispatched_at=now,
+        ):
             transaction.on_commit(partial(dispatch.enqueue_execution, rec.pk))
             report.retried.append(rec.pk)
         return
@@ -133,7 +159,9 @@ def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: Rec
 def _fail(rec: Recommendation, why: str, now: dt.datetime) -> bool:
     """End it failed, with the reason, and hand the incident to people."""
     with transaction.atomic():
-        if not transition_recommendation(rec, RecStatus.FAILED, at=now, reason=why, result=why[:4000], finished_at=now):
+        if not transition_recommendation(
+            rec, RecStatus.FAILED, at=now, reason=why, result=why[:4000], finished_at=now
+        ):
             return False
         execution._after_execution(rec, ExecResult("failed", why), now)
     return True

@@ -35,7 +35,11 @@ def record_dir(cluster_name: str) -> Path:
 
 
 def record_tick(
-    cluster_name: str, pipeline: Pipeline, events: Sequence[Mapping[str, Any]], jobs: Iterable[JobSpec], now: dt.datetime
+    cluster_name: str,
+    pipeline: Pipeline,
+    events: Sequence[Mapping[str, Any]],
+    jobs: Iterable[JobSpec],
+    now: dt.datetime,
 ) -> None:
     """Append one tick: its job changes, then its events (the order the pipeline saw them)."""
     if not getattr(settings, "RECOVERY_RECORD", True):
@@ -94,7 +98,9 @@ def prune(folder: Path, now_t: float) -> list[Path]:
     return removed
 
 
-def read_cluster(cluster_name: str, since: dt.datetime | None = None, until: dt.datetime | None = None) -> list[dict[str, Any]]:
+def read_cluster(
+    cluster_name: str, since: dt.datetime | None = None, until: dt.datetime | None = None
+) -> list[dict[str, Any]]:
     return recorded.read_window(
         record_dir(cluster_name),
         since.timestamp() if since else None,

@@ -72,8 +72,17 @@ def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation 
             text=remedy.why[:2000],
             created_at=now,
         )
-        RecommendationTransition.objects.create(recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now)
-        audit_recommendation(rec, AuditEvent.RECOMMENDATION, at=now, actor=None, outcome=RecStatus.PROPOSED, detail={"text": rec.text})
+        RecommendationTransition.objects.create(
+            recommendation=rec, old="", new=RecStatus.PROPOSED, actor="controller", at=now
+        )
+        audit_recommendation(
+            rec,
+            AuditEvent.RECOMMENDATION,
+            at=now,
+            actor=None,
+            outcome=RecStatus.PROPOSED,
+            detail={"text": rec.text},
+        )
         route_recommendation(rec, now)
     return rec
 
@@ -81,7 +90,9 @@ def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation 
 def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Recommendation]:
     """Nodes we drained whose remedy waited for their jobs to move off (or for a restart of the loop)."""
     made = []
-    for node in Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related("cluster"):
+    for node in Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related(
+        "cluster"
+    ):
         incident = (
             Incident.objects.filter(cluster=cluster, culprit_node=node.name)
             .exclude(status=IncidentStatus.DISMISSED)
@@ -90,7 +101,9 @@ def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Rec
         )
         if incident is None or incident.recommendations.filter(action__in=list(REMEDIATION_ACTIONS)).exists():
             continue
-        if not incident.recommendations.filter(action=ActionKind.DRAIN_NODE, node=node.name, status=RecStatus.SUCCEEDED).exists():
+        if not incident.recommendations.filter(
+            action=ActionKind.DRAIN_NODE, node=node.name, status=RecStatus.SUCCEEDED
+        ).exists():
             continue  # drained by us for another incident, or by hand through us: no remedy to follow
         rec = propose_remediation(incident, now)
         if rec is not None:
@@ -105,7 +118,9 @@ def issue(rec: Recommendation, now: float) -> ExecResult:
     if rec.action == ActionKind.RESET_GPU:
         result = executor.reset_gpu(rec.node, int(rec.exclude[0]) if rec.exclude else 0, now)
     else:
-        result = executor.reboot(rec.node, f"recovery: reboot for incident {rec.incident_id} ({rec.text})"[:200], now)
+        result = executor.reboot(
+            rec.node, f"recovery: reboot for incident {rec.incident_id} ({rec.text})"[:200], now
+        )
     if result.ok:
         at = dt.datetime.fromtimestamp(now, tz=dt.UTC)
         node = Node.objects.filter(cluster=rec.cluster, name=rec.node).first()
@@ -117,7 +132,9 @@ def issue(rec: Recommendation, now: float) -> ExecResult:
                 "partition": node.partition if node else "",
                 "action": rec.action,
                 # a GPU reset has no boot to wait for: it is checked at once
-                "state": RemediationState.QUALIFYING if rec.action == ActionKind.RESET_GPU else RemediationState.ISSUED,
+                "state": RemediationState.QUALIFYING
+                if rec.action == ActionKind.RESET_GPU
+                else RemediationState.ISSUED,
                 "boot_before": before.boot_time if before else "",
                 "issued_at": at,
                 "deadline": at + dt.timedelta(seconds=rec.cluster.reboot_deadline_s),
@@ -134,16 +151,23 @@ def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
     propose_pending_remediations(cluster, now)
     verdicts = []
     executor = None
-    for rem in Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)).select_related(
-        "recommendation__incident"
-    ):
+    for rem in Remediation.objects.filter(
+        cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)
+    ).select_related("recommendation__incident"):
         executor = executor or executor_for(cluster)
         if rem.state == RemediationState.ISSUED:
             state = executor.boot_state(rem.node, now.timestamp())
-            back = state is not None and not state.rebooting and booted_again(rem.boot_before, state.boot_time)
+            back = (
+                state is not None and not state.rebooting and booted_again(rem.boot_before, state.boot_time)
+            )
             if not back:
                 if now > rem.deadline:
-                    _finish(rem, RemediationState.TIMED_OUT, now, f"{rem.node} did not come back within {cluster.reboot_deadline_s} s")
+                    _finish(
+                        rem,
+                        RemediationState.TIMED_OUT,
+                        now,
+                        f"{rem.node} did not come back within {cluster.reboot_deadline_s} s",
+                    )
                     verdicts.append(f"{rem.node}: timed out")
                 continue
             assert state is not None
@@ -151,9 +175,14 @@ def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
             rem.state, rem.boot_after, rem.booted_at = RemediationState.QUALIFYING, state.boot_time[:32], now
             rem.save(update_fields=["state", "boot_after", "booted_at"])
             append_audit(
-                event=AuditEvent.VERIFICATION, at=now, cluster=cluster.name, node=rem.node,
-                incident_id=rem.recommendation.incident_id, recommendation_id=rem.recommendation_id,
-                action=f"{rem.action} {rem.node}"[:64], outcome="new boot",
+                event=AuditEvent.VERIFICATION,
+                at=now,
+                cluster=cluster.name,
+                node=rem.node,
+                incident_id=rem.recommendation.incident_id,
+                recommendation_id=rem.recommendation_id,
+                action=f"{rem.action} {rem.node}"[:64],
+                outcome="new boot",
                 detail={"boot_before": rem.boot_before, "boot_after": rem.boot_after},
             )
         verdicts.append(f"{rem.node}: {_qualify_after(rem, now)}")
@@ -167,20 +196,39 @@ def _qualify_after(rem: Remediation, now: dt.datetime) -> str:
     node = Node.objects.select_related("cluster").get(cluster=rem.cluster, name=rem.node)
     check = qualify(node, now, trigger=f"after {rem.action}", remediation=rem)
     if not check.passed:
-        _finish(rem, RemediationState.FAILED_CHECK, now, f"{rem.node} failed its health check after the {rem.action}: {check.output.strip()[-500:]}")
+        _finish(
+            rem,
+            RemediationState.FAILED_CHECK,
+            now,
+            f"{rem.node} failed its health check after the {rem.action}: {check.output.strip()[-500:]}",
+        )
         return "failed its check"
     if lemons.hold_if_lemon(node, now) or node.held_as_lemon:
-        _finish(rem, RemediationState.HELD, now, f"{rem.node} passed its check but is held as a lemon: {node.held_reason}", escalate=False)
+        _finish(
+            rem,
+            RemediationState.HELD,
+            now,
+            f"{rem.node} passed its check but is held as a lemon: {node.held_reason}",
+            escalate=False,
+        )
         return "held (lemon)"
     try:
-        result = _resume(node, None, now, f"passed its health check after the {rem.action} ({' '.join(check.argv)})")
+        result = _resume(
+            node, None, now, f"passed its health check after the {rem.action} ({' '.join(check.argv)})"
+        )
     except NotOurs as exc:
         _finish(rem, RemediationState.FAILED_CHECK, now, str(exc))
         return "not ours"
     if not result.ok:
         _finish(rem, RemediationState.FAILED_CHECK, now, f"resume failed: {result.message}")
         return "resume failed"
-    _finish(rem, RemediationState.RETURNED, now, f"{rem.node} passed its check and returned to service", escalate=False)
+    _finish(
+        rem,
+        RemediationState.RETURNED,
+        now,
+        f"{rem.node} passed its check and returned to service",
+        escalate=False,
+    )
     return "returned"
 
 
@@ -190,9 +238,15 @@ def _finish(rem: Remediation, state: str, now: dt.datetime, note: str, escalate:
         rem.save(update_fields=["state", "finished_at", "note"])
         incident = rem.recommendation.incident
         append_audit(
-            event=AuditEvent.VERIFICATION, at=now, cluster=rem.cluster.name, node=rem.node,
-            incident_id=incident.pk, recommendation_id=rem.recommendation_id,
-            action=f"{rem.action} {rem.node}"[:64], outcome=str(state)[:64], detail={"note": note[:2000]},
+            event=AuditEvent.VERIFICATION,
+            at=now,
+            cluster=rem.cluster.name,
+            node=rem.node,
+            incident_id=incident.pk,
+            recommendation_id=rem.recommendation_id,
+            action=f"{rem.action} {rem.node}"[:64],
+            outcome=str(state)[:64],
+            detail={"note": note[:2000]},
         )
         _settle_incident(incident, state, note, now)
         push_after_commit("inventory", cluster=rem.cluster_id)
@@ -207,7 +261,9 @@ def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime
     if state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
         transition_incident(incident, IncidentStatus.RECOVERED, at=now, reason=note)
     elif state != RemediationState.RETURNED and incident.status != IncidentStatus.ESCALATED:
-        if IncidentStatus.ESCALATED in allowed and transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=note):
+        if IncidentStatus.ESCALATED in allowed and transition_incident(
+            incident, IncidentStatus.ESCALATED, at=now, reason=note
+        ):
             notify("escalation", cluster=incident.cluster, incident=incident, text=note)
 
 

@@ -76,13 +76,22 @@ def return_to_service(
     if not node.drained_by_us:
         return _resume(node, name, now, reason)  # refuses and audits: not ours
     if override:
-        _audit(node, AuditEvent.APPROVAL, name, now, "health check overridden", {"reason": reason, "held": node.held_reason})
+        _audit(
+            node,
+            AuditEvent.APPROVAL,
+            name,
+            now,
+            "health check overridden",
+            {"reason": reason, "held": node.held_reason},
+        )
         if node.held_as_lemon:
             lemons.release_lemon(node, name, now, reason or "admin override")
         return _resume(node, name, now, reason or "returned by an admin without its health check")
     if node.held_as_lemon:
         _audit(node, AuditEvent.REFUSAL, name, now, "refused", {"why": node.held_reason, "reason": reason})
-        raise HeldAsLemon(f"{node.name} is held as a lemon ({node.held_reason}); only an admin's override returns it")
+        raise HeldAsLemon(
+            f"{node.name} is held as a lemon ({node.held_reason}); only an admin's override returns it"
+        )
     if node.cluster.qualification_command:
         check = qualify(node, now, trigger="return_to_service", actor=name)
         if not check.passed:
@@ -151,7 +160,9 @@ def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
     quiet = dt.timedelta(seconds=cluster.return_healthy_s)
     # A lemon is never returned by itself; a node with a reboot in flight waits for its own gate.
     nodes = list(
-        Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related("cluster")
+        Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related(
+            "cluster"
+        )
     )
     alarms = _gpu_alarms(cluster, now) if nodes else {}
     if alarms is None:
@@ -175,7 +186,9 @@ def _rebooting(node: Node) -> bool:
     from actions.choices import REMEDIATION_IN_FLIGHT
     from actions.models import Remediation
 
-    return Remediation.objects.filter(cluster=node.cluster, node=node.name, state__in=list(REMEDIATION_IN_FLIGHT)).exists()
+    return Remediation.objects.filter(
+        cluster=node.cluster, node=node.name, state__in=list(REMEDIATION_IN_FLIGHT)
+    ).exists()
 
 
 def _gate(node: Node, now: dt.datetime) -> bool:
@@ -186,6 +199,10 @@ def _gate(node: Node, now: dt.datetime) -> bool:
     from actions.services.qualification import qualify
 
     last = Qualification.objects.filter(cluster=node.cluster, node=node.name).first()  # newest first
-    if last and not last.passed and last.started_at > now - dt.timedelta(seconds=node.cluster.return_healthy_s):
+    if (
+        last
+        and not last.passed
+        and last.started_at > now - dt.timedelta(seconds=node.cluster.return_healthy_s)
+    ):
         return False  # failed recently: not re-run every tick; it waits another quiet spell
     return qualify(node, now, trigger="auto_return").passed

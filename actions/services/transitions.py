@@ -41,7 +41,9 @@ def transition_recommendation(
         for k, v in fields.items():
             setattr(rec, k, v)
         name = actor_name(actor)
-        RecommendationTransition.objects.create(recommendation=rec, old=old, new=new, actor=name or "controller", reason=reason, at=at)
+        RecommendationTransition.objects.create(
+            recommendation=rec, old=old, new=new, actor=name or "controller", reason=reason, at=at
+        )
         event = {
             RecStatus.APPROVED: AuditEvent.APPROVAL,
             RecStatus.REJECTED: AuditEvent.REJECTION,
@@ -49,12 +51,22 @@ def transition_recommendation(
             RecStatus.FAILED: AuditEvent.EXECUTION,
             RecStatus.EXPIRED: AuditEvent.EXPIRY,
         }.get(new, AuditEvent.RECOMMENDATION)
-        audit_recommendation(rec, event, at=at, actor=name, outcome=new, detail={"from": old, "reason": reason})
+        audit_recommendation(
+            rec, event, at=at, actor=name, outcome=new, detail={"from": old, "reason": reason}
+        )
         push_after_commit("recommendation", id=rec.pk, incident=rec.incident_id, cluster=rec.cluster_id)
     return True
 
 
-def audit_recommendation(rec: Recommendation, event: str, *, at: dt.datetime, actor: str | None, outcome: str, detail: dict[str, Any]) -> None:
+def audit_recommendation(
+    rec: Recommendation,
+    event: str,
+    *,
+    at: dt.datetime,
+    actor: str | None,
+    outcome: str,
+    detail: dict[str, Any],
+) -> None:
     incident = rec.incident
     append_audit(
         event=event,
@@ -66,9 +78,12 @@ def audit_recommendation(rec: Recommendation, event: str, *, at: dt.datetime, ac
         incident_id=incident.pk,
         recommendation_id=rec.pk,
         pattern=incident.pattern,
-        attribution={"category": incident.category, "culprit_node": incident.culprit_node, "culprit_gpu": incident.culprit_gpu},
+        attribution={
+            "category": incident.category,
+            "culprit_node": incident.culprit_node,
+            "culprit_gpu": incident.culprit_gpu,
+        },
         action=f"{rec.action} {rec.target}"[:64],
         outcome=outcome,
         detail=detail,
     )
-

@@ -32,7 +32,9 @@ def _check_drain(node: str, states: dict[str, str]) -> tuple[bool, str]:
     return False, f"node {node} is not drained yet ({state or 'unknown'})"
 
 
-def _check_requeue(job_id: str, exclude: list[str], since: dt.datetime, source: Source, pipeline: Pipeline) -> tuple[bool, str]:
+def _check_requeue(
+    job_id: str, exclude: list[str], since: dt.datetime, source: Source, pipeline: Pipeline
+) -> tuple[bool, str]:
     job = next((j for j in source.jobs() if j.id == job_id), None)
     if job is None or job.state != "RUNNING":
         return False, f"job {job_id} is not running again yet ({job.state if job else 'not in the queue'})"
@@ -43,14 +45,19 @@ def _check_requeue(job_id: str, exclude: list[str], since: dt.datetime, source: 
     progress = pipeline.job_progress(job_id)
     if progress is None or progress[0] <= since.timestamp():
         return False, f"job {job_id} runs on {job.nodes} but has printed no progress since the requeue"
-    return True, f"job {job_id} runs again on {job.nodes} (without {', '.join(exclude) or 'no exclusions'}) and progressed to step {progress[1]}"
+    return (
+        True,
+        f"job {job_id} runs again on {job.nodes} (without {', '.join(exclude) or 'no exclusions'}) and progressed to step {progress[1]}",
+    )
 
 
 def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now: dt.datetime) -> int:
     """Close mitigating incidents whose actions are seen to have worked; return how many."""
     states = {n.name: n.state for n in source.nodes()}
     recovered = 0
-    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING).select_related("cluster"):
+    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING).select_related(
+        "cluster"
+    ):
         # A reboot/GPU reset is verified by its own boot and health check (services/remediation.py).
         recs = incident.recommendations.filter(action__in=list(MUTATING_ACTIONS)).exclude(
             action__in=[ActionKind.REBOOT_NODE, ActionKind.RESET_GPU]
@@ -63,7 +70,9 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
             if rec.action == ActionKind.DRAIN_NODE:
                 good, note = _check_drain(rec.node, states)
             else:
-                good, note = _check_requeue(rec.job, list(rec.exclude), rec.finished_at or rec.created_at, source, pipeline)
+                good, note = _check_requeue(
+                    rec.job, list(rec.exclude), rec.finished_at or rec.created_at, source, pipeline
+                )
             ok &= good
             notes.append(note)
         note = "; ".join(notes)
@@ -117,13 +126,17 @@ def reopen_failed_restarts(cluster: object, now: dt.datetime) -> int:
     )
     for incident in candidates.select_related("cluster"):
         deadline = dt.timedelta(seconds=incident.cluster.verification_deadline_s)
-        for rec in incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline):
+        for rec in incident.recommendations.filter(
+            action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline
+        ):
             job = Job.objects.filter(cluster=incident.cluster, slurm_id=rec.job).first()
             if incident.status == IncidentStatus.MITIGATING:
                 why = _failed_since_requeue(incident, rec, job)
             else:
                 why = _failed_again(incident, rec.job, job.state if job else "")
-            if why and _reopen(incident, f"job {rec.job} {why} within {deadline.total_seconds():.0f} s of its restart", now):
+            if why and _reopen(
+                incident, f"job {rec.job} {why} within {deadline.total_seconds():.0f} s of its restart", now
+            ):
                 reopened += 1
                 break
     return reopened
@@ -133,8 +146,14 @@ def _failed_again(incident: Incident, job_id: str, state: str) -> str | None:
     if state in FAILED_AGAIN:
         return f"failed again ({state})"
     since = incident.resolved_at or incident.detected_at
-    later = Incident.objects.filter(cluster=incident.cluster, detected_at__gt=since).exclude(pk=incident.pk).order_by("detected_at")
-    newer = next((i for i in later if job_id in i.jobs), None)  # JSON containment differs by backend (SQLite demo)
+    later = (
+        Incident.objects.filter(cluster=incident.cluster, detected_at__gt=since)
+        .exclude(pk=incident.pk)
+        .order_by("detected_at")
+    )
+    newer = next(
+        (i for i in later if job_id in i.jobs), None
+    )  # JSON containment differs by backend (SQLite demo)
     return f"was hit again (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
 
 
@@ -147,13 +166,25 @@ def _failed_since_requeue(incident: Incident, rec: Recommendation, job: Any) -> 
     started = getattr(job, "started_at", None)
     if job is not None and job.state in FAILED_AGAIN and started and finished and started >= finished:
         return f"failed again ({job.state}) after its restart"
-    later = Incident.objects.filter(cluster=incident.cluster, detected_at__gt=finished).exclude(pk=incident.pk).order_by("detected_at")
+    later = (
+        Incident.objects.filter(cluster=incident.cluster, detected_at__gt=finished)
+        .exclude(pk=incident.pk)
+        .order_by("detected_at")
+    )
     newer = next((i for i in later if rec.job in i.jobs), None)
-    return f"was hit again after its restart (incident #{newer.pk}, {newer.get_category_display()})" if newer else None
+    return (
+        f"was hit again after its restart (incident #{newer.pk}, {newer.get_category_display()})"
+        if newer
+        else None
+    )
 
 
 def _reopen(incident: Incident, note: str, now: dt.datetime) -> bool:
-    words = "failed again after recovery" if incident.status == IncidentStatus.RECOVERED else "failed again while mitigating"
+    words = (
+        "failed again after recovery"
+        if incident.status == IncidentStatus.RECOVERED
+        else "failed again while mitigating"
+    )
     if not transition_incident(incident, IncidentStatus.OPEN, at=now, reason=f"{words}: {note}"):
         return False
     type(incident).objects.filter(pk=incident.pk).update(verification_note=f"{words}: {note}"[:4000])

@@ -50,10 +50,16 @@ def settings_for(cluster: Cluster, changes: Mapping[str, Any]) -> core.Settings:
     auto = dict(changes.get("autonomy") or {})
     for k, v in auto.items():
         if k not in ("default", "isolation", "restart") or v not in LEVELS:
-            raise BadChange(f"autonomy: {k}={v!r}: keys are default/isolation/restart, levels {'/'.join(LEVELS)}")
+            raise BadChange(
+                f"autonomy: {k}={v!r}: keys are default/isolation/restart, levels {'/'.join(LEVELS)}"
+            )
     per_kind = {**ladder.per_kind, **{k: v for k, v in auto.items() if k != "default"}}
-    ladder = Ladder(default=auto.get("default", ladder.default), monitor_only=False if auto else ladder.monitor_only,
-                    per_kind=per_kind, overrides=ladder.overrides)
+    ladder = Ladder(
+        default=auto.get("default", ladder.default),
+        monitor_only=False if auto else ladder.monitor_only,
+        per_kind=per_kind,
+        overrides=ladder.overrides,
+    )
     guard = dict(changes.get("guardrails") or {})
     for k, v in guard.items():
         if k not in GUARDRAILS or not isinstance(v, int) or v < 0:
@@ -67,32 +73,52 @@ def settings_for(cluster: Cluster, changes: Mapping[str, Any]) -> core.Settings:
         ladder=ladder,
         max_drains_per_hour=guard.get("max_drains_per_hour", cluster.max_drains_per_hour),
         max_partition_drained_pct=guard.get("max_partition_drained_pct", cluster.max_partition_drained_pct),
-        config=replace(PipelineConfig(storm_min_jobs=cluster.storm_min_jobs, storm_window_s=cluster.storm_window_s), **det),
+        config=replace(
+            PipelineConfig(storm_min_jobs=cluster.storm_min_jobs, storm_window_s=cluster.storm_window_s),
+            **det,
+        ),
     )
 
 
 def actual_incidents(cluster: Cluster, since: dt.datetime, until: dt.datetime) -> list[core.Actual]:
-    rows = Incident.objects.filter(cluster=cluster, detected_at__gte=since - dt.timedelta(seconds=core.MATCH_WINDOW_S),
-                                   detected_at__lte=until).prefetch_related("recommendations")
+    rows = Incident.objects.filter(
+        cluster=cluster,
+        detected_at__gte=since - dt.timedelta(seconds=core.MATCH_WINDOW_S),
+        detected_at__lte=until,
+    ).prefetch_related("recommendations")
     out = []
     for inc in rows.order_by("detected_at"):
         executed = tuple(
             (r.action, r.node if r.action == "drain_node" else r.job)
-            for r in inc.recommendations.all() if r.executed_at is not None and r.action in ("drain_node", "requeue_job")
+            for r in inc.recommendations.all()
+            if r.executed_at is not None and r.action in ("drain_node", "requeue_job")
         )
-        out.append(core.Actual(inc.pk, inc.category, inc.culprit_node or None, inc.detected_at.timestamp(),
-                               inc.operator_verdict, executed))
+        out.append(
+            core.Actual(
+                inc.pk,
+                inc.category,
+                inc.culprit_node or None,
+                inc.detected_at.timestamp(),
+                inc.operator_verdict,
+                executed,
+            )
+        )
     return out
 
 
-def run_whatif(cluster: Cluster, since: dt.timedelta, changes: Mapping[str, Any], now: dt.datetime) -> core.Report:
+def run_whatif(
+    cluster: Cluster, since: dt.timedelta, changes: Mapping[str, Any], now: dt.datetime
+) -> core.Report:
     start = now - since
     records = read_cluster(cluster.name, start, now)
     return core.whatif(records, settings_for(cluster, changes), actual_incidents(cluster, start, now))
 
 
 def describe(changes: Mapping[str, Any]) -> str:
-    """"isolation in auto, max_drains_per_hour 8": the changes in words, for the page and the report."""
+    """ "isolation in auto, max_drains_per_hour 8": the changes in words, for the page and the report."""
     parts = [f"{k} in {v}" for k, v in (changes.get("autonomy") or {}).items()]
-    parts += [f"{k} {v}" for k, v in {**(changes.get("guardrails") or {}), **(changes.get("detectors") or {})}.items()]
+    parts += [
+        f"{k} {v}"
+        for k, v in {**(changes.get("guardrails") or {}), **(changes.get("detectors") or {})}.items()
+    ]
     return ", ".join(parts) or "the current settings"

@@ -42,14 +42,21 @@ def when(value: dt.datetime | None) -> str:
     utc = value.astimezone(dt.UTC)
     return format_html(
         '<time datetime="{}" title="{}">{} <span class="age">· {}</span></time>',
-        utc.isoformat(), utc.strftime("%Y-%m-%d %H:%M:%S UTC"), utc.strftime("%Y-%m-%d %H:%M:%S UTC"), age(timezone.now() - utc),
+        utc.isoformat(),
+        utc.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        utc.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        age(timezone.now() - utc),
     )
 
 
 def effective_mode(cluster: Cluster) -> tuple[str, str, str]:
     """(css level, label, why) of the mode that holds now."""
     if cluster.monitor_only:
-        return "monitor", "Monitor (held: back to monitor)", cluster.monitor_only_reason or "an operator pulled the switch"
+        return (
+            "monitor",
+            "Monitor (held: back to monitor)",
+            cluster.monitor_only_reason or "an operator pulled the switch",
+        )
     return cluster.autonomy, cluster.get_autonomy_display(), ""
 
 
@@ -57,7 +64,14 @@ def effective_mode(cluster: Cluster) -> tuple[str, str, str]:
 def mode_badge(cluster: Cluster) -> str:
     level, label, why = effective_mode(cluster)
     held = " held" if why else ""
-    return format_html('<span class="badge a-{}{}" data-effective-mode="{}" title="{}">{}</span>', level, held, level, why, label)
+    return format_html(
+        '<span class="badge a-{}{}" data-effective-mode="{}" title="{}">{}</span>',
+        level,
+        held,
+        level,
+        why,
+        label,
+    )
 
 
 @register.inclusion_tag("monitoring/_held_banner.html")

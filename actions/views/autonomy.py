@@ -42,8 +42,14 @@ def cluster_panel(cluster: Cluster) -> dict[str, Any]:
             **_forms(),
             "levels": [(kind, resolve(rungs, Target(kind=kind))) for kind in KINDS],
             "overrides": list(AutonomyOverride.objects.filter(cluster=cluster).select_related("set_by")),
-            "partitions": sorted(set(cluster.nodes.values_list("partition", flat=True)) | set(cluster.partitions or [])),
-            "active_jobs": list(cluster.jobs.filter(state__in=["RUNNING", "PENDING", "REQUEUED"]).values_list("slurm_id", flat=True)),
+            "partitions": sorted(
+                set(cluster.nodes.values_list("partition", flat=True)) | set(cluster.partitions or [])
+            ),
+            "active_jobs": list(
+                cluster.jobs.filter(state__in=["RUNNING", "PENDING", "REQUEUED"]).values_list(
+                    "slurm_id", flat=True
+                )
+            ),
         }
     }
 
@@ -56,7 +62,11 @@ def node_panel(node: Node) -> dict[str, Any]:
         "ladder": {
             **_forms(),
             "levels": [(kind, resolve(rungs, Target(kind=kind, **target))) for kind in KINDS],
-            "overrides": list(AutonomyOverride.objects.filter(cluster=node.cluster, scope=OverrideScope.NODE, target=node.name)),
+            "overrides": list(
+                AutonomyOverride.objects.filter(
+                    cluster=node.cluster, scope=OverrideScope.NODE, target=node.name
+                )
+            ),
         }
     }
 
@@ -98,7 +108,9 @@ def set_override(request: HttpRequest, pk: int) -> HttpResponse:
     scope, target = request.POST.get("scope", ""), request.POST.get("target", "").strip()
     kind, level = request.POST.get("kind", ""), request.POST.get("level", "")
     try:
-        ladder.set_override(cluster, scope, target, kind, level, request.user, timezone.now(), _reason(request))
+        ladder.set_override(
+            cluster, scope, target, kind, level, request.user, timezone.now(), _reason(request)
+        )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     except ValueError as exc:
@@ -114,11 +126,22 @@ def set_monitor_only(request: HttpRequest, pk: int) -> HttpResponse:
     cluster = get_object_or_404(Cluster, pk=pk)
     on = request.POST.get("on") == "1"
     try:
-        approvable, expired = actionable.switch_monitor_only(cluster, on, request.user, timezone.now(), _reason(request))
+        approvable, expired = actionable.switch_monitor_only(
+            cluster, on, request.user, timezone.now(), _reason(request)
+        )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
-    held = f" {approvable} held action(s) now await approval, {expired} expired as stale." if approvable or expired else ""
-    messages.success(request, f"{cluster.name} is back in monitor mode." if on else f"{cluster.name}: autonomy levels apply again.{held}")
+    held = (
+        f" {approvable} held action(s) now await approval, {expired} expired as stale."
+        if approvable or expired
+        else ""
+    )
+    messages.success(
+        request,
+        f"{cluster.name} is back in monitor mode."
+        if on
+        else f"{cluster.name}: autonomy levels apply again.{held}",
+    )
     return _back(request, cluster)
 
 
@@ -128,11 +151,15 @@ def return_to_service(request: HttpRequest, pk: int) -> HttpResponse:
     node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
     try:
         override = request.POST.get("override") == "1"
-        result = returns.return_to_service(node, request.user, timezone.now(), _reason(request), override=override)
+        result = returns.return_to_service(
+            node, request.user, timezone.now(), _reason(request), override=override
+        )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     except (returns.NotOurs, returns.HeldAsLemon, QualificationFailed) as exc:
         messages.error(request, str(exc))
     else:
-        (messages.success if result.ok else messages.error)(request, f"Return to service: {result.outcome}: {result.message}")
+        (messages.success if result.ok else messages.error)(
+            request, f"Return to service: {result.outcome}: {result.message}"
+        )
     return redirect("node", pk=node.pk)

@@ -74,11 +74,16 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
     level = request.POST.get("autonomy", "")
     unready = past_readiness(cluster, level) if has_role(request.user, Role.ADMIN) else []
     if unready and request.POST.get("confirm_past_readiness") != "1":
-        messages.error(request, f"Not raised: readiness does not support {level} yet ({'; '.join(unready)}). "
-                                "Tick “raise past readiness” to do it anyway.")
+        messages.error(
+            request,
+            f"Not raised: readiness does not support {level} yet ({'; '.join(unready)}). "
+            "Tick “raise past readiness” to do it anyway.",
+        )
         return redirect("cluster", pk=cluster.pk)
     try:
-        ladder.set_autonomy(cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", ""))
+        ladder.set_autonomy(
+            cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", "")
+        )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     except ValueError:
@@ -112,6 +117,7 @@ def inject_fault(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"Injected {fault['kind']} on {fault.get('node') or 'the cluster'}.")
     return redirect("cluster", pk=cluster.pk)
 
+
 LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 
 
@@ -137,7 +143,9 @@ def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
         incident = blamed.get(node.name)
         if incident is not None and health == NodeHealth.OK:
             health = NodeHealth.FAULTY if incident.category in FAULTY_CATEGORIES else NodeHealth.SUSPECT
-        cells.append({"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")})
+        cells.append(
+            {"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")}
+        )
     return cells
 
 
@@ -151,15 +159,23 @@ def overview_context() -> dict[str, Any]:
     clusters = []
     for cluster in Cluster.objects.all():
         mine = [i for i in active if i.cluster_id == cluster.pk]
-        clusters.append({"cluster": cluster, "grid": _grid(cluster, mine), "health": health(cluster, timezone.now())})
+        clusters.append(
+            {"cluster": cluster, "grid": _grid(cluster, mine), "health": health(cluster, timezone.now())}
+        )
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
-    recent = list(Incident.objects.exclude(status__in=list(INCIDENT_ACTIVE)).select_related("cluster").order_by("-detected_at")[:10])
+    recent = list(
+        Incident.objects.exclude(status__in=list(INCIDENT_ACTIVE))
+        .select_related("cluster")
+        .order_by("-detected_at")[:10]
+    )
     return {
         "clusters": clusters,
         "active_incidents": active,
-        "needs_you": [i for i in active if i.needs_approval or (i.status == "escalated" and not i.acknowledged_by)],
+        "needs_you": [
+            i for i in active if i.needs_approval or (i.status == "escalated" and not i.acknowledged_by)
+        ],
         "recent_incidents": recent,
         "expiring_silences": list(expiring_silences(timezone.now())),
         "headline": {
@@ -183,17 +199,31 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
         "nodes": cluster.nodes.all(),
         "autonomy_levels": Autonomy.choices,
         "fault_kinds": fault_kinds,
-        "drains": Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE, status=RecStatus.SUCCEEDED).count(),
+        "drains": Recommendation.objects.filter(
+            cluster=cluster, action=ActionKind.DRAIN_NODE, status=RecStatus.SUCCEEDED
+        ).count(),
         "health": health(cluster, timezone.now()),
         **cluster_panel(cluster),
     }
 
 
 def node_context(node: Node) -> dict[str, Any]:
-    incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by("-detected_at")[:20]
-    active = list(Incident.objects.filter(cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)))
-    tile = next((c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None)  # the very facts of its tile
+    incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by(
+        "-detected_at"
+    )[:20]
+    active = list(
+        Incident.objects.filter(
+            cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)
+        )
+    )
+    tile = next(
+        (c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None
+    )  # the very facts of its tile
     return {
-        "node": node, "gpus": node.gpus.all(), "incidents": incidents, "tile": tile, **node_panel(node),
+        "node": node,
+        "gpus": node.gpus.all(),
+        "incidents": incidents,
+        "tile": tile,
+        **node_panel(node),
         **node_remediation_context(node),
     }

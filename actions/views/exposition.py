@@ -55,9 +55,15 @@ from monitoring.redis_store import key as redis_key
 BUCKETS = (1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0, 7200.0)
 HISTOGRAMS = {
     "detection_latency_s": ("recovery_detection_latency_seconds", "First fault signal to incident opened."),
-    "action_latency_s": ("recovery_action_latency_seconds", "Incident opened to first drain or requeue issued."),
+    "action_latency_s": (
+        "recovery_action_latency_seconds",
+        "Incident opened to first drain or requeue issued.",
+    ),
     "approval_wait_s": ("recovery_approval_wait_seconds", "Recommendation put to an operator to decided."),
-    "time_to_resume_s": ("recovery_time_to_resume_seconds", "Fault to the job or node verified healthy again."),
+    "time_to_resume_s": (
+        "recovery_time_to_resume_seconds",
+        "Fault to the job or node verified healthy again.",
+    ),
 }
 LEVEL_VALUE = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 GUARDRAILS = ("drain rate", "partition share", "opt-in", "restart budget", "restart storm", "storm breaker")
@@ -99,10 +105,12 @@ class RecoveryCollector(Collector):
         yield from self._webhooks()
 
     def _incidents(self) -> Iterable[Metric]:
-        total = CounterMetricFamily("recovery_incidents", "Incidents opened, by cluster and category.",
-                                    labels=["cluster", "category"])
-        active = GaugeMetricFamily("recovery_incidents_by_status", "Incidents now in each status.",
-                                   labels=["cluster", "status"])
+        total = CounterMetricFamily(
+            "recovery_incidents", "Incidents opened, by cluster and category.", labels=["cluster", "category"]
+        )
+        active = GaugeMetricFamily(
+            "recovery_incidents_by_status", "Incidents now in each status.", labels=["cluster", "status"]
+        )
         by_cat: dict[tuple[str, str], int] = defaultdict(int)
         by_status: dict[tuple[str, str], int] = defaultdict(int)
         for row in Incident.objects.values("cluster__name", "category", "status").annotate(n=Count("id")):
@@ -129,10 +137,16 @@ class RecoveryCollector(Collector):
                 gpu_hours[cluster] = gpu_hours.get(cluster, 0.0) + m["time_to_resume_s"] / 3600 * m["gpus"]
         for key, (name, doc) in HISTOGRAMS.items():
             yield histogram(name, doc, values[key])
-        steps = CounterMetricFamily("recovery_lost_progress_steps", "Training steps redone after restarts "
-                                    "(fault step minus checkpoint step).", labels=["cluster"])
-        hours = CounterMetricFamily("recovery_lost_gpu_hours", "GPU-hours of the affected jobs between the fault "
-                                    "and verified resume.", labels=["cluster"])
+        steps = CounterMetricFamily(
+            "recovery_lost_progress_steps",
+            "Training steps redone after restarts (fault step minus checkpoint step).",
+            labels=["cluster"],
+        )
+        hours = CounterMetricFamily(
+            "recovery_lost_gpu_hours",
+            "GPU-hours of the affected jobs between the fault and verified resume.",
+            labels=["cluster"],
+        )
         for name in sorted(lost_steps):
             steps.add_metric([name], lost_steps[name])
             hours.add_metric([name], round(gpu_hours[name], 6))
@@ -140,16 +154,23 @@ class RecoveryCollector(Collector):
         yield hours
 
     def _recommendations(self) -> Iterable[Metric]:
-        fam = GaugeMetricFamily("recovery_recommendations", "Recommendations in each state.",
-                                labels=["cluster", "action", "state"])
+        fam = GaugeMetricFamily(
+            "recovery_recommendations",
+            "Recommendations in each state.",
+            labels=["cluster", "action", "state"],
+        )
         rows = Recommendation.objects.values("cluster__name", "action", "status").annotate(n=Count("id"))
         for row in sorted(rows, key=lambda r: (r["cluster__name"], r["action"], r["status"])):
             fam.add_metric([row["cluster__name"], row["action"], row["status"]], row["n"])
-        oldest = GaugeMetricFamily("recovery_oldest_awaiting_approval_seconds",
-                                   "Age of the oldest recommendation awaiting an operator (0: none).", labels=["cluster"])
+        oldest = GaugeMetricFamily(
+            "recovery_oldest_awaiting_approval_seconds",
+            "Age of the oldest recommendation awaiting an operator (0: none).",
+            labels=["cluster"],
+        )
         waiting = dict(
             Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL)
-            .values_list("cluster__name").annotate(t=Min("created_at"))
+            .values_list("cluster__name")
+            .annotate(t=Min("created_at"))
         )
         for name in sorted(Cluster.objects.values_list("name", flat=True)):
             since = waiting.get(name)
@@ -157,42 +178,68 @@ class RecoveryCollector(Collector):
         return [fam, oldest]
 
     def _autonomy(self, clusters: list[Cluster]) -> Iterable[Metric]:
-        level = GaugeMetricFamily("recovery_autonomy_level", "Effective autonomy per cluster and action kind: "
-                                  "0 monitor, 1 approve, 2 auto (back-to-monitor counts as 0).", labels=["cluster", "kind"])
-        monitor_only = GaugeMetricFamily("recovery_monitor_only", "1 while the back-to-monitor switch is on.",
-                                         labels=["cluster"])
+        level = GaugeMetricFamily(
+            "recovery_autonomy_level",
+            "Effective autonomy per cluster and action kind: "
+            "0 monitor, 1 approve, 2 auto (back-to-monitor counts as 0).",
+            labels=["cluster", "kind"],
+        )
+        monitor_only = GaugeMetricFamily(
+            "recovery_monitor_only", "1 while the back-to-monitor switch is on.", labels=["cluster"]
+        )
         for c in clusters:
-            for kind, own in ((AutonomyKind.ISOLATION, c.isolation_autonomy), (AutonomyKind.RESTART, c.restart_autonomy)):
+            for kind, own in (
+                (AutonomyKind.ISOLATION, c.isolation_autonomy),
+                (AutonomyKind.RESTART, c.restart_autonomy),
+            ):
                 value = 0 if c.monitor_only else LEVEL_VALUE.get(own or c.autonomy, 0)
                 level.add_metric([c.name, str(kind)], value)
             monitor_only.add_metric([c.name], 1 if c.monitor_only else 0)
         return [level, monitor_only]
 
     def _guardrails(self, clusters: list[Cluster]) -> Iterable[Metric]:
-        blocks = CounterMetricFamily("recovery_guardrail_blocks", "Recommendations a guardrail blocked.",
-                                     labels=["cluster", "guardrail"])
+        blocks = CounterMetricFamily(
+            "recovery_guardrail_blocks",
+            "Recommendations a guardrail blocked.",
+            labels=["cluster", "guardrail"],
+        )
         counts: dict[tuple[str, str], int] = defaultdict(int)
         rows = RecommendationTransition.objects.filter(new=RecStatus.BLOCKED).values_list(
-            "recommendation__cluster__name", "reason")
+            "recommendation__cluster__name", "reason"
+        )
         for cluster, reason in rows.iterator():
             counts[(cluster, guardrail_of(reason))] += 1
         for labels, n in sorted(counts.items()):
             blocks.add_metric(list(labels), n)
-        trips = CounterMetricFamily("recovery_storm_breaker_trips", "Times the storm breaker sent a cluster back "
-                                    "to monitor.", labels=["cluster"])
+        trips = CounterMetricFamily(
+            "recovery_storm_breaker_trips",
+            "Times the storm breaker sent a cluster back to monitor.",
+            labels=["cluster"],
+        )
         tripped = dict(
-            AuditRecord.objects.filter(event=AuditEvent.AUTONOMY, action="back to monitor",
-                                       detail__reason__startswith="storm breaker")
-            .values_list("cluster").annotate(n=Count("id"))
+            AuditRecord.objects.filter(
+                event=AuditEvent.AUTONOMY,
+                action="back to monitor",
+                detail__reason__startswith="storm breaker",
+            )
+            .values_list("cluster")
+            .annotate(n=Count("id"))
         )
         drains = dict(
-            Recommendation.objects.filter(action=ActionKind.DRAIN_NODE, status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
-                                          executed_at__gte=self.now - dt.timedelta(hours=1))
-            .values_list("cluster__name").annotate(n=Count("id"))
+            Recommendation.objects.filter(
+                action=ActionKind.DRAIN_NODE,
+                status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
+                executed_at__gte=self.now - dt.timedelta(hours=1),
+            )
+            .values_list("cluster__name")
+            .annotate(n=Count("id"))
         )
-        last_hour = GaugeMetricFamily("recovery_drains_last_hour", "Drains by the controller in the last hour.",
-                                      labels=["cluster"])
-        budget = GaugeMetricFamily("recovery_drain_budget_per_hour", "The drain-rate guardrail's limit.", labels=["cluster"])
+        last_hour = GaugeMetricFamily(
+            "recovery_drains_last_hour", "Drains by the controller in the last hour.", labels=["cluster"]
+        )
+        budget = GaugeMetricFamily(
+            "recovery_drain_budget_per_hour", "The drain-rate guardrail's limit.", labels=["cluster"]
+        )
         for c in clusters:
             trips.add_metric([c.name], tripped.get(c.name, 0))
             last_hour.add_metric([c.name], drains.get(c.name, 0))
@@ -201,19 +248,30 @@ class RecoveryCollector(Collector):
 
     def _ticks(self, clusters: list[Cluster]) -> Iterable[Metric]:
         stats = {s.cluster_id: s for s in TickStat.objects.all()}
-        duration = SummaryMetricFamily("recovery_tick_duration_seconds", "Duration of successful analyser ticks.",
-                                       labels=["cluster"])
-        last = GaugeMetricFamily("recovery_last_successful_tick_timestamp_seconds", "Unix time of the last "
-                                 "successful tick (0: never).", labels=["cluster"])
-        lag = GaugeMetricFamily("recovery_collector_lag_seconds", "Seconds since the cluster was last collected "
-                                "and analysed successfully (-1: never).", labels=["cluster"])
-        errors = CounterMetricFamily("recovery_tick_errors", "Ticks that failed (collection or analysis).",
-                                     labels=["cluster"])
-        events = CounterMetricFamily("recovery_collected_events", "Events collected by successful ticks.",
-                                     labels=["cluster"])
+        duration = SummaryMetricFamily(
+            "recovery_tick_duration_seconds", "Duration of successful analyser ticks.", labels=["cluster"]
+        )
+        last = GaugeMetricFamily(
+            "recovery_last_successful_tick_timestamp_seconds",
+            "Unix time of the last successful tick (0: never).",
+            labels=["cluster"],
+        )
+        lag = GaugeMetricFamily(
+            "recovery_collector_lag_seconds",
+            "Seconds since the cluster was last collected and analysed successfully (-1: never).",
+            labels=["cluster"],
+        )
+        errors = CounterMetricFamily(
+            "recovery_tick_errors", "Ticks that failed (collection or analysis).", labels=["cluster"]
+        )
+        events = CounterMetricFamily(
+            "recovery_collected_events", "Events collected by successful ticks.", labels=["cluster"]
+        )
         for c in clusters:
             s = stats.get(c.pk)
-            duration.add_metric([c.name], count_value=s.ticks if s else 0, sum_value=s.duration_sum_s if s else 0.0)
+            duration.add_metric(
+                [c.name], count_value=s.ticks if s else 0, sum_value=s.duration_sum_s if s else 0.0
+            )
             at = s.last_success_at if s else None
             last.add_metric([c.name], at.timestamp() if at else 0.0)
             lag.add_metric([c.name], max(0.0, (self.now - at).total_seconds()) if at else -1.0)
@@ -222,14 +280,23 @@ class RecoveryCollector(Collector):
         return [duration, last, lag, errors, events]
 
     def _webhooks(self) -> Iterable[Metric]:
-        delivered = CounterMetricFamily("recovery_webhook_deliveries", "Notification attempts a receiver "
-                                        "accepted (2xx).", labels=["cluster", "format"])
-        failed = CounterMetricFamily("recovery_webhook_failures", "Notification attempts that failed "
-                                     "(each retry counts).", labels=["cluster", "format"])
+        delivered = CounterMetricFamily(
+            "recovery_webhook_deliveries",
+            "Notification attempts a receiver accepted (2xx).",
+            labels=["cluster", "format"],
+        )
+        failed = CounterMetricFamily(
+            "recovery_webhook_failures",
+            "Notification attempts that failed (each retry counts).",
+            labels=["cluster", "format"],
+        )
         rows = (
-            AuditRecord.objects.filter(Q(action__startswith="webhook ") | Q(action__startswith="page "), event=AuditEvent.EXECUTION)
+            AuditRecord.objects.filter(
+                Q(action__startswith="webhook ") | Q(action__startswith="page "), event=AuditEvent.EXECUTION
+            )
             .annotate(fmt=KT("detail__format"))
-            .values("cluster", "fmt", "outcome").annotate(n=Count("id"))
+            .values("cluster", "fmt", "outcome")
+            .annotate(n=Count("id"))
         )
         counts: dict[tuple[str, str, str], int] = defaultdict(int)
         for row in rows:
@@ -244,11 +311,15 @@ def _gpus_per_incident(incidents: list[Incident]) -> dict[int, int]:
     wanted = {(i.cluster_id, j) for i in incidents for j in (i.jobs or [])}
     jobs: dict[tuple[int, str], Any] = {}
     if wanted:
-        for job in Job.objects.filter(cluster_id__in={c for c, _ in wanted}, slurm_id__in={j for _, j in wanted}):
+        for job in Job.objects.filter(
+            cluster_id__in={c for c, _ in wanted}, slurm_id__in={j for _, j in wanted}
+        ):
             jobs[(job.cluster_id, job.slurm_id)] = job
     out = {}
     for inc in incidents:
-        nodes = {n for j in (inc.jobs or []) if (row := jobs.get((inc.cluster_id, j))) for n in expand(row.nodes)}
+        nodes = {
+            n for j in (inc.jobs or []) if (row := jobs.get((inc.cluster_id, j))) for n in expand(row.nodes)
+        }
         out[inc.pk] = len(nodes) * inc.cluster.gpus_per_node
     return out
 
@@ -258,10 +329,12 @@ def _computed(pks: list[int]) -> dict[int, dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     qs = Incident.objects.select_related("cluster").prefetch_related("evidence", insights._recs_prefetch())
     for i in range(0, len(pks), BATCH):
-        incidents = list(qs.filter(pk__in=pks[i:i + BATCH]))
+        incidents = list(qs.filter(pk__in=pks[i : i + BATCH]))
         gpus = _gpus_per_incident(incidents)
         for row in insights.incident_rows(incidents):
-            out[row["id"]] = {"cluster": row["cluster"], "gpus": gpus.get(row["id"], 0)} | row["metrics"].as_dict()
+            out[row["id"]] = {"cluster": row["cluster"], "gpus": gpus.get(row["id"], 0)} | row[
+                "metrics"
+            ].as_dict()
     return out
 
 
@@ -273,10 +346,15 @@ def incident_values(now: dt.datetime) -> list[dict[str, Any]]:
     scrape computes only the incidents still in motion. The cache key carries the reopen
     count, so a reopened incident is computed afresh.
     """
-    light = Incident.objects.order_by("-detected_at").values_list("pk", "status", "resolved_at", "reopen_count")
+    light = Incident.objects.order_by("-detected_at").values_list(
+        "pk", "status", "resolved_at", "reopen_count"
+    )
     rows = list(light[:MAX_INCIDENTS])
-    settled = {pk: redis_key("expo", pk, reopened) for pk, status, resolved, reopened in rows
-               if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER}
+    settled = {
+        pk: redis_key("expo", pk, reopened)
+        for pk, status, resolved, reopened in rows
+        if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER
+    }
     cached: dict[int, dict[str, Any]] = {}
     try:
         r = get_redis()

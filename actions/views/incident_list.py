@@ -29,12 +29,27 @@ SORTS = {
     "updated": ("-updated_at", "-id"),
 }
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
-PARAMS = ("q", "cluster", "status", "category", "node", "job", "assignee", "needs_approval", "silenced", "from", "to", "sort")
+PARAMS = (
+    "q",
+    "cluster",
+    "status",
+    "category",
+    "node",
+    "job",
+    "assignee",
+    "needs_approval",
+    "silenced",
+    "from",
+    "to",
+    "sort",
+)
 ACTIVE = "active"  # status=active: open, mitigating or escalated
 
 
 def awaiting(incident_ref: OuterRef | str = "pk") -> Exists:
-    return Exists(Recommendation.objects.filter(incident=OuterRef(incident_ref), status=RecStatus.AWAITING_APPROVAL))
+    return Exists(
+        Recommendation.objects.filter(incident=OuterRef(incident_ref), status=RecStatus.AWAITING_APPROVAL)
+    )
 
 
 def with_needs_approval(qs: QuerySet[Incident]) -> QuerySet[Incident]:
@@ -60,7 +75,12 @@ class IncidentFilter:
 
 
 def _search(text: str) -> Q:
-    q = Q(culprit_node__icontains=text) | Q(pattern__icontains=text) | Q(jobs_text__contains=text) | Q(cluster__name__icontains=text)
+    q = (
+        Q(culprit_node__icontains=text)
+        | Q(pattern__icontains=text)
+        | Q(jobs_text__contains=text)
+        | Q(cluster__name__icontains=text)
+    )
     q |= Q(category__in=[c for c, label in Category.choices if text.lower() in label.lower()])
     digits = text.lstrip("#")
     return q | Q(pk=int(digits)) if digits.isdigit() and len(digits) < 12 else q

@@ -41,16 +41,21 @@ def job_context(cluster: Cluster, slurm_id: str) -> dict[str, Any]:
     job = Job.objects.filter(cluster=cluster, slurm_id=slurm_id).first()
     incidents = list(
         with_needs_approval(Incident.objects.filter(cluster=cluster, pk__in=incidents_of_job(slurm_id)))
-        .select_related("cluster", "silenced_by").order_by("detected_at")
+        .select_related("cluster", "silenced_by")
+        .order_by("detected_at")
     )
     restarts = list(
         Recommendation.objects.filter(cluster=cluster, job=slurm_id, action=ActionKind.REQUEUE_JOB)
-        .exclude(status=RecStatus.SUPERSEDED).select_related("incident", "decided_by").order_by("created_at")
+        .exclude(status=RecStatus.SUPERSEDED)
+        .select_related("incident", "decided_by")
+        .order_by("created_at")
     )
-    events = list(
-        AuditRecord.objects.filter(cluster=cluster.name, workload=slurm_id).order_by("seq")[:300]
-    )
-    where = {"partition": job.partition if job else "", "nodes": tuple(job.node_list) if job else (), "job": slurm_id}
+    events = list(AuditRecord.objects.filter(cluster=cluster.name, workload=slurm_id).order_by("seq")[:300])
+    where = {
+        "partition": job.partition if job else "",
+        "nodes": tuple(job.node_list) if job else (),
+        "job": slurm_id,
+    }
     rungs = ladder_for(cluster)
     return {
         "cluster": cluster,
@@ -60,7 +65,9 @@ def job_context(cluster: Cluster, slurm_id: str) -> dict[str, Any]:
         "restarts": restarts,
         "events": events,
         "levels": [(kind, resolve(rungs, Target(kind=kind, **where))) for kind in KINDS],
-        "overrides": list(AutonomyOverride.objects.filter(cluster=cluster, scope=OverrideScope.JOB, target=slurm_id)),
+        "overrides": list(
+            AutonomyOverride.objects.filter(cluster=cluster, scope=OverrideScope.JOB, target=slurm_id)
+        ),
         "level_choices": LEVEL_CHOICES,
         "kinds": [(k, k) for k in KINDS],
     }

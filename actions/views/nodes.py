@@ -20,7 +20,9 @@ def _filename(node: Node, ext: str) -> str:
 @login_required
 def rma_json(request: HttpRequest, pk: int) -> HttpResponse:
     node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
-    resp = HttpResponse(json.dumps(rma_bundle(node), indent=2, sort_keys=True), content_type="application/json")
+    resp = HttpResponse(
+        json.dumps(rma_bundle(node), indent=2, sort_keys=True), content_type="application/json"
+    )
     resp["Content-Disposition"] = f'attachment; filename="{_filename(node, "json")}"'
     return resp
 

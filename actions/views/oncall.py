@@ -71,7 +71,9 @@ def incident_list_fragment(request: HttpRequest) -> HttpResponse:
 @login_required
 def held_banner_fragment(request: HttpRequest) -> HttpResponse:
     """The red "held in monitor" banners, re-fetched live on every page."""
-    return render(request, "monitoring/_held_banner.html", {"held": Cluster.objects.filter(monitor_only=True)})
+    return render(
+        request, "monitoring/_held_banner.html", {"held": Cluster.objects.filter(monitor_only=True)}
+    )
 
 
 @require_POST
@@ -82,7 +84,9 @@ def dismiss(request: HttpRequest, pk: int) -> HttpResponse:
         if actionable.dismiss(incident, request.user, request.POST.get("reason", "")[:1000], timezone.now()):
             messages.success(request, "Incident dismissed as a false alarm; its recommendations ended.")
     except IllegalTransition:
-        messages.error(request, f"An incident that is {incident.get_status_display().lower()} cannot be dismissed.")
+        messages.error(
+            request, f"An incident that is {incident.get_status_display().lower()} cannot be dismissed."
+        )
     return redirect("incident", pk=pk)
 
 
@@ -121,9 +125,15 @@ def silences_context(now: dt.datetime) -> dict[str, object]:
     return {
         "active": list(silences.active_silences(None, now)),
         "expiring": list(silences.expiring_silences(now)),
-        "upcoming": list(Silence.objects.filter(starts_at__gt=now, ended_early_at__isnull=True).select_related("cluster")),
+        "upcoming": list(
+            Silence.objects.filter(starts_at__gt=now, ended_early_at__isnull=True).select_related("cluster")
+        ),
         "past": list(Silence.objects.filter(ends_at__lte=now).select_related("cluster")[:20])
-        + list(Silence.objects.filter(ended_early_at__isnull=False, ends_at__gt=now).select_related("cluster")[:20]),
+        + list(
+            Silence.objects.filter(ended_early_at__isnull=False, ends_at__gt=now).select_related("cluster")[
+                :20
+            ]
+        ),
         "clusters": Cluster.objects.all(),
         "now": now,
         "users": get_user_model().objects.filter(is_active=True).values_list("username", flat=True),
@@ -151,8 +161,16 @@ def silence_create(request: HttpRequest) -> HttpResponse:
         hours = float(post.get("hours") or 0)
         ends = _when(post.get("ends_at", ""), starts + dt.timedelta(hours=hours))
         silence = silences.create_silence(
-            cluster, request.user, starts_at=starts, ends_at=ends, reason=post.get("reason", ""), now=now,
-            partition=post.get("partition", ""), node=post.get("node", ""), job=post.get("job", ""), pattern=post.get("pattern", ""),
+            cluster,
+            request.user,
+            starts_at=starts,
+            ends_at=ends,
+            reason=post.get("reason", ""),
+            now=now,
+            partition=post.get("partition", ""),
+            node=post.get("node", ""),
+            job=post.get("job", ""),
+            pattern=post.get("pattern", ""),
         )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))

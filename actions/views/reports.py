@@ -37,7 +37,9 @@ def _progress_from_job(incident: Incident, job: Job | None) -> tuple[int | None,
     return None, None
 
 
-def timeline(incident: Incident, recs: Sequence[Recommendation], audit: Sequence[AuditRecord], jobs: dict[str, Job]) -> metrics.Timeline:
+def timeline(
+    incident: Incident, recs: Sequence[Recommendation], audit: Sequence[AuditRecord], jobs: dict[str, Job]
+) -> metrics.Timeline:
     """One incident's timeline from its rows (recommendations with transitions prefetched)."""
     mutating = [r for r in recs if r.action in MUTATING_ACTIONS]
     executed = [r.executed_at for r in mutating if r.executed_at]
@@ -94,19 +96,22 @@ def incident_rows(incidents: Sequence[Incident]) -> list[dict[str, Any]]:
     for inc in incidents:
         mine = {k[1]: j for k, j in jobs.items() if k[0] == inc.cluster_id}
         t = timeline(inc, list(inc.recommendations.all()), audit.get(inc.pk, []), mine)
-        rows.append({
-            "id": inc.pk,
-            "cluster": inc.cluster.name,
-            "detected_at": inc.detected_at,
-            "fault_at": metrics.fault_time(t),
-            "status": inc.status,
-            "category": inc.category,
-            "culprit": inc.culprit_label,
-            "pattern": inc.pattern,
-            "jobs": list(inc.jobs or []),
-            "verdict": inc.operator_verdict,
-            "metrics": metrics.compute(t),
-        } | _cost(inc, t, mine.get((inc.jobs or [""])[0])))
+        rows.append(
+            {
+                "id": inc.pk,
+                "cluster": inc.cluster.name,
+                "detected_at": inc.detected_at,
+                "fault_at": metrics.fault_time(t),
+                "status": inc.status,
+                "category": inc.category,
+                "culprit": inc.culprit_label,
+                "pattern": inc.pattern,
+                "jobs": list(inc.jobs or []),
+                "verdict": inc.operator_verdict,
+                "metrics": metrics.compute(t),
+            }
+            | _cost(inc, t, mine.get((inc.jobs or [""])[0]))
+        )
     return rows
 
 
@@ -119,31 +124,41 @@ def _cost(inc: Incident, t: metrics.Timeline, job: Job | None) -> dict[str, Any]
     return {"gpus": gpus, "lost_time_s": lost, "lost_gpu_hours": recovery.gpu_hours(gpus, lost)}
 
 
-def allocations(cluster_ids: set[int], since: dt.datetime, until: dt.datetime) -> dict[int, list[recovery.Allocation]]:
+def allocations(
+    cluster_ids: set[int], since: dt.datetime, until: dt.datetime
+) -> dict[int, list[recovery.Allocation]]:
     """Opted-in jobs' runs overlapping the window, per cluster (a requeued job counts from its latest start)."""
     out: dict[int, list[recovery.Allocation]] = defaultdict(list)
-    rows = Job.objects.filter(cluster_id__in=cluster_ids, started_at__isnull=False, started_at__lt=until).select_related("cluster")
+    rows = Job.objects.filter(
+        cluster_id__in=cluster_ids, started_at__isnull=False, started_at__lt=until
+    ).select_related("cluster")
     for j in rows.exclude(comment=""):
         if not parse_opt_in(j.comment).opted_in:
             continue
         end = until if j.active else min(until, j.updated_at)
-        out[j.cluster_id].append(recovery.Allocation(j.slurm_id, len(j.node_list) * j.cluster.gpus_per_node, j.started_at, end))
+        out[j.cluster_id].append(
+            recovery.Allocation(j.slurm_id, len(j.node_list) * j.cluster.gpus_per_node, j.started_at, end)
+        )
     return out
 
 
-def cluster_recovery(rows: Sequence[dict[str, Any]], clusters: Sequence[Cluster], since: dt.datetime, until: dt.datetime) -> list[dict[str, Any]]:
+def cluster_recovery(
+    rows: Sequence[dict[str, Any]], clusters: Sequence[Cluster], since: dt.datetime, until: dt.datetime
+) -> list[dict[str, Any]]:
     """Per cluster over the window: lost GPU-hours, allocated GPU-hours of opted-in jobs, and their ETTR."""
     allocs = allocations({c.pk for c in clusters}, since, until)
     out = []
     for c in clusters:
         lost_h = sum(r["lost_gpu_hours"] or 0.0 for r in rows if r["cluster"] == c.name)
         allocated_s = recovery.allocated_gpu_s(allocs.get(c.pk, []), since, until)
-        out.append({
-            "cluster": c.name,
-            "lost_gpu_hours": round(lost_h, 3),
-            "allocated_gpu_hours": round(allocated_s / 3600, 3),
-            "ettr": recovery.ettr(allocated_s, lost_h * 3600),
-        })
+        out.append(
+            {
+                "cluster": c.name,
+                "lost_gpu_hours": round(lost_h, 3),
+                "allocated_gpu_hours": round(allocated_s / 3600, 3),
+                "ettr": recovery.ettr(allocated_s, lost_h * 3600),
+            }
+        )
     return out
 
 
@@ -175,12 +190,17 @@ def metrics_report(cluster: Cluster | None, window: str, now: dt.datetime) -> di
 
 def incident_metrics(incident: Incident) -> metrics.IncidentMetrics:
     """The metrics box on one incident's page."""
-    fresh = Incident.objects.select_related("cluster").prefetch_related("evidence", _recs_prefetch()).get(pk=incident.pk)
+    fresh = (
+        Incident.objects.select_related("cluster")
+        .prefetch_related("evidence", _recs_prefetch())
+        .get(pk=incident.pk)
+    )
     return incident_rows([fresh])[0]["metrics"]
 
 
 def report_json(report: dict[str, Any]) -> dict[str, Any]:
     """The JSON the plots draw: ISO times, metrics flattened."""
+
     def iso(at: dt.datetime) -> str:
         return at.astimezone(dt.UTC).isoformat()
 
@@ -201,13 +221,20 @@ def report_json(report: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- readiness
 
 
-def cluster_readiness(cluster: Cluster, now: dt.datetime, levels: dict[str, str] | None = None) -> list[readiness.Readiness]:
+def cluster_readiness(
+    cluster: Cluster, now: dt.datetime, levels: dict[str, str] | None = None
+) -> list[readiness.Readiness]:
     """Observed precision since the cluster was first watched, per action kind and per detector."""
     rows = Incident.objects.filter(cluster=cluster).exclude(status="dismissed", operator_verdict="")
     actions: dict[int, list[str]] = defaultdict(list)
-    for inc_id, action in Recommendation.objects.filter(incident__in=rows).values_list("incident_id", "action"):
+    for inc_id, action in Recommendation.objects.filter(incident__in=rows).values_list(
+        "incident_id", "action"
+    ):
         actions[inc_id].append(action)
-    triples = [(pattern, actions.get(pk, []), verdict) for pk, pattern, verdict in rows.values_list("pk", "pattern", "operator_verdict")]
+    triples = [
+        (pattern, actions.get(pk, []), verdict)
+        for pk, pattern, verdict in rows.values_list("pk", "pattern", "operator_verdict")
+    ]
     days = max(0.0, (now - cluster.created_at).total_seconds() / 86400)
     if levels is None:  # per-kind levels where the cluster has them; "" inherits the default
         levels = {k: v for k in ("isolation", "restart") if (v := getattr(cluster, f"{k}_autonomy", ""))}

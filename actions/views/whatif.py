@@ -24,12 +24,23 @@ def whatif_page(request: HttpRequest, pk: int) -> HttpResponse:
     since = request.GET.get("since") or "14d"
     auto = {k: v for k in ("isolation", "restart") if (v := request.GET.get(k)) in LEVELS}
     changes = {"autonomy": auto}
-    context = {"cluster": cluster, "since": since, "since_choices": SINCE_CHOICES, "levels": LEVELS, "chosen": auto}
+    context = {
+        "cluster": cluster,
+        "since": since,
+        "since_choices": SINCE_CHOICES,
+        "levels": LEVELS,
+        "chosen": auto,
+    }
     if auto:
         try:
             report = run_whatif(cluster, parse_since(since), changes, timezone.now())
         except BadChange as e:
             context["error"] = str(e)
         else:
-            context |= {"report": report, "rows": [(iso(a.t), a) for a in report.actions], "summary": report.summary(), "described": describe(changes)}
+            context |= {
+                "report": report,
+                "rows": [(iso(a.t), a) for a in report.actions],
+                "summary": report.summary(),
+                "described": describe(changes),
+            }
     return render(request, "actions/whatif.html", context)

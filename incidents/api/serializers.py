@@ -15,9 +15,22 @@ class IncidentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Incident
         fields = [
-            "id", "cluster", "status", "category", "culprit_node", "culprit_gpu", "confidence", "pattern",
-            "jobs", "detected_at", "first_signal_at", "resolved_at", "reopen_count", "verification_note",
-            "operator_verdict", "evidence",
+            "id",
+            "cluster",
+            "status",
+            "category",
+            "culprit_node",
+            "culprit_gpu",
+            "confidence",
+            "pattern",
+            "jobs",
+            "detected_at",
+            "first_signal_at",
+            "resolved_at",
+            "reopen_count",
+            "verification_note",
+            "operator_verdict",
+            "evidence",
         ]
 
     def get_evidence(self, obj: Incident) -> list[str]:
@@ -28,8 +41,23 @@ class AuditRecordSerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditRecord
         fields = [
-            "seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident_id",
-            "recommendation_id", "pattern", "attribution", "action", "outcome", "detail", "prev_hash", "hash",
+            "seq",
+            "at",
+            "actor_type",
+            "actor",
+            "event",
+            "cluster",
+            "workload",
+            "node",
+            "incident_id",
+            "recommendation_id",
+            "pattern",
+            "attribution",
+            "action",
+            "outcome",
+            "detail",
+            "prev_hash",
+            "hash",
         ]
 
 

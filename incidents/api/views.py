@@ -32,7 +32,13 @@ class IncidentViewSet(viewsets.ReadOnlyModelViewSet):
         body = VerdictSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            feedback.mark_verdict(incident, request.user, body.validated_data["verdict"], timezone.now(), body.validated_data["note"])
+            feedback.mark_verdict(
+                incident,
+                request.user,
+                body.validated_data["verdict"],
+                timezone.now(),
+                body.validated_data["note"],
+            )
         except PermissionDenied as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
         incident.refresh_from_db()

@@ -208,7 +208,14 @@ class Ingest:
             if ratio is not None:
                 text = f"job {job}: step time {ratio:.2f}x its median for {self.cfg.straggler_lines} lines in a row"
                 self._emit(
-                    Observation(t, Kind.STRAGGLER, None, job, text=text, data={"ratio": round(ratio, 3), "since": tracker.slow_since})
+                    Observation(
+                        t,
+                        Kind.STRAGGLER,
+                        None,
+                        job,
+                        text=text,
+                        data={"ratio": round(ratio, 3), "since": tracker.slow_since},
+                    )
                 )
 
     def _learn_style(self, job: str, line: str) -> None:

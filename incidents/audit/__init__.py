@@ -38,7 +38,9 @@ REFUSAL_WINDOW = dt.timedelta(minutes=10)
 
 def _refusal_suppressed(actor: str, at: dt.datetime) -> tuple[bool, bool]:
     """(drop this refusal, this is the last one recorded in the window)."""
-    recent = AuditRecord.objects.filter(event=AuditEvent.REFUSAL, actor=actor, at__gt=at - REFUSAL_WINDOW).count()
+    recent = AuditRecord.objects.filter(
+        event=AuditEvent.REFUSAL, actor=actor, at__gt=at - REFUSAL_WINDOW
+    ).count()
     return recent >= REFUSALS_PER_WINDOW, recent == REFUSALS_PER_WINDOW - 1
 
 
@@ -55,9 +57,19 @@ def _record_rotation(head: AuditHead, ring: Keyring, at: dt.datetime) -> None:
     if head.seq == 0 or head.key_id == ring.current:
         return
     old = head.key_id or "none (SHA-256 only)"
-    _link(head, AuditRecord(at=at, actor_type=ActorType.SYSTEM, actor=SYSTEM_ACTOR, event=AuditEvent.AUDIT_KEY,
-                            action=f"audit key {old} -> {ring.current}"[:64], outcome="rotated",
-                            detail={"from": head.key_id, "to": ring.current, "keyring": ring.source}), ring)
+    _link(
+        head,
+        AuditRecord(
+            at=at,
+            actor_type=ActorType.SYSTEM,
+            actor=SYSTEM_ACTOR,
+            event=AuditEvent.AUDIT_KEY,
+            action=f"audit key {old} -> {ring.current}"[:64],
+            outcome="rotated",
+            detail={"from": head.key_id, "to": ring.current, "keyring": ring.source},
+        ),
+        ring,
+    )
 
 
 def append_audit(
@@ -90,7 +102,10 @@ def append_audit(
             if drop:
                 return None
             if last:
-                detail = {**(detail or {}), "further_refusals": f"not recorded for {int(REFUSAL_WINDOW.total_seconds())} s"}
+                detail = {
+                    **(detail or {}),
+                    "further_refusals": f"not recorded for {int(REFUSAL_WINDOW.total_seconds())} s",
+                }
         _record_rotation(head, ring, at)
         rec = AuditRecord(
             at=at,
@@ -160,26 +175,42 @@ def verify_chain(batch: int = 2000) -> ChainReport:
             break
         for rec in rows:
             if rec.seq != expected_seq:
-                return ChainReport(checked, False, f"record seq {expected_seq} is missing (next is {rec.seq})", expected_seq)
+                return ChainReport(
+                    checked, False, f"record seq {expected_seq} is missing (next is {rec.seq})", expected_seq
+                )
             problem = _check_record(rec, prev_hash, ring, keyed_seen=checked > legacy)
             if problem:
                 return ChainReport(checked, False, problem, rec.seq)
             for w in seen.get(rec.seq, ()):
                 if w.hash != rec.hash:
-                    return ChainReport(checked, False, f"record seq {rec.seq} is not the one the witness saw at {w.at} "
-                                       f"(witness line {w.lineno}): the chain was re-forged", rec.seq)
+                    return ChainReport(
+                        checked,
+                        False,
+                        f"record seq {rec.seq} is not the one the witness saw at {w.at} "
+                        f"(witness line {w.lineno}): the chain was re-forged",
+                        rec.seq,
+                    )
             legacy += not rec.key_id
             prev_hash, expected_seq, checked = rec.hash, expected_seq + 1, checked + 1
     newest = max(witness, key=lambda w: w.seq, default=None)
     if newest is not None and newest.seq > checked:
         what = "the trail was emptied" if checked == 0 else "newest records were cut off (head rewritten)"
-        return ChainReport(checked, False, f"the chain ends at seq {checked} but the witness saw seq {newest.seq} at {newest.at} "
-                           f"(witness line {newest.lineno}): {what}", checked + 1, len(witness))
+        return ChainReport(
+            checked,
+            False,
+            f"the chain ends at seq {checked} but the witness saw seq {newest.seq} at {newest.at} "
+            f"(witness line {newest.lineno}): {what}",
+            checked + 1,
+            len(witness),
+        )
     head = AuditHead.objects.filter(pk=1).first()
     head_seq, head_hash = (head.seq, head.hash) if head else (0, GENESIS)
     if head_seq != checked or head_hash != prev_hash:
         return ChainReport(
-            checked, False, f"chain ends at seq {checked} but its head says seq {head_seq}: newest records deleted or head altered", checked + 1
+            checked,
+            False,
+            f"chain ends at seq {checked} but its head says seq {head_seq}: newest records deleted or head altered",
+            checked + 1,
         )
     notes = [f"{legacy} records from before audit keys are hash-chained only"] if legacy else []
     return ChainReport(checked, True, witnessed=len(witness), notes=tuple(notes))

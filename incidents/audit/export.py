@@ -21,8 +21,24 @@ from incidents.audit.hashing import iso
 from incidents.models import AuditRecord
 
 COLUMNS = (
-    "seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident", "recommendation",
-    "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash", "key_id",
+    "seq",
+    "at",
+    "actor_type",
+    "actor",
+    "event",
+    "cluster",
+    "workload",
+    "node",
+    "incident",
+    "recommendation",
+    "pattern",
+    "action",
+    "outcome",
+    "attribution",
+    "detail",
+    "prev_hash",
+    "hash",
+    "key_id",
 )
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CHUNK = 2000

@@ -102,7 +102,9 @@ def parse_filters(params: Mapping[str, str]) -> AuditFilter:
                 f.errors.append(f"incident must be a number, not {value!r}")
                 continue
         if model_field == "event":
-            value = event_value(value)  # the words shown ("Approval", "Status change") work as well as the names
+            value = event_value(
+                value
+            )  # the words shown ("Approval", "Status change") work as well as the names
         f.exact[model_field] = value
         f.active[name] = value
     for name in TIME_FILTERS:
@@ -112,7 +114,9 @@ def parse_filters(params: Mapping[str, str]) -> AuditFilter:
         try:
             at = parse_time(value, upper=name == "to")
         except ValueError:
-            f.errors.append(f"{name} must be a date or date-time like 2026-11-29 or 2026-11-29T10:05, not {value!r}")
+            f.errors.append(
+                f"{name} must be a date or date-time like 2026-11-29 or 2026-11-29T10:05, not {value!r}"
+            )
             continue
         if name == "from":
             f.since = at

@@ -47,7 +47,9 @@ def parse_keyring(text: str, source: str) -> Keyring:
         key_id, _, secret = line.partition(" ")
         secret = secret.strip()
         if not KEY_ID.match(key_id) or len(secret) < MIN_SECRET:
-            raise ImproperlyConfigured(f"{source} line {n}: expected 'KEY_ID SECRET' with a secret of {MIN_SECRET}+ characters")
+            raise ImproperlyConfigured(
+                f"{source} line {n}: expected 'KEY_ID SECRET' with a secret of {MIN_SECRET}+ characters"
+            )
         keys[key_id], current = secret.encode(), key_id
     if not keys:
         raise ImproperlyConfigured(f"{source} holds no audit key")
@@ -61,7 +63,9 @@ def generate_line(key_id: str) -> str:
 
 
 def _dev_keyring_path() -> Path:
-    path = Path(getattr(settings, "RECOVERY_AUDIT_DEV_KEY_FILE", "") or settings.BASE_DIR / "var" / "audit.key")
+    path = Path(
+        getattr(settings, "RECOVERY_AUDIT_DEV_KEY_FILE", "") or settings.BASE_DIR / "var" / "audit.key"
+    )
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         try:  # O_EXCL: two processes starting at once agree on one key
@@ -101,7 +105,11 @@ def keyring() -> Keyring:
     raw = getattr(settings, "RECOVERY_AUDIT_KEY", "")
     if raw:
         key_id, sep, secret = raw.partition(":")
-        return parse_keyring(f"{key_id} {secret}" if sep and KEY_ID.match(key_id) else f"env {raw}", "RECOVERY_AUDIT_KEY")
+        return parse_keyring(
+            f"{key_id} {secret}" if sep and KEY_ID.match(key_id) else f"env {raw}", "RECOVERY_AUDIT_KEY"
+        )
     if _is_dev():
         return _from_file(_dev_keyring_path())
-    raise ImproperlyConfigured("RECOVERY_AUDIT_KEY_FILE (or RECOVERY_AUDIT_KEY) must be set: audit records are authenticated with it")
+    raise ImproperlyConfigured(
+        "RECOVERY_AUDIT_KEY_FILE (or RECOVERY_AUDIT_KEY) must be set: audit records are authenticated with it"
+    )

@@ -82,10 +82,16 @@ def witness_head(now: dt.datetime) -> bool:
         return False
     rec = AuditRecord.objects.filter(seq=head.seq).first()
     secret = keyring().secret(rec.key_id) if rec is not None else None
-    if rec is None or secret is None or not hmac.compare_digest(record_hash(rec.prev_hash, rec, secret), head.hash):
+    if (
+        rec is None
+        or secret is None
+        or not hmac.compare_digest(record_hash(rec.prev_hash, rec, secret), head.hash)
+    ):
         log.error("audit head seq %s does not authenticate under the audit keys: not witnessed", head.seq)
         return False
-    line = witness.make_line(head.seq, head.hash, head.key_id, now.astimezone(dt.UTC).isoformat(), _signing_key())
+    line = witness.make_line(
+        head.seq, head.hash, head.key_id, now.astimezone(dt.UTC).isoformat(), _signing_key()
+    )
     witness.append_line(path, line)
     log.info("audit head %s", line.strip())
     _last["hash"], _last["t"] = head.hash, time.monotonic()

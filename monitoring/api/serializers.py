@@ -12,15 +12,29 @@ from monitoring.models import Cluster, Job, Node
 
 
 class ClusterSerializer(serializers.ModelSerializer):
-    effective_autonomy = serializers.SerializerMethodField(help_text="what holds now: monitor while back to monitor is on")
+    effective_autonomy = serializers.SerializerMethodField(
+        help_text="what holds now: monitor while back to monitor is on"
+    )
     # The controller's view of the cluster: last tick, lag, blind since, each source's last error.
     health = serializers.SerializerMethodField()
 
     class Meta:
         model = Cluster
         fields = [
-            "id", "name", "connection_mode", "autonomy", "effective_autonomy", "isolation_autonomy", "restart_autonomy", "remediation_autonomy",
-            "monitor_only", "monitor_only_reason", "partitions", "gpus_per_node", "created_at", "health",
+            "id",
+            "name",
+            "connection_mode",
+            "autonomy",
+            "effective_autonomy",
+            "isolation_autonomy",
+            "restart_autonomy",
+            "remediation_autonomy",
+            "monitor_only",
+            "monitor_only_reason",
+            "partitions",
+            "gpus_per_node",
+            "created_at",
+            "health",
         ]
 
     def get_effective_autonomy(self, obj: Cluster) -> str:
@@ -36,7 +50,16 @@ class NodeSerializer(serializers.ModelSerializer):
     class Meta:
         model = Node
         fields = [
-            "id", "cluster", "name", "partition", "state", "reason", "drained_by_us", "held_as_lemon", "held_reason", "health",
+            "id",
+            "cluster",
+            "name",
+            "partition",
+            "state",
+            "reason",
+            "drained_by_us",
+            "held_as_lemon",
+            "held_reason",
+            "health",
             "updated_at",
         ]
 
@@ -47,6 +70,19 @@ class JobSerializer(serializers.ModelSerializer):
     class Meta:
         model = Job
         fields = [
-            "id", "cluster", "slurm_id", "name", "user", "partition", "nodes", "tasks_per_node", "state",
-            "started_at", "restarts", "excluded_nodes", "last_step", "last_checkpoint_step", "last_progress_at",
+            "id",
+            "cluster",
+            "slurm_id",
+            "name",
+            "user",
+            "partition",
+            "nodes",
+            "tasks_per_node",
+            "state",
+            "started_at",
+            "restarts",
+            "excluded_nodes",
+            "last_step",
+            "last_checkpoint_step",
+            "last_progress_at",
         ]

@@ -79,7 +79,13 @@ def read_lines(
     try:
         if state.get("at_end"):
             head = transport.read_from(state["path"], 0, HEAD)
-            return [], {**state, "at_end": False, "offset": head.size, "inode": head.inode, **_fingerprint(head.data)}
+            return [], {
+                **state,
+                "at_end": False,
+                "offset": head.size,
+                "inode": head.inode,
+                **_fingerprint(head.data),
+            }
         chunk = transport.read_from(state["path"], int(state.get("offset") or 0), budget)
         tail: list[str] = []
         if _copytruncated(transport, state, chunk):

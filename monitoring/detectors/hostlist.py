@@ -66,11 +66,7 @@ def _expand_one(name: str, expr: str) -> list[str]:
     if not m:
         return [name]
     head, tail = name[: m.start()], name[m.end() :]
-    return [
-        head + idx + rest
-        for idx in _expand_range(m.group(1), expr)
-        for rest in _expand_one(tail, expr)
-    ]
+    return [head + idx + rest for idx in _expand_range(m.group(1), expr) for rest in _expand_one(tail, expr)]
 
 
 def expand(expr: str | None) -> list[str]:

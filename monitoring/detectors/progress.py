@@ -326,7 +326,9 @@ class ProgressTracker:
         self.intervals: list[float] = []
         self.step_times: list[float] = []
         self.slow_run = 0
-        self.slow_since: float | None = None  # the first slow line of the current run: the straggler's first sign
+        self.slow_since: float | None = (
+            None  # the first slow line of the current run: the straggler's first sign
+        )
         self.straggling = False
         self.ckpt_start: float | None = None
         self.ckpt: tuple[float, int] | None = None

@@ -23,6 +23,8 @@ from monitoring.simulator.model import CANCELLED, PENDING, RUNNING, TERMINAL_STA
 STATE_VERSION = 1
 KEEP_TERMINAL_JOBS = 30
 KEEP_FAULTS = 200
+
+
 def op_node_booted(sim: SimulatedCluster, op: dict[str, Any], t: float) -> None:
     """The rebooted host registers again: new boot time, still drained (reboot without ASAP)."""
     node = sim.node_table[op["node"]]

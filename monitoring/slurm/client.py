@@ -225,18 +225,32 @@ class SlurmClient:
             return ActionResult("reboot", node, "already", f"reboot already under way ({info.state})")
         if info.is_drained and not info.reason.startswith(our_prefix):
             who = info.reason_user or "someone else"
-            return ActionResult("reboot", node, "superseded", f"drained by {who}: {info.reason}; not ours to reboot")
+            return ActionResult(
+                "reboot", node, "superseded", f"drained by {who}: {info.reason}; not ours to reboot"
+            )
         if not info.is_drained:
-            return ActionResult("reboot", node, "failed", f"node is {info.state}: drain it before rebooting it")
+            return ActionResult(
+                "reboot", node, "failed", f"node is {info.state}: drain it before rebooting it"
+            )
         if info.base_state in ("ALLOCATED", "MIXED", "COMPLETING") or "COMPLETING" in info.flags:
             return ActionResult(
-                "reboot", node, "failed", f"jobs still on {node} ({info.state}): not rebooting until they left"
+                "reboot",
+                node,
+                "failed",
+                f"jobs still on {node} ({info.state}): not rebooting until they left",
             )
         argv = [self.bin["scontrol"], "reboot", f"reason={full}", node]
         res = self.transport.run(argv, timeout=self.timeout)
         if not res.ok:
             return ActionResult("reboot", node, "failed", "scontrol refused", res.stderr, [argv])
-        return ActionResult("reboot", node, "done", f"reboot issued (booted {info.boot_time or 'unknown'})", res.stderr, [argv])
+        return ActionResult(
+            "reboot",
+            node,
+            "done",
+            f"reboot issued (booted {info.boot_time or 'unknown'})",
+            res.stderr,
+            [argv],
+        )
 
     # -- job actions ---------------------------------------------------------------
     def _settled(self, job_id: str, wait: float) -> JobInfo | None:

@@ -42,13 +42,17 @@ def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
         try:
             return SimulatedCluster.from_state(json.loads(raw))
         except Exception:
-            log.warning("simulator state for %s unreadable; starting a new world", cluster.name, exc_info=True)
+            log.warning(
+                "simulator state for %s unreadable; starting a new world", cluster.name, exc_info=True
+            )
     return SimulatedCluster(_config(cluster), now=now)
 
 
 def _stash(cluster: Cluster, events: list[dict[str, Any]]) -> None:
     if events:
-        get_redis().rpush(key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events))
+        get_redis().rpush(
+            key("sim-outbox", cluster.state_id), *(json.dumps(e, separators=(",", ":")) for e in events)
+        )
 
 
 def _take_stashed(cluster: Cluster) -> list[dict[str, Any]]:

@@ -61,7 +61,9 @@ class SlurmSource:
                 detail = self.client.job(job_id)
                 paths[job_id] = [p for p in ((detail.stdout, detail.stderr) if detail else ()) if p]
             try:
-                evs, logs[job_id] = joblog.poll(self.client.transport, job_id, paths[job_id], logs.get(job_id), now)
+                evs, logs[job_id] = joblog.poll(
+                    self.client.transport, job_id, paths[job_id], logs.get(job_id), now
+                )
             except TransportError as exc:
                 log.warning("cluster %s: job %s log unreadable: %s", self.cluster.name, job_id, exc)
                 self.source_errors["job logs"] = f"job {job_id}: {exc}"
@@ -75,7 +77,13 @@ class SlurmSource:
 
     def _kernel_logs(self, now: float) -> list[dict[str, Any]]:
         nodes = [n.name for n in self._nodes if not n.is_down]
-        events, self.state["kernel"] = kernel.poll(self.client.transport, nodes, kernel.source_from_setting(self.cluster.kernel_log_command), self.state.get("kernel"), now)
+        events, self.state["kernel"] = kernel.poll(
+            self.client.transport,
+            nodes,
+            kernel.source_from_setting(self.cluster.kernel_log_command),
+            self.state.get("kernel"),
+            now,
+        )
         return events
 
     def _telemetry(self) -> list[dict[str, Any]]:
@@ -84,7 +92,10 @@ class SlurmSource:
         return drain_events(get_redis(), self.cluster.name, prefix=settings.RECOVERY_REDIS_PREFIX)
 
     def nodes(self) -> list[NodeView]:
-        return [NodeView(n.name, _partition_first(n.partitions[0] if n.partitions else ""), n.state, n.reason) for n in self._nodes]
+        return [
+            NodeView(n.name, _partition_first(n.partitions[0] if n.partitions else ""), n.state, n.reason)
+            for n in self._nodes
+        ]
 
     def jobs(self) -> list[JobView]:
         return [_job_view(j) for j in self._jobs]

@@ -25,8 +25,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 # Not 9: runs of older checkouts flush database 9 per test. Shared safely between runs (per-stack names).
 BROWSER_REDIS_DB = int(os.environ.get("BROWSER_REDIS_DB", "10"))
@@ -48,7 +54,9 @@ def until_page_shows(page, url: str, selector: str, text: str, stack: Stack, tim
             return
         except AssertionError:
             if time.time() > end:
-                pytest.fail(f"{url} never showed {text!r} in {selector} within {timeout} s\n" + stack.logs_tail())
+                pytest.fail(
+                    f"{url} never showed {text!r} in {selector} within {timeout} s\n" + stack.logs_tail()
+                )
 
 
 def _free_port() -> int:
@@ -79,19 +87,28 @@ def _wait_for_db_sessions_to_end(name: str, timeout: float = 5) -> None:
     end = time.time() + timeout
     with connection.cursor() as cur:
         while time.time() < end:
-            cur.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+            cur.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name]
+            )
             if cur.fetchone()[0] == 0:
                 return
             time.sleep(0.3)
-        cur.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+        cur.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [name],
+        )
 
 
 class Stack:
-    def __init__(self, base_url: str, env: dict[str, str], procs: list[subprocess.Popen[bytes]], logs: list[Path]) -> None:
+    def __init__(
+        self, base_url: str, env: dict[str, str], procs: list[subprocess.Popen[bytes]], logs: list[Path]
+    ) -> None:
         self.base_url, self.env, self.procs, self.logs = base_url, env, procs, logs
 
     def logs_tail(self) -> str:
-        return "\n".join(f"--- {p.name}\n" + p.read_text(errors="replace")[-3000:] for p in self.logs if p.exists())
+        return "\n".join(
+            f"--- {p.name}\n" + p.read_text(errors="replace")[-3000:] for p in self.logs if p.exists()
+        )
 
 
 @pytest.fixture
@@ -106,9 +123,15 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
     settings.RECOVERY_REDIS_PREFIX = prefix
     settings.REDIS_URL = redis_url
     channel_prefix = f"{prefix}:asgi"  # this test's live updates only, whatever else shares the Redis
-    queue = f"{prefix}:celery"  # this stack's worker takes this stack's tasks only (beat ticks name cluster ids)
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                           "CONFIG": {"hosts": [redis_url], "prefix": channel_prefix}}}
+    queue = (
+        f"{prefix}:celery"  # this stack's worker takes this stack's tasks only (beat ticks name cluster ids)
+    )
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url], "prefix": channel_prefix},
+        }
+    }
     from monitoring.redis_store import get_redis
 
     get_redis.cache_clear()
@@ -130,11 +153,26 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
     logs = [tmp_path / "web.log", tmp_path / "worker.log"]
     argvs = [
         [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "recovery_site.asgi:application"],
-        [str(bin_dir / "celery"), "-A", "recovery_site", "worker", "-B", "-l", "warning", "-c", "2",
-         "-s", str(tmp_path / "beat-schedule"), "-Q", queue],
+        [
+            str(bin_dir / "celery"),
+            "-A",
+            "recovery_site",
+            "worker",
+            "-B",
+            "-l",
+            "warning",
+            "-c",
+            "2",
+            "-s",
+            str(tmp_path / "beat-schedule"),
+            "-Q",
+            queue,
+        ],
     ]
     procs = [
-        subprocess.Popen(argv, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+        subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
+        )  # noqa: SIM115
         for argv, log in zip(argvs, logs, strict=True)
     ]
     stack = Stack(f"http://127.0.0.1:{port}", env, procs, logs)

@@ -48,7 +48,12 @@ def _until(what: str, check: Callable[[], object], stack, timeout: float = 90) -
 
 
 def _busy_node(cluster, partition: str) -> str:  # type: ignore[no-untyped-def]
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition=partition).exclude(nodes="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition=partition)
+        .exclude(nodes="")
+        .order_by("slurm_id")
+        .first()
+    )
     return job.node_list[0] if job else ""
 
 
@@ -56,14 +61,21 @@ def _drain_of(cluster, node: str) -> Recommendation | None:  # type: ignore[no-u
     return Recommendation.objects.filter(cluster=cluster, action="drain_node", node=node).first()
 
 
-def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themselves(live_stack, chromium, cluster, admin_user) -> None:  # type: ignore[no-untyped-def]
+def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themselves(
+    live_stack, chromium, cluster, admin_user
+) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
     from actions.services.faults import inject_fault
 
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
-    _until("the simulated cluster's nodes", lambda: Node.objects.filter(cluster=cluster).count() >= 32, live_stack, 60)
+    _until(
+        "the simulated cluster's nodes",
+        lambda: Node.objects.filter(cluster=cluster).count() >= 32,
+        live_stack,
+        60,
+    )
     canary = _until("a busy canary node", lambda: _busy_node(cluster, "canary"), live_stack, 60)
     batch = _until("a busy batch node", lambda: _busy_node(cluster, "batch"), live_stack, 60)
 
@@ -82,12 +94,18 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     form.locator("input[name=reason]").fill("canary proves the controller first")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("tr[data-override='partition:canary:isolation']", timeout=15_000)
-    expect(page.locator("tr[data-override='partition:canary:isolation']")).to_contain_text("auto", timeout=15_000)
+    expect(page.locator("tr[data-override='partition:canary:isolation']")).to_contain_text(
+        "auto", timeout=15_000
+    )
 
     inject_fault(cluster, "xid79", canary, None, timezone.now())
     inject_fault(cluster, "xid79", batch, None, timezone.now())
 
-    _until(f"the canary drain of {canary} to succeed", lambda: (r := _drain_of(cluster, canary)) and r.status == RecStatus.SUCCEEDED, live_stack)
+    _until(
+        f"the canary drain of {canary} to succeed",
+        lambda: (r := _drain_of(cluster, canary)) and r.status == RecStatus.SUCCEEDED,
+        live_stack,
+    )
     waiting = _until(f"the batch drain of {batch}", lambda: _drain_of(cluster, batch), live_stack)
     assert Node.objects.get(cluster=cluster, name=canary).drained_by_us is True
     time.sleep(3)  # a few more ticks: the batch drain must still be waiting for a person
@@ -101,6 +119,12 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     node = Node.objects.get(cluster=cluster, name=canary)
     # The page says "drained by this controller" once the next tick has synced Slurm's reason for the drain:
     # reload until it does, never read the page once (the database can be a tick ahead of what was rendered).
-    until_page_shows(page, f"{live_stack.base_url}/nodes/{node.pk}/", "body", "drained by this controller", live_stack)
+    until_page_shows(
+        page, f"{live_stack.base_url}/nodes/{node.pk}/", "body", "drained by this controller", live_stack
+    )
     expect(page.locator("#return-form")).to_have_count(1, timeout=15_000)
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")), full_page=True, timeout=120_000)
+    page.screenshot(
+        path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "canary.png")),
+        full_page=True,
+        timeout=120_000,
+    )

@@ -75,4 +75,8 @@ def test_operator_approves_a_live_incident(live_stack, chromium, cluster, operat
         page.wait_for_selector(f"tr[data-rec='{rec_id}'].rs-succeeded", timeout=60_000)
     except Exception:
         pytest.fail("the approved recommendation did not succeed\n" + live_stack.logs_tail())
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident.png")), full_page=True, timeout=120_000)
+    page.screenshot(
+        path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident.png")),
+        full_page=True,
+        timeout=120_000,
+    )

@@ -36,14 +36,38 @@ def _incidents(cluster) -> list[int]:  # type: ignore[no-untyped-def]
     ids = []
     for i, (node, resume) in enumerate([("gpu-a-003", 300), (HOSTILE, 120)]):
         start = t0 + dt.timedelta(minutes=10 * i)
-        inc = Incident.objects.create(cluster=cluster, key=f"m-{i}", category="gpu_hardware", culprit_node=node, culprit_gpu=1,
-                                      confidence=0.9, pattern="xid:79", jobs=[str(4100 + i)], status="recovered",
-                                      first_signal_at=start, detected_at=start + dt.timedelta(seconds=30))
-        Recommendation.objects.create(incident=inc, cluster=cluster, action="requeue_job", job=str(4100 + i), status="succeeded",
-                                      text="requeue; a restart loses 25 steps since the checkpoint at step 100",
-                                      created_at=start + dt.timedelta(seconds=30), executed_at=start + dt.timedelta(seconds=45))
-        append_audit(event="verification", at=start + dt.timedelta(seconds=resume), cluster=cluster.name, incident_id=inc.pk,
-                     action="verify recovery", outcome="healthy", detail={"note": "ok"})
+        inc = Incident.objects.create(
+            cluster=cluster,
+            key=f"m-{i}",
+            category="gpu_hardware",
+            culprit_node=node,
+            culprit_gpu=1,
+            confidence=0.9,
+            pattern="xid:79",
+            jobs=[str(4100 + i)],
+            status="recovered",
+            first_signal_at=start,
+            detected_at=start + dt.timedelta(seconds=30),
+        )
+        Recommendation.objects.create(
+            incident=inc,
+            cluster=cluster,
+            action="requeue_job",
+            job=str(4100 + i),
+            status="succeeded",
+            text="requeue; a restart loses 25 steps since the checkpoint at step 100",
+            created_at=start + dt.timedelta(seconds=30),
+            executed_at=start + dt.timedelta(seconds=45),
+        )
+        append_audit(
+            event="verification",
+            at=start + dt.timedelta(seconds=resume),
+            cluster=cluster.name,
+            incident_id=inc.pk,
+            action="verify recovery",
+            outcome="healthy",
+            detail={"note": "ok"},
+        )
         ids.append(inc.pk)
     return ids
 
@@ -76,4 +100,8 @@ def test_the_metrics_page_draws_latencies_and_resume_times(live_stack, chromium,
     assert any("&lt;img" in t for t in got["text"]) and got["pwned"] is False
     assert got["lost"] == [25, 25]
     assert got["status"] is True
-    page.screenshot(path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")), full_page=True, timeout=120_000)
+    page.screenshot(
+        path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "metrics.png")),
+        full_page=True,
+        timeout=120_000,
+    )

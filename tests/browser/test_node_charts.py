@@ -83,7 +83,8 @@ def test_a_node_page_draws_its_gpu_telemetry(live_stack, chromium, cluster, view
     assert page.evaluate("() => typeof window.Plotly") == "object"  # loaded from this server
     page.screenshot(
         path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "node-charts.png")),
-        full_page=True, timeout=120_000,  # a slow machine takes a while: an artefact, not the assertion
+        full_page=True,
+        timeout=120_000,  # a slow machine takes a while: an artefact, not the assertion
     )
 
 
@@ -125,5 +126,6 @@ def test_an_incident_page_draws_the_culprit_against_its_peers(live_stack, chromi
         path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident-charts.png")).replace(
             ".png", "-incident.png"
         ),
-        full_page=True, timeout=120_000,  # a slow machine takes a while: an artefact, not the assertion
+        full_page=True,
+        timeout=120_000,  # a slow machine takes a while: an artefact, not the assertion
     )

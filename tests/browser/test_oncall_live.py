@@ -68,8 +68,16 @@ def _incident(cluster, key: str, node: str, job: str, status: str = "open", minu
     from django.utils import timezone
 
     return Incident.objects.create(
-        cluster=cluster, key=key, category="gpu_hardware", culprit_node=node, culprit_gpu=2, confidence=0.9,
-        pattern="xid:79", jobs=[job], status=status, detected_at=timezone.now() - dt.timedelta(minutes=60 - minutes),
+        cluster=cluster,
+        key=key,
+        category="gpu_hardware",
+        culprit_node=node,
+        culprit_gpu=2,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=[job],
+        status=status,
+        detected_at=timezone.now() - dt.timedelta(minutes=60 - minutes),
     )
 
 
@@ -81,7 +89,9 @@ def _awaiting_drain(cluster) -> tuple[Incident, Recommendation]:  # type: ignore
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
     for n in range(1, 9):
-        Node.objects.get_or_create(cluster=cluster, name=f"zz-{n:03d}", defaults={"partition": "maint", "state": "MIXED"})
+        Node.objects.get_or_create(
+            cluster=cluster, name=f"zz-{n:03d}", defaults={"partition": "maint", "state": "MIXED"}
+        )
     incident = _incident(cluster, "live-1", "zz-003", "9101")
     sync_recommendations(incident, [{"action": "drain_node", "node": "zz-003"}], timezone.now())
     rec = Recommendation.objects.get(incident=incident, action="drain_node")
@@ -89,7 +99,9 @@ def _awaiting_drain(cluster) -> tuple[Incident, Recommendation]:  # type: ignore
     return incident, rec
 
 
-def test_an_operator_typing_a_comment_loses_nothing_while_live_updates_arrive(live_stack, chromium, cluster, operator, second_operator) -> None:  # type: ignore[no-untyped-def]
+def test_an_operator_typing_a_comment_loses_nothing_while_live_updates_arrive(
+    live_stack, chromium, cluster, operator, second_operator
+) -> None:  # type: ignore[no-untyped-def]
     incident, rec = _awaiting_drain(cluster)
     otto = _login(chromium, live_stack.base_url, "otto")
     olga = _login(chromium, live_stack.base_url, "olga")
@@ -115,15 +127,26 @@ def test_an_operator_typing_a_comment_loses_nothing_while_live_updates_arrive(li
 
 
 def test_the_overview_with_40_incidents_shows_every_open_one(live_stack, chromium, cluster, viewer) -> None:  # type: ignore[no-untyped-def]
-    opened = [_incident(cluster, f"many-{n}", f"zz-{n:03d}", str(7000 + n), status="mitigating" if n == 0 else "open", minutes=n)
-              for n in range(40)]
+    opened = [
+        _incident(
+            cluster,
+            f"many-{n}",
+            f"zz-{n:03d}",
+            str(7000 + n),
+            status="mitigating" if n == 0 else "open",
+            minutes=n,
+        )
+        for n in range(40)
+    ]
     for n in range(12):
         _incident(cluster, f"done-{n}", "zz-900", str(8000 + n), status="recovered", minutes=40 + n)
     page = _login(chromium, live_stack.base_url, "vera")
     rows = page.locator("#incident-table tbody tr[data-incident]")
     expect(rows).to_have_count(40, timeout=WAIT)
     expect(page.locator("#stat-open")).to_have_text("40")
-    expect(page.locator(f"#incident-table tr[data-incident='{opened[0].pk}']")).to_contain_text("Mitigating")  # the oldest stays
+    expect(page.locator(f"#incident-table tr[data-incident='{opened[0].pk}']")).to_contain_text(
+        "Mitigating"
+    )  # the oldest stays
     _shot(page, "overview")
     page.goto(f"{live_stack.base_url}/incidents/?status=active&sort=oldest")
     expect(page.locator("#incident-list tbody tr[data-incident]")).to_have_count(40, timeout=WAIT)
@@ -131,7 +154,9 @@ def test_the_overview_with_40_incidents_shows_every_open_one(live_stack, chromiu
     _shot(page, "incident-list")
 
 
-def test_acknowledging_shows_the_name_to_a_second_operator_live(live_stack, chromium, cluster, operator, second_operator) -> None:  # type: ignore[no-untyped-def]
+def test_acknowledging_shows_the_name_to_a_second_operator_live(
+    live_stack, chromium, cluster, operator, second_operator
+) -> None:  # type: ignore[no-untyped-def]
     incident, _ = _awaiting_drain(cluster)
     olga = _login(chromium, live_stack.base_url, "olga")  # watches the overview
     row = olga.locator(f"#incident-table tr[data-incident='{incident.pk}'] td.who-on")
@@ -149,10 +174,21 @@ def test_screenshots_of_the_job_page_and_a_silence(live_stack, chromium, cluster
 
     from incidents.silences import create_silence
 
-    Job.objects.create(cluster=cluster, slurm_id="9555", name="llama-70b-pretrain", user="mlteam", partition="maint",
-                       state="RUNNING", nodes="zz-[015-017,021]", restarts=1, last_step=156, last_checkpoint_step=150,
-                       last_progress_at=timezone.now(), last_checkpoint_at=timezone.now() - dt.timedelta(minutes=4),
-                       started_at=timezone.now() - dt.timedelta(hours=3))
+    Job.objects.create(
+        cluster=cluster,
+        slurm_id="9555",
+        name="llama-70b-pretrain",
+        user="mlteam",
+        partition="maint",
+        state="RUNNING",
+        nodes="zz-[015-017,021]",
+        restarts=1,
+        last_step=156,
+        last_checkpoint_step=150,
+        last_progress_at=timezone.now(),
+        last_checkpoint_at=timezone.now() - dt.timedelta(minutes=4),
+        started_at=timezone.now() - dt.timedelta(hours=3),
+    )
     _incident(cluster, "job-1", "zz-012", "9555", status="recovered", minutes=20)
     otto = _login(chromium, live_stack.base_url, "otto")
     otto.goto(f"{live_stack.base_url}/clusters/{cluster.pk}/jobs/9555/")
@@ -161,8 +197,15 @@ def test_screenshots_of_the_job_page_and_a_silence(live_stack, chromium, cluster
     expect(otto.locator("#job-story")).to_contain_text("Recovered: job healthy")
     _shot(otto, "job")
     now = timezone.now()
-    create_silence(cluster, operator, starts_at=now, ends_at=now + dt.timedelta(minutes=45), reason="DIMM swap, ticket OPS-1234",
-                   now=now, node="zz-012")
+    create_silence(
+        cluster,
+        operator,
+        starts_at=now,
+        ends_at=now + dt.timedelta(minutes=45),
+        reason="DIMM swap, ticket OPS-1234",
+        now=now,
+        node="zz-012",
+    )
     otto.goto(f"{live_stack.base_url}/silences/")
     expect(otto.locator("#silences tr.silence-active")).to_have_count(1, timeout=WAIT)
     expect(otto.locator("#expiring")).to_contain_text("zz-012")

@@ -68,7 +68,11 @@ def _pg_bin() -> Path:
     root = Path("/usr/lib/postgresql")
     if not root.exists():
         pytest.fail("PostgreSQL server binaries are missing: run scripts/services.sh postgres")
-    return root / sorted(os.listdir(root), key=lambda v: [int(x) for x in v.split(".") if x.isdigit()])[-1] / "bin"
+    return (
+        root
+        / sorted(os.listdir(root), key=lambda v: [int(x) for x in v.split(".") if x.isdigit()])[-1]
+        / "bin"
+    )
 
 
 class PrivatePostgres:
@@ -92,7 +96,9 @@ class PrivatePostgres:
         subprocess.run(argv, check=True, capture_output=True, timeout=120)
 
     def start(self) -> None:
-        opts = f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
+        opts = (
+            f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
+        )
         self._run("pg_ctl", "-D", str(self.data), "-o", opts, "-l", str(self.log), "-w", "-t", "60", "start")
 
     def stop(self) -> None:
@@ -102,7 +108,9 @@ class PrivatePostgres:
         return f"postgres://postgres@127.0.0.1:{self.port}/{db}"
 
     def connect(self, db: str = "postgres") -> psycopg.Connection[Any]:
-        return psycopg.connect(host="127.0.0.1", port=self.port, user="postgres", dbname=db, autocommit=True, connect_timeout=3)
+        return psycopg.connect(
+            host="127.0.0.1", port=self.port, user="postgres", dbname=db, autocommit=True, connect_timeout=3
+        )
 
     def destroy(self) -> None:
         try:
@@ -120,10 +128,23 @@ class PrivateRedis:
 
     def start(self) -> None:
         """A fresh server on the same port: nothing kept (what a restart without persistence leaves)."""
-        redis_server = shutil.which("redis-server") or pytest.fail("redis-server is missing: run scripts/services.sh redis")
+        redis_server = shutil.which("redis-server") or pytest.fail(
+            "redis-server is missing: run scripts/services.sh redis"
+        )
         self.proc = subprocess.Popen(
-            [redis_server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=open(self.base / "redis.log", "ab"), stderr=subprocess.STDOUT,  # noqa: SIM115
+            [
+                redis_server,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=open(self.base / "redis.log", "ab"),
+            stderr=subprocess.STDOUT,  # noqa: SIM115
         )
         wait_for("redis", lambda: socket.create_connection(("127.0.0.1", self.port), 0.5).close() or True, 15)
 
@@ -145,10 +166,23 @@ def pg() -> Iterator[PrivatePostgres]:
         template = "chaos_template"
         with server.connect() as c:
             c.execute(f"CREATE DATABASE {template}")
-        env = {**os.environ, "DATABASE_URL": server.url(template), "RECOVERY_DEV": "1", "DJANGO_SETTINGS_MODULE": "recovery_site.settings"}
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300)
-        subprocess.run([sys.executable, "manage.py", "seed_demo", "--autonomy", "auto"], cwd=ROOT, env=env, check=True,
-                       timeout=120, capture_output=True)
+        env = {
+            **os.environ,
+            "DATABASE_URL": server.url(template),
+            "RECOVERY_DEV": "1",
+            "DJANGO_SETTINGS_MODULE": "recovery_site.settings",
+        }
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300
+        )
+        subprocess.run(
+            [sys.executable, "manage.py", "seed_demo", "--autonomy", "auto"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=120,
+            capture_output=True,
+        )
         yield server
     finally:
         server.destroy()
@@ -185,18 +219,50 @@ class Stack:
     # --- processes ---------------------------------------------------------------------------------
     def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen[bytes]:
         log = open(self.base / f"{name}.log", "ab")  # noqa: SIM115
-        return subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
     def start_worker(self) -> None:
         """One more worker (production runs several: killing one leaves the others working)."""
         n = len(self.workers) + self.kills
-        self.workers.append(self._spawn(f"worker{n}", [str(BIN / "celery"), "-A", "recovery_site", "worker", "-l", "info", "-c", "2",
-                                             "-Q", "celery", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                             "-n", f"chaos{n}@%h"]))
+        self.workers.append(
+            self._spawn(
+                f"worker{n}",
+                [
+                    str(BIN / "celery"),
+                    "-A",
+                    "recovery_site",
+                    "worker",
+                    "-l",
+                    "info",
+                    "-c",
+                    "2",
+                    "-Q",
+                    "celery",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                    "-n",
+                    f"chaos{n}@%h",
+                ],
+            )
+        )
 
     def start_beat(self) -> None:
-        self.beat = self._spawn("beat", [str(BIN / "celery"), "-A", "recovery_site", "beat", "-l", "warning",
-                                         "-s", str(self.base / "beat-schedule")])
+        self.beat = self._spawn(
+            "beat",
+            [
+                str(BIN / "celery"),
+                "-A",
+                "recovery_site",
+                "beat",
+                "-l",
+                "warning",
+                "-s",
+                str(self.base / "beat-schedule"),
+            ],
+        )
 
     def kill9_worker(self) -> None:
         """kill -9 of the oldest worker: the main process and its pool children, no chance to clean up."""
@@ -213,10 +279,19 @@ class Stack:
         self.redis.kill()
 
     def manage(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
 
     def logs(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in sorted(self.base.glob("*.log")))
+        return "\n".join(
+            f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in sorted(self.base.glob("*.log"))
+        )
 
     # --- reading what the controller wrote ----------------------------------------------------------------
     def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:

@@ -49,29 +49,43 @@ def double_actions(s: Stack) -> int:
 
 
 def stuck(s: Stack, older_than_s: float = STUCK_AFTER_S) -> int:
-    return int(s.one(
-        """SELECT count(*) FROM actions_recommendation
+    return int(
+        s.one(
+            """SELECT count(*) FROM actions_recommendation
            WHERE (status = 'approved' AND coalesce(dispatched_at, created_at) < now() - make_interval(secs => %s))
               OR (status = 'executing' AND executed_at < now() - make_interval(secs => %s))""",
-        older_than_s, older_than_s,
-    ))
+            older_than_s,
+            older_than_s,
+        )
+    )
 
 
 def settle(s: Stack, timeout: float = 60) -> None:
     """Wait until nothing is approved or executing any more (the reconciler's job)."""
-    wait_for("every recommendation settled", lambda: s.one(
-        "SELECT count(*) FROM actions_recommendation WHERE status IN ('approved', 'executing')") == 0, timeout, 0.5)
+    wait_for(
+        "every recommendation settled",
+        lambda: (
+            s.one("SELECT count(*) FROM actions_recommendation WHERE status IN ('approved', 'executing')")
+            == 0
+        ),
+        timeout,
+        0.5,
+    )
 
 
 def incidents(s: Stack) -> dict[int, tuple[Any, ...]]:
     """Each incident's identity and verdict (status may legitimately move on)."""
-    rows = s.sql("SELECT id, key, category, culprit_node, culprit_gpu, jobs::text, detected_at, pattern FROM incidents_incident")
+    rows = s.sql(
+        "SELECT id, key, category, culprit_node, culprit_gpu, jobs::text, detected_at, pattern FROM incidents_incident"
+    )
     return {r[0]: r[1:] for r in rows}
 
 
 def last_tick(s: Stack, cluster: str = "sim-a") -> dt.datetime | None:
     return s.one(
-        "SELECT cs.last_tick_at FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id WHERE c.name = %s", cluster)
+        "SELECT cs.last_tick_at FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id WHERE c.name = %s",
+        cluster,
+    )
 
 
 def wait_resumed(s: Stack, since: dt.datetime, timeout: float = 90, cluster: str = "sim-a") -> float:
@@ -80,8 +94,11 @@ def wait_resumed(s: Stack, since: dt.datetime, timeout: float = 90, cluster: str
     try:
         wait_for(f"{cluster} ticking again", lambda: (last_tick(s, cluster) or since) > since, timeout, 0.2)
     except AssertionError as exc:
-        error = s.one("SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c "
-                      "ON c.id = cs.cluster_id WHERE c.name = %s", cluster)
+        error = s.one(
+            "SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c "
+            "ON c.id = cs.cluster_id WHERE c.name = %s",
+            cluster,
+        )
         raise AssertionError(f"{exc}; last error: {error!r}\n{s.logs()}") from None
     return time.monotonic() - start
 
@@ -92,11 +109,15 @@ def db_now(s: Stack) -> dt.datetime:
 
 def health(s: Stack, cluster: str = "sim-a") -> dict[str, Any]:
     """What the pages and /api/ show for the cluster (rendered by the product's own code)."""
-    out = s.manage("shell", "-c", (
-        "import json; from django.utils import timezone; from monitoring.models import Cluster; "
-        "from monitoring.controller_state import health; "
-        f"print(json.dumps(health(Cluster.objects.get(name={cluster!r}), timezone.now())))"
-    ))
+    out = s.manage(
+        "shell",
+        "-c",
+        (
+            "import json; from django.utils import timezone; from monitoring.models import Cluster; "
+            "from monitoring.controller_state import health; "
+            f"print(json.dumps(health(Cluster.objects.get(name={cluster!r}), timezone.now())))"
+        ),
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 

@@ -29,8 +29,15 @@ def _running(s: Stack, workers: int = 1) -> None:
     for _ in range(workers):
         s.start_worker()
     s.start_beat()
-    wait_for("the first ticks and running jobs", lambda: s.one(
-        "SELECT count(*) FROM monitoring_job WHERE state = 'RUNNING' AND partition = 'batch'") >= 2 and inv.last_tick(s), 120, 0.5)
+    wait_for(
+        "the first ticks and running jobs",
+        lambda: (
+            s.one("SELECT count(*) FROM monitoring_job WHERE state = 'RUNNING' AND partition = 'batch'") >= 2
+            and inv.last_tick(s)
+        ),
+        120,
+        0.5,
+    )
 
 
 def _inject(s: Stack, kind: str = "xid79") -> dict[str, object]:
@@ -58,6 +65,7 @@ def _hold_world_lock(s: Stack, timeout: float = 15) -> redis.Redis:
 
 def _step_reached(s: Stack, step: str, incidents_before: int, conn: object = None) -> bool:
     """Polled on one open connection: a state that lasts milliseconds must not be missed by connecting."""
+
     def one(q: str, *p: object) -> int:
         if conn is None:
             return int(s.one(q, *p))
@@ -73,7 +81,9 @@ def _step_reached(s: Stack, step: str, incidents_before: int, conn: object = Non
     return one("SELECT count(*) FROM actions_recommendation WHERE status = ANY(%s)", statuses) > 0
 
 
-def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_does_nothing_twice(stack: Stack) -> None:
+def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_does_nothing_twice(
+    stack: Stack,
+) -> None:
     _running(stack, workers=2)  # kill one, the other carries on while a replacement starts
     hit: dict[str, bool] = {}
     resumes: list[float] = []
@@ -101,15 +111,23 @@ def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_
         else:  # every worker dies, so the one inside the executor surely does
             while stack.workers:
                 stack.kill9_worker()
-            held.delete(f"chaos:lock:{stack.one('SELECT id FROM monitoring_cluster WHERE name = %s', 'sim-a')}")
+            held.delete(
+                f"chaos:lock:{stack.one('SELECT id FROM monitoring_cluster WHERE name = %s', 'sim-a')}"
+            )
             stack.start_worker()
             stack.start_worker()
             cold_resume = inv.wait_resumed(stack, killed_at, 120)
         inv.settle(stack, 90)
         now_old = inv.incidents(stack)
         assert {k: now_old[k] for k in old} == old, f"{step}: an earlier incident was rewritten"
-    figures = inv.Figures(f"kill -9 worker ({', '.join(k for k, v in hit.items() if v)})", inv.records_lost(stack),
-                          inv.double_actions(stack), inv.stuck(stack, 0), None, max(resumes))
+    figures = inv.Figures(
+        f"kill -9 worker ({', '.join(k for k, v in hit.items() if v)})",
+        inv.records_lost(stack),
+        inv.double_actions(stack),
+        inv.stuck(stack, 0),
+        None,
+        max(resumes),
+    )
     _report(figures)
     assert stack.kills == len(STEPS) + 1
     print(f"\nresumed after every worker was killed (includes starting workers): {cold_resume:.1f} s")
@@ -120,7 +138,9 @@ def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_
     assert inv.audit_chain_ok(stack)
 
 
-def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_its_memory(stack: Stack) -> None:
+def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_its_memory(
+    stack: Stack,
+) -> None:
     _running(stack)
     _inject(stack)
     wait_for("a first incident", lambda: stack.one("SELECT count(*) FROM incidents_incident") >= 1, 60)
@@ -149,7 +169,9 @@ def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_it
         stack.start_worker()
         resume = inv.wait_resumed(stack, back, 120)
     blind = time.monotonic() - down_at
-    lost_memory = stack.one("SELECT count(*) FROM incidents_auditrecord WHERE event = 'controller' AND outcome = 'lost working memory'")
+    lost_memory = stack.one(
+        "SELECT count(*) FROM incidents_auditrecord WHERE event = 'controller' AND outcome = 'lost working memory'"
+    )
     assert lost_memory >= 1
     # a new fault after the loss is a new incident, never an old key
     before = stack.one("SELECT count(*) FROM incidents_incident")
@@ -161,7 +183,14 @@ def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_it
     now_old = inv.incidents(stack)
     assert {k: now_old[k] for k in old} == old
     assert inv.health(stack)["blind"] is False
-    figures = inv.Figures("Redis down, restarted empty", inv.records_lost(stack), inv.double_actions(stack), inv.stuck(stack, 0), blind, resume)
+    figures = inv.Figures(
+        "Redis down, restarted empty",
+        inv.records_lost(stack),
+        inv.double_actions(stack),
+        inv.stuck(stack, 0),
+        blind,
+        resume,
+    )
     _report(figures)
     assert (figures.records_lost, figures.double_actions, figures.stuck_recs) == (0, 0, 0), stack.logs()
     assert resume < RESUME_WITHIN_S
@@ -169,7 +198,9 @@ def test_redis_down_then_restarted_empty_rewrites_no_history_and_says_it_lost_it
 
 def _page_status(s: Stack, url: str) -> int:
     script = f"import django; django.setup()\nfrom django.test import Client\nprint(Client().get({url!r}).status_code)\n"
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=s.env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=s.env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     return int(out.stdout.strip().splitlines()[-1])
 
@@ -195,7 +226,14 @@ def test_postgresql_down_shows_a_503_and_the_loop_resumes_with_the_chain_intact(
     now_old = inv.incidents(stack)
     assert {k: now_old[k] for k in old} == old
     assert stack.one("SELECT count(*) FROM incidents_auditrecord") >= audit_before
-    figures = inv.Figures("PostgreSQL down", inv.records_lost(stack), inv.double_actions(stack), inv.stuck(stack, 0), blind, resume)
+    figures = inv.Figures(
+        "PostgreSQL down",
+        inv.records_lost(stack),
+        inv.double_actions(stack),
+        inv.stuck(stack, 0),
+        blind,
+        resume,
+    )
     _report(figures)
     assert (figures.records_lost, figures.double_actions, figures.stuck_recs) == (0, 0, 0), stack.logs()
     assert inv.audit_chain_ok(stack)
@@ -218,25 +256,48 @@ def _fake_slurm(s: Stack, scripts: dict[str, str]) -> None:
         path.chmod(0o755)
 
 
-def test_slurm_commands_failing_and_hanging_are_shown_verbatim_and_the_other_cluster_keeps_ticking(stack: Stack) -> None:
+def test_slurm_commands_failing_and_hanging_are_shown_verbatim_and_the_other_cluster_keeps_ticking(
+    stack: Stack,
+) -> None:
     _fake_slurm(stack, {})
-    made = stack.manage("shell", "-c", (
-        "from monitoring.models import Cluster; "
-        f"Cluster.objects.create(name='fake-slurm', connection_mode='local', slurm_bin_dir={str(stack.bin_dir)!r}, poll_interval_s=1)"
-    ))
+    made = stack.manage(
+        "shell",
+        "-c",
+        (
+            "from monitoring.models import Cluster; "
+            f"Cluster.objects.create(name='fake-slurm', connection_mode='local', slurm_bin_dir={str(stack.bin_dir)!r}, poll_interval_s=1)"
+        ),
+    )
     assert made.returncode == 0, made.stderr[-2000:]
     _running(stack)
-    err = wait_for("the Slurm error on the cluster's state", lambda: stack.one(
-        "SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id WHERE c.name = 'fake-slurm'"), 60)
+    err = wait_for(
+        "the Slurm error on the cluster's state",
+        lambda: stack.one(
+            "SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id WHERE c.name = 'fake-slurm'"
+        ),
+        60,
+    )
     assert "Unable to contact slurm controller (connect failure)" in err
     started = time.monotonic()
     wait_for("the fake cluster shown blind", lambda: inv.health(stack, "fake-slurm")["blind"], 60, 1)
     # hanging: each command is cut at RECOVERY_SLURM_TIMEOUT_S, the error says so, sim-a is not held up
     _fake_slurm(stack, {"sinfo": FAKE_HANG, "scontrol": FAKE_HANG, "squeue": FAKE_HANG})
     hang_from = inv.db_now(stack)
-    wait_for("a timeout recorded", lambda: "did not finish within 3s" in (stack.one(
-        "SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id "
-        "WHERE c.name = 'fake-slurm' AND cs.last_error_at > %s", hang_from) or ""), 90)
+    wait_for(
+        "a timeout recorded",
+        lambda: (
+            "did not finish within 3s"
+            in (
+                stack.one(
+                    "SELECT cs.last_error FROM monitoring_controllerstate cs JOIN monitoring_cluster c ON c.id = cs.cluster_id "
+                    "WHERE c.name = 'fake-slurm' AND cs.last_error_at > %s",
+                    hang_from,
+                )
+                or ""
+            )
+        ),
+        90,
+    )
     sim_resume = inv.wait_resumed(stack, inv.db_now(stack), 60)  # the healthy cluster still ticks
     # Slurm answers again: the cluster is seen again within seconds
     _fake_slurm(stack, FAKE_OK)
@@ -244,12 +305,23 @@ def test_slurm_commands_failing_and_hanging_are_shown_verbatim_and_the_other_clu
     resume = inv.wait_resumed(stack, fixed, 60, cluster="fake-slurm")
     blind = time.monotonic() - started
     assert inv.health(stack, "fake-slurm")["blind"] is False
-    figures = inv.Figures("Slurm failing, then hanging", inv.records_lost(stack), inv.double_actions(stack), inv.stuck(stack, 0), blind, resume)
+    figures = inv.Figures(
+        "Slurm failing, then hanging",
+        inv.records_lost(stack),
+        inv.double_actions(stack),
+        inv.stuck(stack, 0),
+        blind,
+        resume,
+    )
     _report(figures)
     assert (figures.records_lost, figures.double_actions, figures.stuck_recs) == (0, 0, 0), stack.logs()
     assert resume < RESUME_WITHIN_S and sim_resume < RESUME_WITHIN_S
 
 
 def test_the_suite_reads_deadlines_from_the_environment_it_gives_the_stack(stack: Stack) -> None:
-    out = stack.manage("shell", "-c", "from django.conf import settings; print(settings.RECOVERY_EXECUTION_DEADLINE_S, settings.RECOVERY_LOCK_TTL_S)")
+    out = stack.manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.RECOVERY_EXECUTION_DEADLINE_S, settings.RECOVERY_LOCK_TTL_S)",
+    )
     assert out.stdout.strip().splitlines()[-1] == "6.0 3.0"

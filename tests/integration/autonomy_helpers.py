@@ -22,7 +22,15 @@ def make_nodes(cluster: Cluster) -> None:
         Node.objects.create(cluster=cluster, name=f"gpu-a-{i:03d}", partition="canary", state="ALLOCATED")
 
 
-def make_job(cluster: Cluster, slurm_id: str, nodes: str, *, partition: str = "batch", comment: str = OPT_IN, ckpt: int | None = 900) -> Job:
+def make_job(
+    cluster: Cluster,
+    slurm_id: str,
+    nodes: str,
+    *,
+    partition: str = "batch",
+    comment: str = OPT_IN,
+    ckpt: int | None = 900,
+) -> Job:
     return Job.objects.create(
         cluster=cluster,
         slurm_id=slurm_id,
@@ -40,8 +48,15 @@ def make_job(cluster: Cluster, slurm_id: str, nodes: str, *, partition: str = "b
 
 def make_incident(cluster: Cluster, key: str, node: str, jobs: list[str], at: dt.datetime = NOW) -> Incident:
     return Incident.objects.create(
-        cluster=cluster, key=key, category="gpu_hardware", culprit_node=node, culprit_gpu=3,
-        confidence=0.9, pattern="xid:79", jobs=jobs, detected_at=at,
+        cluster=cluster,
+        key=key,
+        category="gpu_hardware",
+        culprit_node=node,
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=jobs,
+        detected_at=at,
     )
 
 
@@ -61,6 +76,14 @@ def requeue(job: str, exclude: str) -> dict[str, Any]:
 def done_requeue(incident: Incident, job: str, ckpt: int | None, minutes_ago: int) -> Recommendation:
     at = NOW - dt.timedelta(minutes=minutes_ago)
     return Recommendation.objects.create(
-        incident=incident, cluster=incident.cluster, action="requeue_job", job=job, exclude=[], status="succeeded",
-        created_at=at, executed_at=at, finished_at=at, checkpoint_step=ckpt,
+        incident=incident,
+        cluster=incident.cluster,
+        action="requeue_job",
+        job=job,
+        exclude=[],
+        status="succeeded",
+        created_at=at,
+        executed_at=at,
+        finished_at=at,
+        checkpoint_step=ckpt,
     )

@@ -55,9 +55,19 @@ def same_connection():  # type: ignore[no-untyped-def]
 @pytest.fixture
 def world(cluster, same_connection):  # type: ignore[no-untyped-def]
     Node.objects.create(cluster=cluster, name="gpu-a-001", partition="batch", state="ALLOCATED")
-    Job.objects.create(cluster=cluster, slurm_id="4101", name="train", partition="batch", nodes="gpu-a-001", state="FAILED")
-    incident = Incident.objects.create(cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-001",
-                                       confidence=0.9, pattern="xid:79", jobs=["4101"], detected_at=NOW)
+    Job.objects.create(
+        cluster=cluster, slurm_id="4101", name="train", partition="batch", nodes="gpu-a-001", state="FAILED"
+    )
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-001",
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
+    )
     sync_recommendations(incident, [{"action": "drain_node", "node": "gpu-a-001"}], NOW)
     return incident
 
@@ -69,8 +79,14 @@ def _fuzz(headers: dict[str, str], stats: collections.Counter[str], leaks: list[
         operations += 1
 
         @given(case=op.as_strategy())
-        @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-                  phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            phases=[Phase.explicit, Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         def call(case) -> None:  # type: ignore[no-untyped-def]
             response = case.call(headers=headers)
             stats[f"{response.status_code // 100}xx"] += 1
@@ -88,14 +104,22 @@ def test_the_api_fuzzed_from_its_schema_never_fails_or_leaks_a_role(world, viewe
     from rest_framework.authtoken.models import Token
 
     token = Token.objects.create(user=viewer)
-    before = sorted(Recommendation.objects.values_list("id", "status")), sorted(Incident.objects.values_list("id", "status", "operator_verdict"))
+    before = (
+        sorted(Recommendation.objects.values_list("id", "status")),
+        sorted(Incident.objects.values_list("id", "status", "operator_verdict")),
+    )
     stats: collections.Counter[str] = collections.Counter()
     leaks: list[str] = []
     operations = _fuzz({"Authorization": f"Token {token.key}"}, stats, leaks, anonymous=False)
     _fuzz({}, stats, leaks, anonymous=True)
-    print(f"api fuzz: {operations} operations x 2 callers, {stats['requests']} requests, "
-          + ", ".join(f"{k} {v}" for k, v in sorted(stats.items()) if k != "requests"))
+    print(
+        f"api fuzz: {operations} operations x 2 callers, {stats['requests']} requests, "
+        + ", ".join(f"{k} {v}" for k, v in sorted(stats.items()) if k != "requests")
+    )
     assert leaks == []
     assert stats["5xx"] == 0 and stats["requests"] >= operations * 2
-    after = sorted(Recommendation.objects.values_list("id", "status")), sorted(Incident.objects.values_list("id", "status", "operator_verdict"))
+    after = (
+        sorted(Recommendation.objects.values_list("id", "status")),
+        sorted(Incident.objects.values_list("id", "status", "operator_verdict")),
+    )
     assert after == before

@@ -25,9 +25,15 @@ def run(*args: str) -> str:
 
 
 def snapshot() -> tuple[list, list, int]:  # type: ignore[type-arg]
-    return (list(Cluster.objects.order_by("name").values()),
-            list(AutonomyOverride.objects.order_by("id").values("cluster__name", "scope", "target", "action_kind", "level")),
-            AuditRecord.objects.count())
+    return (
+        list(Cluster.objects.order_by("name").values()),
+        list(
+            AutonomyOverride.objects.order_by("id").values(
+                "cluster__name", "scope", "target", "action_kind", "level"
+            )
+        ),
+        AuditRecord.objects.count(),
+    )
 
 
 def test_applying_the_example_twice_changes_nothing_the_second_time(admin_user) -> None:  # type: ignore[no-untyped-def]
@@ -38,9 +44,18 @@ def test_applying_the_example_twice_changes_nothing_the_second_time(admin_user) 
     assert first.splitlines()[-1] == "applied: 1 cluster(s) changed, audited as ada"
     c = Cluster.objects.get(name="prod-a")
     assert (c.connection_mode, c.ssh_host, c.ssh_user, c.isolation_autonomy, c.max_drains_per_hour) == (
-        "ssh", "login1.example.org", "recovery", "approve", 4)
+        "ssh",
+        "login1.example.org",
+        "recovery",
+        "approve",
+        4,
+    )
     audit = AuditRecord.objects.get(action="apply clusters.example.yaml")
-    assert (audit.actor, audit.outcome, audit.detail["changes"]["ssh_host"]) == ("ada", "created", ["", "login1.example.org"])
+    assert (audit.actor, audit.outcome, audit.detail["changes"]["ssh_host"]) == (
+        "ada",
+        "created",
+        ["", "login1.example.org"],
+    )
     before = snapshot()
     assert run(str(EXAMPLE), "--as", "ada") == "no changes\n"
     assert snapshot() == before
@@ -110,8 +125,9 @@ def test_a_token_is_shown_once_works_as_bearer_and_stops_working_when_revoked(cl
     assert api.get("/api/incidents/", HTTP_AUTHORIZATION="Bearer rcv_nope").status_code == 401
     assert client.post(f"/account/tokens/{token.pk}/revoke/").status_code == 302
     assert api.get("/api/incidents/", HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 401
-    assert list(AuditRecord.objects.filter(action__startswith="api token").values_list("action", "actor")) == [
-        ("api token created", "otto"), ("api token revoked", "otto")]
+    assert list(
+        AuditRecord.objects.filter(action__startswith="api token").values_list("action", "actor")
+    ) == [("api token created", "otto"), ("api token revoked", "otto")]
 
 
 def test_nobody_revokes_someone_elses_token(client, operator, viewer) -> None:  # type: ignore[no-untyped-def]

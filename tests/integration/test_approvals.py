@@ -23,8 +23,15 @@ def incident(cluster):  # type: ignore[no-untyped-def]
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
     return Incident.objects.create(
-        cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-        confidence=0.9, pattern="xid:79", jobs=["4101"], detected_at=NOW,
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
     )
 
 
@@ -58,7 +65,9 @@ def test_a_viewers_api_approval_is_refused(client, viewer, drain) -> None:  # ty
     assert drain.status == RecStatus.AWAITING_APPROVAL
 
 
-def test_an_operators_approval_is_audited_and_queues_execution(client, operator, drain, django_capture_on_commit_callbacks, settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_operators_approval_is_audited_and_queues_execution(
+    client, operator, drain, django_capture_on_commit_callbacks, settings
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(operator)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         resp = client.post(reverse("rec-approve", args=[drain.pk]), {"comment": "GPU is gone"})
@@ -70,7 +79,9 @@ def test_an_operators_approval_is_audited_and_queues_execution(client, operator,
     assert len(callbacks) >= 1  # the execution is sent only after commit
 
 
-def test_a_second_approval_of_the_same_recommendation_is_a_conflict(operator, admin_user, drain, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_second_approval_of_the_same_recommendation_is_a_conflict(
+    operator, admin_user, drain, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks(execute=False):
         approve_recommendation(drain, operator, NOW)
     stale = Recommendation.objects.get(pk=drain.pk)
@@ -100,18 +111,33 @@ def test_in_monitor_mode_a_drain_is_only_proposed(incident) -> None:  # type: ig
 
 def test_only_admins_change_autonomy(client, operator, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
     client.force_login(operator)
-    assert client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto"}).status_code == 403
+    assert (
+        client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto"}).status_code == 403
+    )
     cluster.refresh_from_db()
     assert cluster.autonomy == Autonomy.MONITOR
     client.force_login(admin_user)
-    client.post(reverse("cluster-autonomy", args=[cluster.pk]), {"autonomy": "auto", "reason": "canary proved it", "confirm_past_readiness": "1"})
+    client.post(
+        reverse("cluster-autonomy", args=[cluster.pk]),
+        {"autonomy": "auto", "reason": "canary proved it", "confirm_past_readiness": "1"},
+    )
     cluster.refresh_from_db()
     assert cluster.autonomy == Autonomy.AUTO
     rec = AuditRecord.objects.get(event="autonomy")
-    assert rec.actor == "ada" and rec.detail == {"from": "monitor", "to": "auto", "reason": "canary proved it"}
+    assert rec.actor == "ada" and rec.detail == {
+        "from": "monitor",
+        "to": "auto",
+        "reason": "canary proved it",
+    }
 
 
 def test_every_page_needs_login(client, incident) -> None:  # type: ignore[no-untyped-def]
-    for url in ("/", f"/incidents/{incident.pk}/", f"/clusters/{incident.cluster_id}/", "/audit/", "/api/incidents/"):
+    for url in (
+        "/",
+        f"/incidents/{incident.pk}/",
+        f"/clusters/{incident.cluster_id}/",
+        "/audit/",
+        "/api/incidents/",
+    ):
         resp = client.get(url)
         assert resp.status_code in (302, 401, 403), url

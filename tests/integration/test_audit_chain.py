@@ -18,10 +18,29 @@ pytestmark = pytest.mark.django_db
 
 def _three_records() -> list[AuditRecord]:
     return [
-        append_audit(event="detection", at=NOW, cluster="sim-a", workload="4101", node="gpu-a-003", pattern="xid:79",
-                     attribution={"culprit_node": "gpu-a-003", "culprit_gpu": 3, "confidence": 0.93}),
-        append_audit(event="approval", at=NOW + dt.timedelta(seconds=5), actor="otto", cluster="sim-a", action="drain_node gpu-a-003"),
-        append_audit(event="execution", at=NOW + dt.timedelta(seconds=6), cluster="sim-a", outcome="succeeded", detail={"b": 2, "a": 1}),
+        append_audit(
+            event="detection",
+            at=NOW,
+            cluster="sim-a",
+            workload="4101",
+            node="gpu-a-003",
+            pattern="xid:79",
+            attribution={"culprit_node": "gpu-a-003", "culprit_gpu": 3, "confidence": 0.93},
+        ),
+        append_audit(
+            event="approval",
+            at=NOW + dt.timedelta(seconds=5),
+            actor="otto",
+            cluster="sim-a",
+            action="drain_node gpu-a-003",
+        ),
+        append_audit(
+            event="execution",
+            at=NOW + dt.timedelta(seconds=6),
+            cluster="sim-a",
+            outcome="succeeded",
+            detail={"b": 2, "a": 1},
+        ),
     ]
 
 
@@ -84,7 +103,9 @@ def test_verify_audit_catches_an_inserted_record() -> None:
     _sql(
         "INSERT INTO incidents_auditrecord (seq, at, actor_type, actor, event, cluster, workload, node, pattern, attribution,"
         " action, outcome, detail, prev_hash, hash) VALUES (3, %s, 'user', 'mallory', 'approval', 'sim-a', '', '', '', '{}', '', '', '{}', %s, %s)",
-        NOW, b.hash, "f" * 64,
+        NOW,
+        b.hash,
+        "f" * 64,
     )
     report = verify_chain()
     assert not report.ok and report.broken_seq in (3, 4)

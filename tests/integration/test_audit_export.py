@@ -19,14 +19,50 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def trail():  # type: ignore[no-untyped-def]
     """Four records over an hour on two clusters; one carries a job name a spreadsheet would run."""
-    append_audit(event="detection", at=T0, cluster="sim-a", workload="4101", node="gpu-a-003", incident_id=7,
-                 pattern="xid:79", attribution={"culprit_node": "gpu-a-003"}, action="open incident", outcome="open")
-    append_audit(event="approval", at=T0 + dt.timedelta(minutes=5), actor="otto", cluster="sim-a", workload="4101",
-                 node="gpu-a-003", incident_id=7, action="drain_node gpu-a-003", outcome="approved")
-    append_audit(event="execution", at=T0 + dt.timedelta(minutes=30), cluster="sim-a", workload="=cmd|' /C calc'!A0",
-                 node="gpu-a-009", incident_id=8, action="@SUM(1+1)", outcome="-succeeded", detail={"why": "+x"})
-    append_audit(event="detection", at=T0 + dt.timedelta(minutes=59), cluster="sim-b", workload="900", node="gpu-b-001",
-                 incident_id=9, action="open incident", outcome="open")
+    append_audit(
+        event="detection",
+        at=T0,
+        cluster="sim-a",
+        workload="4101",
+        node="gpu-a-003",
+        incident_id=7,
+        pattern="xid:79",
+        attribution={"culprit_node": "gpu-a-003"},
+        action="open incident",
+        outcome="open",
+    )
+    append_audit(
+        event="approval",
+        at=T0 + dt.timedelta(minutes=5),
+        actor="otto",
+        cluster="sim-a",
+        workload="4101",
+        node="gpu-a-003",
+        incident_id=7,
+        action="drain_node gpu-a-003",
+        outcome="approved",
+    )
+    append_audit(
+        event="execution",
+        at=T0 + dt.timedelta(minutes=30),
+        cluster="sim-a",
+        workload="=cmd|' /C calc'!A0",
+        node="gpu-a-009",
+        incident_id=8,
+        action="@SUM(1+1)",
+        outcome="-succeeded",
+        detail={"why": "+x"},
+    )
+    append_audit(
+        event="detection",
+        at=T0 + dt.timedelta(minutes=59),
+        cluster="sim-b",
+        workload="900",
+        node="gpu-b-001",
+        incident_id=9,
+        action="open incident",
+        outcome="open",
+    )
 
 
 def _csv(response) -> list[list[str]]:  # type: ignore[no-untyped-def]
@@ -45,8 +81,26 @@ def test_the_csv_export_streams_the_filtered_records_with_every_column(client, v
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"].startswith('attachment; filename="audit-')
     rows = _csv(response)
-    assert rows[0] == ["seq", "at", "actor_type", "actor", "event", "cluster", "workload", "node", "incident",
-                       "recommendation", "pattern", "action", "outcome", "attribution", "detail", "prev_hash", "hash", "key_id"]
+    assert rows[0] == [
+        "seq",
+        "at",
+        "actor_type",
+        "actor",
+        "event",
+        "cluster",
+        "workload",
+        "node",
+        "incident",
+        "recommendation",
+        "pattern",
+        "action",
+        "outcome",
+        "attribution",
+        "detail",
+        "prev_hash",
+        "hash",
+        "key_id",
+    ]
     assert [(r[0], r[3], r[4], r[8], r[11]) for r in rows[1:]] == [
         ("1", "controller", "detection", "7", "open incident"),
         ("2", "otto", "approval", "7", "drain_node gpu-a-003"),
@@ -61,7 +115,11 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client, viewer, 
     rows = _csv(client.get(reverse("audit-export", args=["csv"]), {"incident": "8"}))
     assert len(rows) == 2
     row = dict(zip(rows[0], rows[1], strict=True))
-    assert (row["workload"], row["action"], row["outcome"]) == ("'=cmd|' /C calc'!A0", "'@SUM(1+1)", "'-succeeded")
+    assert (row["workload"], row["action"], row["outcome"]) == (
+        "'=cmd|' /C calc'!A0",
+        "'@SUM(1+1)",
+        "'-succeeded",
+    )
     assert row["detail"] == '{"why":"+x"}'  # JSON starts with a brace: nothing to neutralise
 
 
@@ -99,7 +157,10 @@ def test_the_api_filters_by_actor_incident_and_older_parameter_names(client, vie
     client.force_login(viewer)
     assert [r["seq"] for r in client.get("/api/audit/", {"actor": "otto"}).json()["results"]] == [2]
     assert [r["seq"] for r in client.get("/api/audit/", {"incident": "9"}).json()["results"]] == [4]
-    assert [r["seq"] for r in client.get("/api/audit/", {"incident_id": "7", "workload": "4101"}).json()["results"]] == [2, 1]
+    assert [
+        r["seq"]
+        for r in client.get("/api/audit/", {"incident_id": "7", "workload": "4101"}).json()["results"]
+    ] == [2, 1]
     bad = client.get("/api/audit/", {"from": "last tuesday"})
     assert bad.status_code == 400
     assert "from must be a date" in bad.json()["filters"][0]
@@ -122,6 +183,11 @@ def test_a_script_exports_with_its_api_token(client, viewer, trail) -> None:  # 
     from rest_framework.authtoken.models import Token
 
     token = Token.objects.create(user=viewer)
-    response = client.get(reverse("audit-export", args=["json"]), {"actor": "otto"}, HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.get(
+        reverse("audit-export", args=["json"]), {"actor": "otto"}, HTTP_AUTHORIZATION=f"Token {token.key}"
+    )
     assert [r["seq"] for r in _json(response)] == [2]
-    assert client.get(reverse("audit-export", args=["json"]), HTTP_AUTHORIZATION="Token wrong").status_code == 302
+    assert (
+        client.get(reverse("audit-export", args=["json"]), HTTP_AUTHORIZATION="Token wrong").status_code
+        == 302
+    )

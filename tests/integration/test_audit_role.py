@@ -53,7 +53,9 @@ def _refused(app: psycopg.Connection, statement: str) -> bool:
 def test_the_app_role_appends_but_cannot_update_delete_or_truncate_the_trail(app_role) -> None:  # type: ignore[no-untyped-def]
     with app_role.transaction(force_rollback=True):
         app_role.execute(INSERT, (900001, "0" * 64, "a" * 64))
-        assert app_role.execute("SELECT count(*) FROM incidents_auditrecord WHERE seq = 900001").fetchone() == (1,)
+        assert app_role.execute(
+            "SELECT count(*) FROM incidents_auditrecord WHERE seq = 900001"
+        ).fetchone() == (1,)
         app_role.execute("UPDATE incidents_audithead SET seq = seq WHERE id = 1")  # appends move the head
     assert _refused(app_role, "UPDATE incidents_auditrecord SET actor = 'mallory'")
     assert _refused(app_role, "DELETE FROM incidents_auditrecord")

@@ -46,8 +46,14 @@ def outside(settings, tmp_path: Path):  # type: ignore[no-untyped-def]
 def _thirteen_approvals_witnessed() -> None:
     append_audit(event=AuditEvent.DETECTION, at=NOW, cluster="sim-a", node="gpu-a-003", pattern="xid:79")
     for i in range(13):
-        append_audit(event=AuditEvent.APPROVAL, at=NOW + dt.timedelta(seconds=i), actor="otto", cluster="sim-a",
-                     recommendation_id=100 + i, action="drain_node gpu-a-003")
+        append_audit(
+            event=AuditEvent.APPROVAL,
+            at=NOW + dt.timedelta(seconds=i),
+            actor="otto",
+            cluster="sim-a",
+            recommendation_id=100 + i,
+            action="drain_node gpu-a-003",
+        )
     assert witness_head(NOW + dt.timedelta(minutes=1))
 
 
@@ -67,7 +73,13 @@ def _reforge(secret: bytes | None, key_id: str) -> None:
     for rec in _rows():
         rec.key_id = key_id
         new = record_hash(prev, rec, secret)
-        _sql("UPDATE incidents_auditrecord SET prev_hash = %s, hash = %s, key_id = %s WHERE seq = %s", prev, new, key_id, rec.seq)
+        _sql(
+            "UPDATE incidents_auditrecord SET prev_hash = %s, hash = %s, key_id = %s WHERE seq = %s",
+            prev,
+            new,
+            key_id,
+            rec.seq,
+        )
         prev = new
     _sql("UPDATE incidents_audithead SET hash = %s, key_id = %s WHERE id = 1", prev, key_id)
 
@@ -133,8 +145,16 @@ def test_an_edited_witness_line_fails_its_signature(outside) -> None:  # type: i
 
 def test_a_third_party_checks_the_witness_with_only_the_public_key(outside) -> None:  # type: ignore[no-untyped-def]
     _thirteen_approvals_witnessed()
-    argv = [sys.executable, "-m", "incidents.witness", str(outside / "witness.key.pub"), str(outside / "witness.jsonl")]
-    done = subprocess.run(argv, capture_output=True, text=True, check=False, cwd=Path(__file__).resolve().parents[2])
+    argv = [
+        sys.executable,
+        "-m",
+        "incidents.witness",
+        str(outside / "witness.key.pub"),
+        str(outside / "witness.jsonl"),
+    ]
+    done = subprocess.run(
+        argv, capture_output=True, text=True, check=False, cwd=Path(__file__).resolve().parents[2]
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("witness OK: 1 signed lines; newest head seq 14")
 
@@ -153,7 +173,12 @@ def test_a_rotated_key_is_recorded_and_old_records_still_verify(outside) -> None
     keys.write_text(keys.read_text() + generate_line("k2") + "\n")
     append_audit(event=AuditEvent.APPROVAL, at=NOW, actor="otto")
     rotation, after = _rows()[-2:]
-    assert (rotation.event, rotation.key_id, rotation.detail["from"], rotation.detail["to"]) == ("audit_key", "k2", "k1", "k2")
+    assert (rotation.event, rotation.key_id, rotation.detail["from"], rotation.detail["to"]) == (
+        "audit_key",
+        "k2",
+        "k1",
+        "k2",
+    )
     assert after.key_id == "k2"
     assert verify_chain().ok
 
@@ -164,12 +189,19 @@ def test_a_key_removed_from_the_keyring_names_the_record(outside, settings) -> N
     other.write_text(generate_line("k9") + "\n")
     settings.RECOVERY_AUDIT_KEY_FILE = str(other)
     report = verify_chain()
-    assert not report.ok and report.problem == "record seq 1 names audit key 'k1', which is not in the keyring"
+    assert (
+        not report.ok and report.problem == "record seq 1 names audit key 'k1', which is not in the keyring"
+    )
 
 
 def test_a_refusal_flood_writes_a_bounded_number_of_records(outside) -> None:  # type: ignore[no-untyped-def]
     for i in range(50):
-        append_audit(event=AuditEvent.REFUSAL, at=NOW + dt.timedelta(seconds=i), actor="vera", action="set isolation autonomy")
+        append_audit(
+            event=AuditEvent.REFUSAL,
+            at=NOW + dt.timedelta(seconds=i),
+            actor="vera",
+            action="set isolation autonomy",
+        )
     refusals = AuditRecord.objects.filter(event=AuditEvent.REFUSAL, actor="vera")
     assert refusals.count() == 5
     assert refusals.order_by("seq").last().detail["further_refusals"] == "not recorded for 600 s"

@@ -19,13 +19,25 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "public" / "xid79-off-the-bus"
 
 
-def manage(tmp_path: Path, *args: str, stdin: str | None = None, sqlite: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("RECOVERY_DEV", "DEBUG", "SECRET_KEY", "DATABASE_URL")}
+def manage(
+    tmp_path: Path, *args: str, stdin: str | None = None, sqlite: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("RECOVERY_DEV", "DEBUG", "SECRET_KEY", "DATABASE_URL")
+    }
     env["SQLITE_PATH"] = str(sqlite or tmp_path / "no-such-dir" / "recovery.sqlite3")
     env["RECOVERY_SECRET_KEY_FILE"] = str(tmp_path / "secret_key")
     env["DJANGO_SETTINGS_MODULE"] = "recovery_site.settings"
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, input=stdin, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -43,7 +55,9 @@ def one_line_error(res: subprocess.CompletedProcess[str]) -> str:
 def broken_scenario(tmp_path: Path) -> Path:
     folder = tmp_path / "broken"
     folder.mkdir()
-    (folder / "scenario.json").write_text('{"format": "recovery-scenario/1",\n  "cluster": {"nodes": "n[1-2]",}\n}\n')
+    (folder / "scenario.json").write_text(
+        '{"format": "recovery-scenario/1",\n  "cluster": {"nodes": "n[1-2]",}\n}\n'
+    )
     return folder
 
 
@@ -73,7 +87,9 @@ def test_replay_of_a_scenario_that_is_not_an_object_says_so(tmp_path) -> None:  
 
     line = one_line_error(manage(tmp_path, "replay", str(folder)))
 
-    assert line == f"CommandError: {folder}/scenario.json: line 1: a JSON object ({{...}}) is expected, not list"
+    assert (
+        line == f"CommandError: {folder}/scenario.json: line 1: a JSON object ({{...}}) is expected, not list"
+    )
 
 
 def test_replay_of_a_scenario_with_fields_of_the_wrong_type_is_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -118,12 +134,17 @@ def test_evaluate_with_nothing_to_score_fails(tmp_path) -> None:  # type: ignore
     res = manage(tmp_path, "evaluate", str(tmp_path))
 
     assert res.returncode == 1
-    assert res.stderr.strip().splitlines()[-1] == f"CommandError: no scenario under {tmp_path} has a truth.json to score against"
+    assert (
+        res.stderr.strip().splitlines()[-1]
+        == f"CommandError: no scenario under {tmp_path} has a truth.json to score against"
+    )
     assert "Traceback" not in res.stderr
 
 
 def test_telemetry_parse_runs_without_recovery_dev_and_garbage_is_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    line = one_line_error(manage(tmp_path, "telemetry", "parse", "--format", "dcgm-exporter", "-", stdin="garbage\n"))
+    line = one_line_error(
+        manage(tmp_path, "telemetry", "parse", "--format", "dcgm-exporter", "-", stdin="garbage\n")
+    )
 
     assert line.startswith("CommandError: -: not a valid dcgm-exporter capture: ")
 
@@ -147,7 +168,9 @@ def test_verify_audit_on_an_unmigrated_database_says_to_migrate_first(tmp_path) 
     line = one_line_error(manage(tmp_path, "verify_audit", sqlite=sqlite))
 
     assert line.startswith(f"CommandError: the SQLite database {sqlite} is not ready (no such table: ")
-    assert line.endswith("run `python manage.py migrate` first (or point DATABASE_URL at the controller's database)")
+    assert line.endswith(
+        "run `python manage.py migrate` first (or point DATABASE_URL at the controller's database)"
+    )
 
 
 def test_seed_demo_on_an_unmigrated_database_says_to_migrate_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -164,7 +187,14 @@ def test_the_web_app_refuses_to_start_without_a_secret(tmp_path, entry: str) -> 
     env = {k: v for k, v in os.environ.items() if k not in ("RECOVERY_DEV", "DEBUG", "SECRET_KEY")}
     env["RECOVERY_SECRET_KEY_FILE"] = str(tmp_path / "secret_key")
 
-    res = subprocess.run([sys.executable, "-c", f"import {entry}"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-c", f"import {entry}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
     assert res.returncode == 1
     assert res.stderr.strip().splitlines()[-1] == (

@@ -24,7 +24,9 @@ from tests.integration.test_notify import Receiver
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
-ERROR = "sinfo --json failed (rc=1): slurm_load_partitions: Unable to contact slurm controller (connect failure)"
+ERROR = (
+    "sinfo --json failed (rc=1): slurm_load_partitions: Unable to contact slurm controller (connect failure)"
+)
 
 
 def test_a_cluster_seen_recently_shows_its_last_tick_and_no_banner(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
@@ -35,7 +37,9 @@ def test_a_cluster_seen_recently_shows_its_last_tick_and_no_banner(client, viewe
     assert 'data-health="sim-t"' in page and "Last tick: <time" in page
 
 
-def test_a_cluster_not_seen_past_the_threshold_shows_a_red_banner_with_the_error_verbatim(client, viewer, cluster, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_cluster_not_seen_past_the_threshold_shows_a_red_banner_with_the_error_verbatim(
+    client, viewer, cluster, settings
+) -> None:  # type: ignore[no-untyped-def]
     long_ago = timezone.now() - dt.timedelta(seconds=settings.RECOVERY_BLIND_AFTER_S * 3)
     note_tick_ok(cluster, long_ago)
     note_blind_tick(cluster.pk, timezone.now(), SlurmError(ERROR))
@@ -88,7 +92,11 @@ def test_a_failure_shorter_than_the_threshold_is_recorded_but_tells_nobody(clust
         note_blind_tick(cluster.pk, timezone.now(), SlurmError(ERROR))
     assert rx.bodies == []
     st = ControllerState.objects.get(cluster=cluster)
-    assert st.last_error == f"SlurmError: {ERROR}" and st.failing_since is not None and st.blind_notified_at is None
+    assert (
+        st.last_error == f"SlurmError: {ERROR}"
+        and st.failing_since is not None
+        and st.blind_notified_at is None
+    )
 
 
 def test_every_page_is_a_plain_503_while_the_database_is_down() -> None:
@@ -100,9 +108,15 @@ def test_every_page_is_a_plain_503_while_the_database_is_down() -> None:
         "    r = c.get(url)\n"
         "    print(url, r.status_code, r.get('Retry-After'), b'The database is unavailable' in r.content)\n"
     )
-    env = {**os.environ, "DATABASE_URL": "postgres://postgres@127.0.0.1:1/nothing", "RECOVERY_DEV": "1",
-           "DJANGO_SETTINGS_MODULE": "recovery_site.settings"}
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:1/nothing",
+        "RECOVERY_DEV": "1",
+        "DJANGO_SETTINGS_MODULE": "recovery_site.settings",
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.splitlines() == ["/login/ 503 10 True", "/ 503 10 True", "/api/clusters/ 503 10 True"]
 

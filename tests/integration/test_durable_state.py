@@ -49,10 +49,20 @@ def _busy_nodes(cluster) -> list[str]:  # type: ignore[no-untyped-def]
 
 def _snapshot(inc: Incident) -> tuple:  # type: ignore[type-arg]
     inc.refresh_from_db()
-    return (inc.key, inc.category, inc.culprit_node, inc.culprit_gpu, list(inc.jobs), inc.detected_at, inc.pattern)
+    return (
+        inc.key,
+        inc.category,
+        inc.culprit_node,
+        inc.culprit_gpu,
+        list(inc.jobs),
+        inc.detected_at,
+        inc.pattern,
+    )
 
 
-def test_after_the_working_memory_is_lost_a_new_fault_opens_a_new_incident_and_old_ones_stay_unchanged(cluster, clock) -> None:  # type: ignore[no-untyped-def]
+def test_after_the_working_memory_is_lost_a_new_fault_opens_a_new_incident_and_old_ones_stay_unchanged(
+    cluster, clock
+) -> None:  # type: ignore[no-untyped-def]
     first, second = _busy_nodes(cluster)[:2]
     inject(cluster, "xid79", first, clock.now.timestamp())
     clock.run(cluster, 20)
@@ -84,8 +94,20 @@ def test_incident_numbers_are_read_from_the_database_whatever_the_key_lengths(cl
 
 
 def test_collector_offsets_live_in_the_database_and_survive_an_empty_redis(cluster, redis_ns) -> None:  # type: ignore[no-untyped-def]
-    offsets = {"logs": {"4101": [{"path": "/var/log/job-4101.out", "offset": 123456, "inode": 77, "partial": "", "at_end": True}]},
-               "kernel": {"gpu-a-001": {"cursor": "s=abc;i=42"}}}
+    offsets = {
+        "logs": {
+            "4101": [
+                {
+                    "path": "/var/log/job-4101.out",
+                    "offset": 123456,
+                    "inode": 77,
+                    "partial": "",
+                    "at_end": True,
+                }
+            ]
+        },
+        "kernel": {"gpu-a-001": {"cursor": "s=abc;i=42"}},
+    }
     save_collector_state(cluster, offsets)
     for k in get_redis().scan_iter(f"{redis_ns}:*"):  # Redis restarted empty (this test's namespace)
         get_redis().delete(k)

@@ -49,13 +49,20 @@ def _blocked_record(rec: Recommendation) -> AuditRecord:
     return AuditRecord.objects.get(recommendation_id=rec.pk, outcome=RecStatus.BLOCKED)
 
 
-def test_the_drain_rate_guardrail_blocks_the_next_drain_and_says_so(auto, enqueued, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_the_drain_rate_guardrail_blocks_the_next_drain_and_says_so(
+    auto, enqueued, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     auto.max_drains_per_hour = 1
     auto.save()
     earlier = make_incident(auto, "i-0", "gpu-a-004", [])
     Recommendation.objects.create(
-        incident=earlier, cluster=auto, action="drain_node", node="gpu-a-004", status="succeeded",
-        created_at=NOW, executed_at=NOW - dt.timedelta(minutes=10),
+        incident=earlier,
+        cluster=auto,
+        action="drain_node",
+        node="gpu-a-004",
+        status="succeeded",
+        created_at=NOW,
+        executed_at=NOW - dt.timedelta(minutes=10),
     )
     with django_capture_on_commit_callbacks(execute=True):
         [rec] = propose(make_incident(auto, "i-1", "gpu-a-003", []), drain("gpu-a-003"))
@@ -71,7 +78,9 @@ def test_the_partition_share_guardrail_blocks_a_drain(auto) -> None:  # type: ig
     Node.objects.filter(cluster=auto, name="gpu-a-004").update(drained_by_us=True, state="DRAIN")
     [rec] = propose(make_incident(auto, "i-1", "gpu-a-003", []), drain("gpu-a-003"))
     assert rec.status == RecStatus.BLOCKED
-    assert rec.blocked_reason.startswith("partition share: draining one more would leave 2 of 4 nodes drained")
+    assert rec.blocked_reason.startswith(
+        "partition share: draining one more would leave 2 of 4 nodes drained"
+    )
     assert _blocked_record(rec).actor == "controller"
     assert not Recommendation.objects.filter(status__in=[RecStatus.APPROVED, RecStatus.EXECUTING]).exists()
 
@@ -90,7 +99,9 @@ def test_a_job_that_did_not_opt_in_is_never_requeued_not_even_on_approval(auto, 
     make_job(auto, "4102", "gpu-a-003", comment="")
     inc = make_incident(auto, "i-1", "gpu-a-003", ["4102"])
     [rec] = propose(inc, requeue("4102", "gpu-a-003"))
-    assert rec.status == RecStatus.BLOCKED and rec.blocked_reason.startswith("opt-in: job 4102 did not opt in")
+    assert rec.status == RecStatus.BLOCKED and rec.blocked_reason.startswith(
+        "opt-in: job 4102 did not opt in"
+    )
     auto.autonomy = Autonomy.APPROVE
     auto.save()
     inc2 = make_incident(auto, "i-2", "gpu-a-004", ["4102"])
@@ -106,20 +117,36 @@ def test_a_job_that_did_not_opt_in_is_never_requeued_not_even_on_approval(auto, 
 def test_a_restart_storm_is_held_and_escalated_instead_of_requeued_again(auto) -> None:  # type: ignore[no-untyped-def]
     auto.restart_storm_limit = 2
     auto.save()
-    make_job(auto, "4103", "gpu-a-[029-030]", partition="canary", comment='{"recovery": {"max_requeues": 9}}', ckpt=900)
+    make_job(
+        auto,
+        "4103",
+        "gpu-a-[029-030]",
+        partition="canary",
+        comment='{"recovery": {"max_requeues": 9}}',
+        ckpt=900,
+    )
     inc = make_incident(auto, "i-1", "gpu-a-030", ["4103"])
     done_requeue(inc, "4103", 900, minutes_ago=30)
     done_requeue(inc, "4103", 900, minutes_ago=10)  # restarted twice, still at checkpoint 900
     [rec] = propose(inc, requeue("4103", "gpu-a-030"))
     assert rec.status == RecStatus.BLOCKED
-    assert rec.blocked_reason.startswith("restart storm: job 4103 was requeued 2 times in a row without progressing past its checkpoint")
+    assert rec.blocked_reason.startswith(
+        "restart storm: job 4103 was requeued 2 times in a row without progressing past its checkpoint"
+    )
     inc.refresh_from_db()
     assert inc.status == IncidentStatus.ESCALATED
     assert inc.transitions.get(new=IncidentStatus.ESCALATED).reason == rec.blocked_reason
 
 
 def test_one_requeue_stuck_at_the_checkpoint_is_not_yet_a_storm(auto) -> None:  # type: ignore[no-untyped-def]
-    make_job(auto, "4103", "gpu-a-[029-030]", partition="canary", comment='{"recovery": {"max_requeues": 9}}', ckpt=900)
+    make_job(
+        auto,
+        "4103",
+        "gpu-a-[029-030]",
+        partition="canary",
+        comment='{"recovery": {"max_requeues": 9}}',
+        ckpt=900,
+    )
     inc = make_incident(auto, "i-1", "gpu-a-030", ["4103"])
     done_requeue(inc, "4103", 800, minutes_ago=30)
     done_requeue(inc, "4103", 900, minutes_ago=10)
@@ -138,20 +165,26 @@ def test_a_requeue_says_what_a_restart_loses(auto, enqueued, django_capture_on_c
     assert enqueued == [rec.pk]  # the positive case: an allowed auto action is sent
 
 
-def test_a_restart_that_would_lose_everything_waits_for_an_operator_even_in_auto(auto, enqueued, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_restart_that_would_lose_everything_waits_for_an_operator_even_in_auto(
+    auto, enqueued, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     make_job(auto, "4104", "gpu-a-003", ckpt=None)
     with django_capture_on_commit_callbacks(execute=True):
         [rec] = propose(make_incident(auto, "i-1", "gpu-a-003", ["4104"]), requeue("4104", "gpu-a-003"))
     assert rec.status == RecStatus.AWAITING_APPROVAL
     assert "no checkpoint seen: a restart starts over and loses all 1000 steps" in rec.text
-    assert rec.transitions.get(new=RecStatus.AWAITING_APPROVAL).reason.startswith("no checkpoint seen for job 4104")
+    assert rec.transitions.get(new=RecStatus.AWAITING_APPROVAL).reason.startswith(
+        "no checkpoint seen for job 4104"
+    )
     assert enqueued == []
 
 
 def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drains(auto, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from actions.services.storm import check_storm_breaker
 
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: None)  # approved, not yet started
+    monkeypatch.setattr(
+        "actions.services.dispatch.enqueue_execution", lambda rec_id: None
+    )  # approved, not yet started
     auto.storm_min_nodes = 3
     auto.save()
     first = [propose(make_incident(auto, f"i-{n}", n, []), drain(n))[0] for n in ("gpu-a-001", "gpu-a-002")]
@@ -167,7 +200,9 @@ def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drain
     assert set(auto.incidents.values_list("status", flat=True)) == {IncidentStatus.ESCALATED}
     switch = AuditRecord.objects.get(event="autonomy")
     assert (switch.actor_type, switch.outcome, switch.detail["reason"]) == ("system", "monitor", why)
-    [late] = propose(make_incident(auto, "i-4", "gpu-a-004", [], at=NOW + dt.timedelta(seconds=40)), drain("gpu-a-004"))
+    [late] = propose(
+        make_incident(auto, "i-4", "gpu-a-004", [], at=NOW + dt.timedelta(seconds=40)), drain("gpu-a-004")
+    )
     assert late.status == RecStatus.PROPOSED  # nothing new is approved on its own either
     assert check_storm_breaker(auto, NOW + dt.timedelta(seconds=40)) is None  # already tripped: audited once
     assert AuditRecord.objects.filter(event="autonomy").count() == 1

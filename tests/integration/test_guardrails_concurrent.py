@@ -53,16 +53,29 @@ def _click_all(recs: list[Recommendation], user) -> list[str]:  # type: ignore[n
 
 
 @pytest.mark.django_db(transaction=True)
-def test_n_simultaneous_approvals_cannot_pass_an_hourly_budget_of_n_minus_1(cluster, operator, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: True)  # approved, not yet started
-    cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = Autonomy.APPROVE, N - 1, 100
+def test_n_simultaneous_approvals_cannot_pass_an_hourly_budget_of_n_minus_1(
+    cluster, operator, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(
+        "actions.services.dispatch.enqueue_execution", lambda rec_id: True
+    )  # approved, not yet started
+    cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = (
+        Autonomy.APPROVE,
+        N - 1,
+        100,
+    )
     cluster.save()
     _partition(cluster, 20)
-    recs = [propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0] for i in range(1, N + 1)]
+    recs = [
+        propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0]
+        for i in range(1, N + 1)
+    ]
     assert {r.status for r in recs} == {RecStatus.AWAITING_APPROVAL}
     outcomes = _click_all(recs, operator)
     assert sorted(o.split(":")[0] for o in outcomes) == ["approved"] * (N - 1) + ["conflict"]
-    statuses = list(Recommendation.objects.filter(pk__in=[r.pk for r in recs]).values_list("status", flat=True))
+    statuses = list(
+        Recommendation.objects.filter(pk__in=[r.pk for r in recs]).values_list("status", flat=True)
+    )
     assert statuses.count(RecStatus.APPROVED) == N - 1
     assert statuses.count(RecStatus.BLOCKED) == 1
     blocked = Recommendation.objects.get(pk__in=[r.pk for r in recs], status=RecStatus.BLOCKED)
@@ -72,12 +85,21 @@ def test_n_simultaneous_approvals_cannot_pass_an_hourly_budget_of_n_minus_1(clus
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_approvals_cannot_pass_the_partition_share(cluster, operator, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: True)
-    cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = Autonomy.APPROVE, 100, 25
+    cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = (
+        Autonomy.APPROVE,
+        100,
+        25,
+    )
     cluster.save()
     _partition(cluster, 12)  # 25% of 12: three drained at most
-    recs = [propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0] for i in range(1, N + 1)]
+    recs = [
+        propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0]
+        for i in range(1, N + 1)
+    ]
     _click_all(recs, operator)
-    statuses = list(Recommendation.objects.filter(pk__in=[r.pk for r in recs]).values_list("status", flat=True))
+    statuses = list(
+        Recommendation.objects.filter(pk__in=[r.pk for r in recs]).values_list("status", flat=True)
+    )
     assert statuses.count(RecStatus.APPROVED) == 3
     assert statuses.count(RecStatus.BLOCKED) == N - 3
 
@@ -88,5 +110,8 @@ def test_drains_approved_in_the_same_tick_count_against_the_budget(cluster, monk
     cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = Autonomy.AUTO, 2, 100
     cluster.save()
     _partition(cluster, 20)
-    recs = [propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0] for i in range(1, 4)]
+    recs = [
+        propose(make_incident(cluster, f"i-{i}", f"gpu-b-{i:03d}", []), drain(f"gpu-b-{i:03d}"))[0]
+        for i in range(1, 4)
+    ]
     assert [r.status for r in recs] == [RecStatus.APPROVED, RecStatus.APPROVED, RecStatus.BLOCKED]

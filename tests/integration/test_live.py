@@ -36,8 +36,12 @@ def test_a_logged_in_user_receives_pushes(redis_ns, viewer) -> None:  # type: ig
     async def run() -> dict[str, object]:
         comm, connected, _ = await _connect(viewer)
         assert connected
-        await get_channel_layer().group_send(DASHBOARD_GROUP, {"type": "dashboard.update", "payload": {"kind": "incident", "id": 7}})
-        msg = await comm.receive_json_from(timeout=15)  # a wait, not a sleep: returns as soon as the push arrives
+        await get_channel_layer().group_send(
+            DASHBOARD_GROUP, {"type": "dashboard.update", "payload": {"kind": "incident", "id": 7}}
+        )
+        msg = await comm.receive_json_from(
+            timeout=15
+        )  # a wait, not a sleep: returns as soon as the push arrives
         await comm.disconnect()
         return msg
 

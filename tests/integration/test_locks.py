@@ -47,7 +47,9 @@ def test_a_caller_that_waits_past_its_limit_is_told_busy(cluster, redis_ns, sett
                 pass
 
 
-def test_simulate_inject_says_busy_and_injects_nothing_while_a_tick_holds_the_world(cluster, redis_ns, settings) -> None:  # type: ignore[no-untyped-def]
+def test_simulate_inject_says_busy_and_injects_nothing_while_a_tick_holds_the_world(
+    cluster, redis_ns, settings
+) -> None:  # type: ignore[no-untyped-def]
     from incidents.models import AuditRecord
 
     settings.RECOVERY_LOCK_WAIT_S = 0.2

@@ -46,7 +46,12 @@ def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # t
 
 
 def _busy_node(cluster) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     assert job is not None, "the simulator should be running opted-in jobs"
     return job.node_list[1], job.slurm_id
 

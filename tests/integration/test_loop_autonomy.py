@@ -46,7 +46,12 @@ def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # t
 
 
 def _busy_batch_job(cluster: Cluster) -> Job:
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     assert job is not None, "the simulator should be running opted-in jobs"
     return job
 
@@ -63,12 +68,16 @@ def test_a_filesystem_storm_drains_nothing_and_sends_the_cluster_back_to_monitor
     assert cluster.monitor_only_reason.startswith("storm breaker: 3 jobs on disjoint nodes failed at once")
     switch = AuditRecord.objects.get(event="autonomy")
     assert (switch.actor_type, switch.action, switch.outcome) == ("system", "back to monitor", "monitor")
-    assert not Recommendation.objects.filter(action="drain_node", status__in=[RecStatus.APPROVED, RecStatus.EXECUTING, RecStatus.SUCCEEDED]).exists()
+    assert not Recommendation.objects.filter(
+        action="drain_node", status__in=[RecStatus.APPROVED, RecStatus.EXECUTING, RecStatus.SUCCEEDED]
+    ).exists()
     assert not Node.objects.filter(cluster=cluster, drained_by_us=True).exists()
     world = load_world(cluster, clock.now.timestamp())
     assert not [n["name"] for n in world.nodes() if (n.get("reason") or "").startswith("recovery:")]
     hit = Incident.objects.filter(cluster=cluster)
-    assert hit.exists() and not hit.filter(status__in=[IncidentStatus.OPEN, IncidentStatus.MITIGATING]).exists()
+    assert (
+        hit.exists() and not hit.filter(status__in=[IncidentStatus.OPEN, IncidentStatus.MITIGATING]).exists()
+    )
     assert hit.filter(status=IncidentStatus.ESCALATED).exists()
 
 

@@ -89,8 +89,12 @@ def test_a_message_is_delivered_after_commit_and_audited(settings, eager_celery,
         assert rx.paths == ["/hook"]
         body = rx.bodies[0]
         assert {k: body[k] for k in ("kind", "cluster", "incident", "recommendation", "text", "url")} == {
-            "kind": "escalation", "cluster": "sim-t", "incident": 7, "recommendation": None,
-            "text": "shared filesystem suspected", "url": None,
+            "kind": "escalation",
+            "cluster": "sim-t",
+            "incident": 7,
+            "recommendation": None,
+            "text": "shared filesystem suspected",
+            "url": None,
         }
     assert _webhook_records() == [("delivered", 200, 1, "webhook escalation")]
     rec = AuditRecord.objects.get(action="webhook escalation")
@@ -107,7 +111,9 @@ def test_a_rolled_back_transaction_sends_nothing(settings, eager_celery, cluster
     assert _webhook_records() == []
 
 
-def test_a_receiver_failing_twice_gets_the_message_on_the_third_attempt(settings, eager_celery, cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_receiver_failing_twice_gets_the_message_on_the_third_attempt(
+    settings, eager_celery, cluster
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([503, 500, 200]) as rx:
         settings.RECOVERY_WEBHOOKS = rx.url
         notify("storm_breaker", cluster=cluster, text="9 jobs failed within 120 s: back to monitor")
@@ -122,7 +128,15 @@ def test_a_receiver_failing_twice_gets_the_message_on_the_third_attempt(settings
 
 def test_attempts_are_bounded(settings, eager_celery) -> None:  # type: ignore[no-untyped-def]
     with Receiver([500] * 10) as rx:
-        message = {"kind": "escalation", "cluster": "sim-t", "incident": None, "recommendation": None, "text": "x", "url": None, "at": ""}
+        message = {
+            "kind": "escalation",
+            "cluster": "sim-t",
+            "incident": None,
+            "recommendation": None,
+            "text": "x",
+            "url": None,
+            "at": "",
+        }
         deliver_webhook.apply(args=(rx.url, "json", message))
         assert len(rx.bodies) == MAX_ATTEMPTS == 5
     assert [r[0] for r in _webhook_records()] == ["failed"] * 5
@@ -131,7 +145,15 @@ def test_attempts_are_bounded(settings, eager_celery) -> None:  # type: ignore[n
 def test_nothing_listening_is_a_failed_attempt_without_a_status(settings, eager_celery) -> None:  # type: ignore[no-untyped-def]
     with Receiver([]) as rx:
         url = rx.url
-    message = {"kind": "escalation", "cluster": "sim-t", "incident": None, "recommendation": None, "text": "x", "url": None, "at": ""}
+    message = {
+        "kind": "escalation",
+        "cluster": "sim-t",
+        "incident": None,
+        "recommendation": None,
+        "text": "x",
+        "url": None,
+        "at": "",
+    }
     settings.RECOVERY_WEBHOOK_BACKOFF_S = 0.001
     from actions.services.notify import deliver_once
 
@@ -144,14 +166,27 @@ def test_a_slack_webhook_gets_a_single_text_field_with_a_link(settings, eager_ce
     with Receiver([200]) as rx:
         settings.RECOVERY_WEBHOOKS = f"slack={rx.url}/services/T0/B0/x"
         notify("escalation", cluster=cluster, incident=12, text="job 4102 keeps failing")
-        assert rx.bodies == [{"text": "[sim-t] Escalation: job 4102 keeps failing <https://recovery.example/incidents/12/|incident #12>"}]
+        assert rx.bodies == [
+            {
+                "text": "[sim-t] Escalation: job 4102 keeps failing <https://recovery.example/incidents/12/|incident #12>"
+            }
+        ]
 
 
 def test_a_recommendation_awaiting_approval_notifies_every_webhook(settings, eager_celery, cluster) -> None:  # type: ignore[no-untyped-def]
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
-    incident = Incident.objects.create(cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-                                       confidence=0.9, pattern="xid:79", jobs=["4101"], detected_at=NOW)
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
+    )
     with Receiver([200]) as json_rx, Receiver([200]) as slack_rx:
         settings.RECOVERY_WEBHOOKS = f"{json_rx.url}/a, slack={slack_rx.url}/b"
         with transaction.atomic():
@@ -159,7 +194,9 @@ def test_a_recommendation_awaiting_approval_notifies_every_webhook(settings, eag
         assert [(b["kind"], b["incident"], b["text"].split(":")[0]) for b in json_rx.bodies] == [
             ("awaiting_approval", incident.pk, "Drain node gpu-a-003 awaits approval")
         ]
-        assert slack_rx.bodies[0]["text"].startswith("[sim-t] Awaiting approval: Drain node gpu-a-003 awaits approval")
+        assert slack_rx.bodies[0]["text"].startswith(
+            "[sim-t] Awaiting approval: Drain node gpu-a-003 awaits approval"
+        )
     assert sorted(r[0] for r in _webhook_records()) == ["delivered", "delivered"]
 
 

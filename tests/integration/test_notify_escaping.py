@@ -15,13 +15,15 @@ from tests.integration.test_notify import Receiver, eager_celery  # noqa: F401 -
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HOSTILE = (
-    'rank 3: RuntimeError: <!channel> <!here> <@U024BE7LH> see <https://evil.example/login|the runbook> '
+    "rank 3: RuntimeError: <!channel> <!here> <@U024BE7LH> see <https://evil.example/login|the runbook> "
     '&lt;!everyone&gt; "quoted" \\ \n\t\u2028 </script><script>alert(1)</script> & done'
 )
 LIVE = re.compile(r"<[!@#]|<https?://(?!recovery\.example/incidents/)")
 
 
-def test_a_hostile_log_line_reaches_slack_without_a_live_mention_or_link(settings, eager_celery, cluster) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_hostile_log_line_reaches_slack_without_a_live_mention_or_link(
+    settings, eager_celery, cluster
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     settings.RECOVERY_BASE_URL = "https://recovery.example"
     with Receiver([200]) as rx:
         settings.RECOVERY_WEBHOOKS = f"slack={rx.url}/services/T0/B0/x"
@@ -35,7 +37,9 @@ def test_a_hostile_log_line_reaches_slack_without_a_live_mention_or_link(setting
     assert "&amp;lt;!everyone&amp;gt;" in text and text.count("& ") == 0
 
 
-def test_a_hostile_log_line_round_trips_exactly_through_the_generic_json_body(settings, eager_celery, cluster) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_hostile_log_line_round_trips_exactly_through_the_generic_json_body(
+    settings, eager_celery, cluster
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     with Receiver([200]) as rx:
         settings.RECOVERY_WEBHOOKS = f"json={rx.url}/hook"
         notify("escalation", cluster=cluster, incident=7, text=HOSTILE)

@@ -28,8 +28,15 @@ def incident(cluster):  # type: ignore[no-untyped-def]
     for n in range(1, 5):  # a partition big enough that one drain passes the 50% guardrail
         Node.objects.create(cluster=cluster, name=f"gpu-a-00{n}", partition="batch", state="MIXED")
     return Incident.objects.create(
-        cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-        confidence=0.9, pattern="xid:79", jobs=["4101"], detected_at=NOW,
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
     )
 
 
@@ -47,26 +54,35 @@ def test_dismissing_an_incident_ends_its_recommendations_with_why(client, operat
     assert drain.status == RecStatus.AWAITING_APPROVAL
     client.force_login(operator)
 
-    resp = client.post(reverse("incident-dismiss", args=[incident.pk]), {"reason": "maintenance reboot, not a fault"})
+    resp = client.post(
+        reverse("incident-dismiss", args=[incident.pk]), {"reason": "maintenance reboot, not a fault"}
+    )
 
     assert resp.status_code == 302
     drain.refresh_from_db()
     assert drain.status == RecStatus.SUPERSEDED
     last = drain.transitions.last()
-    assert (last.actor, last.reason) == ("otto", "incident dismissed by otto: maintenance reboot, not a fault")
+    assert (last.actor, last.reason) == (
+        "otto",
+        "incident dismissed by otto: maintenance reboot, not a fault",
+    )
     audit = AuditRecord.objects.filter(recommendation_id=drain.pk).last()
     assert (audit.actor, audit.outcome, audit.detail["reason"]) == ("otto", "superseded", last.reason)
     status = AuditRecord.objects.filter(incident_id=incident.pk, event="status").last()
     assert status.detail == {"reason": "maintenance reboot, not a fault"}  # the dismiss comment is kept
 
 
-def test_approve_after_dismiss_is_refused_with_409_and_executes_nothing(client, operator, incident, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_approve_after_dismiss_is_refused_with_409_and_executes_nothing(
+    client, operator, incident, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     drain = _drain(incident)
     client.force_login(operator)
     client.post(reverse("incident-dismiss", args=[incident.pk]), {"reason": "false alarm"})
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        resp = client.post(f"/api/recommendations/{drain.pk}/approve/", {"comment": "go"}, content_type="application/json")
+        resp = client.post(
+            f"/api/recommendations/{drain.pk}/approve/", {"comment": "go"}, content_type="application/json"
+        )
 
     assert resp.status_code == 409
     assert "dismissed" in resp.json()["detail"]
@@ -84,7 +100,9 @@ def test_an_incident_closed_behind_its_back_still_refuses_the_approval(operator,
     from actions.services.transitions import Conflict
 
     drain = _drain(incident)
-    dismiss_incident(incident, operator, "closed elsewhere", NOW)  # the incidents verb alone: recommendations untouched
+    dismiss_incident(
+        incident, operator, "closed elsewhere", NOW
+    )  # the incidents verb alone: recommendations untouched
     drain.refresh_from_db()
     assert drain.status == RecStatus.AWAITING_APPROVAL
 
@@ -104,7 +122,7 @@ def test_the_overview_does_not_count_a_dismissed_incidents_approval(client, oper
     assert '<b id="stat-awaiting">0</b>' in html
     assert '<b id="stat-open">0</b>' in html
     page = client.get(reverse("incident", args=[incident.pk])).content.decode()
-    assert "button class=\"primary approve\"" not in page
+    assert 'button class="primary approve"' not in page
 
 
 def test_a_dismissed_incident_proposes_nothing_more(operator, incident) -> None:  # type: ignore[no-untyped-def]
@@ -116,7 +134,9 @@ def test_a_dismissed_incident_proposes_nothing_more(operator, incident) -> None:
     assert not incident.recommendations.exists()
 
 
-def test_held_recommendations_become_approvable_when_the_switch_is_released(client, operator, admin_user, incident) -> None:  # type: ignore[no-untyped-def]
+def test_held_recommendations_become_approvable_when_the_switch_is_released(
+    client, operator, admin_user, incident
+) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
     now = timezone.now()  # the release view reads the clock: held a moment ago, still fresh
@@ -125,13 +145,18 @@ def test_held_recommendations_become_approvable_when_the_switch_is_released(clie
     assert drain.status == RecStatus.PROPOSED  # held: shown, not executed
     client.force_login(admin_user)
 
-    resp = client.post(reverse("cluster-monitor-only", args=[incident.cluster.pk]), {"on": "0", "reason": "fabric fine"})
+    resp = client.post(
+        reverse("cluster-monitor-only", args=[incident.cluster.pk]), {"on": "0", "reason": "fabric fine"}
+    )
 
     assert resp.status_code == 302
     drain.refresh_from_db()
     assert drain.status == RecStatus.AWAITING_APPROVAL
     assert drain.expires_at is not None and drain.expires_at > drain.created_at
-    assert drain.transitions.last().reason == "held in monitor, released: a person decides (approve: cluster default)"
+    assert (
+        drain.transitions.last().reason
+        == "held in monitor, released: a person decides (approve: cluster default)"
+    )
     client.force_login(operator)
     resp = client.post(f"/api/recommendations/{drain.pk}/approve/", {}, content_type="application/json")
     assert resp.status_code == 200
@@ -150,7 +175,10 @@ def test_releasing_the_storm_breaker_expires_stale_held_actions_with_a_reason(in
     assert (approvable, expired) == (0, 1)
     drain.refresh_from_db()
     assert drain.status == RecStatus.EXPIRED
-    assert drain.transitions.last().reason == "stale after release: held 31 min in monitor, longer than the 30 min expiry"
+    assert (
+        drain.transitions.last().reason
+        == "stale after release: held 31 min in monitor, longer than the 30 min expiry"
+    )
 
 
 def test_a_held_drain_of_a_node_someone_already_drained_expires(incident) -> None:  # type: ignore[no-untyped-def]
@@ -182,14 +210,18 @@ def test_a_reject_keeps_its_comment(client, operator, incident) -> None:  # type
     drain = _drain(incident)
     client.force_login(operator)
     page = client.get(reverse("incident", args=[incident.pk])).content.decode()
-    reject_form = page[page.index(reverse("rec-reject", args=[drain.pk])):]
+    reject_form = page[page.index(reverse("rec-reject", args=[drain.pk])) :]
     reject_form = reject_form[: reject_form.index("</form>")]
     assert 'name="comment"' in reject_form  # the reject button carries its own comment field
 
     client.post(reverse("rec-reject", args=[drain.pk]), {"comment": "node is in a burn-in test"})
 
     drain.refresh_from_db()
-    assert (drain.status, drain.decision_comment, drain.decided_by) == (RecStatus.REJECTED, "node is in a burn-in test", operator)
+    assert (drain.status, drain.decision_comment, drain.decided_by) == (
+        RecStatus.REJECTED,
+        "node is in a burn-in test",
+        operator,
+    )
     audit = AuditRecord.objects.get(recommendation_id=drain.pk, event="rejection")
     assert (audit.actor, audit.detail["reason"]) == ("otto", "node is in a burn-in test")
 
@@ -200,7 +232,11 @@ def test_the_api_gives_the_effective_mode_too(client, viewer, cluster) -> None: 
     set_monitor_only(cluster, True, None, NOW, reason="storm")
     client.force_login(viewer)
     row = client.get(f"/api/clusters/{cluster.pk}/").json()
-    assert (row["autonomy"], row["effective_autonomy"], row["monitor_only_reason"]) == ("auto", "monitor", "storm")
+    assert (row["autonomy"], row["effective_autonomy"], row["monitor_only_reason"]) == (
+        "auto",
+        "monitor",
+        "storm",
+    )
 
 
 def test_a_recovered_incident_leaves_nothing_awaiting_approval(incident) -> None:  # type: ignore[no-untyped-def]
@@ -212,5 +248,8 @@ def test_a_recovered_incident_leaves_nothing_awaiting_approval(incident) -> None
 
     assert settle_closed_incidents(incident.cluster, NOW) == 1
     drain.refresh_from_db()
-    assert (drain.status, drain.transitions.last().reason) == (RecStatus.SUPERSEDED, f"incident #{incident.pk} is recovered")
+    assert (drain.status, drain.transitions.last().reason) == (
+        RecStatus.SUPERSEDED,
+        f"incident #{incident.pk} is recovered",
+    )
     assert settle_closed_incidents(incident.cluster, NOW) == 0  # idempotent

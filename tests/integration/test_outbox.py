@@ -50,8 +50,15 @@ def drain(cluster, world_node, django_capture_on_commit_callbacks) -> Recommenda
     cluster.autonomy = Autonomy.AUTO
     cluster.save()
     incident = Incident.objects.create(
-        cluster=cluster, key="i-1", category="gpu_hardware", culprit_node=world_node, culprit_gpu=3,
-        confidence=0.9, pattern="xid:79", jobs=[], detected_at=NOW,
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node=world_node,
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=[],
+        detected_at=NOW,
     )
     with django_capture_on_commit_callbacks(execute=False):
         sync_recommendations(incident, [{"action": "drain_node", "node": world_node}], NOW)
@@ -72,11 +79,15 @@ def enqueued(callbacks: list) -> list[int]:  # type: ignore[type-arg]
 
 def _stage_executing(rec: Recommendation, attempts: int = 1) -> None:
     """Where a worker killed inside the executor leaves the row."""
-    Recommendation.objects.filter(pk=rec.pk).update(status=RecStatus.EXECUTING, executed_at=NOW, execution_attempts=attempts)
+    Recommendation.objects.filter(pk=rec.pk).update(
+        status=RecStatus.EXECUTING, executed_at=NOW, execution_attempts=attempts
+    )
     rec.refresh_from_db()
 
 
-def test_an_approved_intent_is_not_dispatched_again_before_the_deadline(drain, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_an_approved_intent_is_not_dispatched_again_before_the_deadline(
+    drain, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks(execute=False) as sent:
         report = reconcile_actions(drain.cluster, later(5))
     assert report.redispatched == [] and enqueued(sent) == []
@@ -84,7 +95,9 @@ def test_an_approved_intent_is_not_dispatched_again_before_the_deadline(drain, d
     assert (drain.status, drain.dispatch_attempts) == (RecStatus.APPROVED, 0)
 
 
-def test_an_approved_intent_nobody_picked_up_is_dispatched_again_once(drain, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_an_approved_intent_nobody_picked_up_is_dispatched_again_once(
+    drain, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks(execute=False) as sent:
         first = reconcile_actions(drain.cluster, later(20))
         second = reconcile_actions(drain.cluster, later(21))  # within the new deadline: not again
@@ -95,7 +108,9 @@ def test_an_approved_intent_nobody_picked_up_is_dispatched_again_once(drain, dja
     assert AuditRecord.objects.filter(recommendation_id=drain.pk, outcome="re-dispatched").count() == 1
 
 
-def test_the_redispatched_intent_drains_the_node_exactly_once(drain, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_the_redispatched_intent_drains_the_node_exactly_once(
+    drain, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks(execute=False) as sent:
         reconcile_actions(drain.cluster, later(20))
     execute_recommendation(drain.pk, later(21))  # what the re-sent task does
@@ -112,12 +127,17 @@ def test_an_intent_never_picked_up_ends_failed_with_the_reason_and_escalates(dra
     drain.refresh_from_db()
     assert report.failed == [drain.pk]
     assert drain.status == RecStatus.FAILED
-    assert drain.result == f"never picked up by a worker: dispatched again {settings.RECOVERY_MAX_DISPATCHES} times"
+    assert (
+        drain.result
+        == f"never picked up by a worker: dispatched again {settings.RECOVERY_MAX_DISPATCHES} times"
+    )
     assert drain.incident.__class__.objects.get(pk=drain.incident_id).status == IncidentStatus.ESCALATED
     assert _drained_reason(drain.cluster, drain.node) is None  # nothing was done on the cluster
 
 
-def test_a_drain_left_executing_after_the_node_was_drained_is_finished_without_draining_again(drain, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_drain_left_executing_after_the_node_was_drained_is_finished_without_draining_again(
+    drain, settings
+) -> None:  # type: ignore[no-untyped-def]
     # Given the worker drained the node and died before recording it
     _stage_executing(drain)
     SimulatorExecutor(drain.cluster).drain(drain.node, "recovery: incident 1 - test", NOW.timestamp())
@@ -134,7 +154,9 @@ def test_a_drain_left_executing_after_the_node_was_drained_is_finished_without_d
     assert load_world(drain.cluster, later(1).timestamp()).to_state() == before
 
 
-def test_a_drain_left_executing_before_the_executor_ran_is_retried_once(drain, settings, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_a_drain_left_executing_before_the_executor_ran_is_retried_once(
+    drain, settings, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
     _stage_executing(drain)
     with django_capture_on_commit_callbacks(execute=False) as sent:
         report = reconcile_actions(drain.cluster, later(settings.RECOVERY_EXECUTION_DEADLINE_S + 1))
@@ -158,7 +180,9 @@ def test_a_drain_still_not_carried_out_after_the_retry_ends_failed_and_escalates
     assert _drained_reason(drain.cluster, drain.node) is None
 
 
-def test_an_execution_that_finds_the_cluster_busy_waits_in_the_outbox_without_escalating(drain, settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_execution_that_finds_the_cluster_busy_waits_in_the_outbox_without_escalating(
+    drain, settings
+) -> None:  # type: ignore[no-untyped-def]
     settings.RECOVERY_LOCK_WAIT_S = 0.3
     with holding(drain.cluster.pk, wait=0) as held:  # a running tick holds the world
         assert held is not None
@@ -190,7 +214,13 @@ def test_an_approval_whose_enqueue_fails_is_kept_and_the_operator_gets_no_500(  
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
     incident = Incident.objects.create(
-        cluster=cluster, key="i-1", category="gpu_hardware", culprit_node=world_node, confidence=0.9, pattern="xid:79", detected_at=NOW,
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node=world_node,
+        confidence=0.9,
+        pattern="xid:79",
+        detected_at=NOW,
     )
     sync_recommendations(incident, [{"action": "drain_node", "node": world_node}], NOW)
     rec = Recommendation.objects.get(incident=incident)

@@ -26,11 +26,19 @@ def test_a_hostile_job_name_renders_escaped_on_the_cluster_page(client, viewer, 
 
 def test_hostile_evidence_and_reasons_render_escaped_on_the_incident_page(client, operator, cluster) -> None:  # type: ignore[no-untyped-def]
     incident = Incident.objects.create(
-        cluster=cluster, key="i-1", category="software", culprit_node="", confidence=0.8, pattern="traceback",
-        jobs=["4101"], detected_at=NOW,
+        cluster=cluster,
+        key="i-1",
+        category="software",
+        culprit_node="",
+        confidence=0.8,
+        pattern="traceback",
+        jobs=["4101"],
+        detected_at=NOW,
     )
     Evidence.objects.create(incident=incident, position=0, text=f'joblog 4101: KeyError: "{XSS}"')
-    Node.objects.create(cluster=cluster, name="gpu-a-001", partition="batch", state="DRAIN", reason=f"NHC: {XSS} $(reboot)")
+    Node.objects.create(
+        cluster=cluster, name="gpu-a-001", partition="batch", state="DRAIN", reason=f"NHC: {XSS} $(reboot)"
+    )
     sync_recommendations(incident, [{"action": "notify", "text": f"job {XSS} failed"}], NOW)
     client.force_login(operator)
     for url in (reverse("incident", args=[incident.pk]), reverse("overview"), reverse("audit")):
@@ -40,8 +48,17 @@ def test_hostile_evidence_and_reasons_render_escaped_on_the_incident_page(client
 
 def test_the_overview_shows_the_node_grid_and_open_incidents(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
     Node.objects.create(cluster=cluster, name="gpu-a-003", partition="batch", state="MIXED")
-    Incident.objects.create(cluster=cluster, key="i-9", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-                            confidence=0.93, pattern="xid:79", jobs=["4101"], detected_at=NOW)
+    Incident.objects.create(
+        cluster=cluster,
+        key="i-9",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.93,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
+    )
     client.force_login(viewer)
     html = client.get(reverse("overview")).content.decode()
     assert 'class="cell h-faulty"' in html
@@ -50,8 +67,16 @@ def test_the_overview_shows_the_node_grid_and_open_incidents(client, viewer, clu
 
 def test_the_api_paginates_incidents(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
     for i in range(3):
-        Incident.objects.create(cluster=cluster, key=f"i-{i}", category="hang", culprit_node="gpu-a-001",
-                                confidence=0.5, pattern="hang", jobs=["1"], detected_at=NOW)
+        Incident.objects.create(
+            cluster=cluster,
+            key=f"i-{i}",
+            category="hang",
+            culprit_node="gpu-a-001",
+            confidence=0.5,
+            pattern="hang",
+            jobs=["1"],
+            detected_at=NOW,
+        )
     client.force_login(viewer)
     body = client.get("/api/incidents/").json()
     assert body["count"] == 3 and set(body) >= {"count", "next", "previous", "results"}

@@ -54,8 +54,17 @@ def eager_celery(settings) -> Iterator[None]:  # type: ignore[no-untyped-def]
 def incident(cluster, redis_ns):  # type: ignore[no-untyped-def]
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
-    return Incident.objects.create(cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-                                   confidence=0.9, pattern="xid:79", jobs=["4101"], detected_at=NOW)
+    return Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=NOW,
+    )
 
 
 def _await_approval(incident: Incident) -> Recommendation:
@@ -69,7 +78,9 @@ def _page_records() -> list[tuple[str, str, int | None, int]]:
     return [(r.action, r.outcome, r.detail["http_status"], r.detail["attempt"]) for r in rows]
 
 
-def test_pagerduty_hears_trigger_acknowledge_and_resolve_with_one_dedup_key(settings, eager_celery, incident, operator) -> None:  # type: ignore[no-untyped-def]
+def test_pagerduty_hears_trigger_acknowledge_and_resolve_with_one_dedup_key(
+    settings, eager_celery, incident, operator
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([]) as pd:
         settings.RECOVERY_PAGERDUTY_ROUTING_KEY = "R0UT1NGKEY"
         settings.RECOVERY_PAGERDUTY_URL = f"{pd.url}/v2/enqueue"
@@ -79,7 +90,9 @@ def test_pagerduty_hears_trigger_acknowledge_and_resolve_with_one_dedup_key(sett
         assert paging.follow_lifecycle(NOW + dt.timedelta(seconds=45)) == (1, 0)
         incident.refresh_from_db()
         assert incident.status == IncidentStatus.MITIGATING  # the approved drain ran (simulator)
-        transition_incident(incident, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=300), reason="healthy")
+        transition_incident(
+            incident, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=300), reason="healthy"
+        )
         assert paging.follow_lifecycle(NOW + dt.timedelta(seconds=310)) == (0, 1)
         assert paging.follow_lifecycle(NOW + dt.timedelta(seconds=320)) == (0, 0)  # nothing twice
     assert [b["event_action"] for b in pd.bodies] == ["trigger", "acknowledge", "resolve"]
@@ -87,48 +100,75 @@ def test_pagerduty_hears_trigger_acknowledge_and_resolve_with_one_dedup_key(sett
     assert {b["routing_key"] for b in pd.bodies} == {"R0UT1NGKEY"}
     assert set(pd.paths) == {"/v2/enqueue"}
     payload = pd.bodies[0]["payload"]
-    assert (payload["source"], payload["component"], payload["group"], payload["severity"]) == ("sim-t", "gpu-a-003", "gpu_hardware", "error")
+    assert (payload["source"], payload["component"], payload["group"], payload["severity"]) == (
+        "sim-t",
+        "gpu-a-003",
+        "gpu_hardware",
+        "error",
+    )
     assert payload["summary"].startswith("Drain node gpu-a-003 awaits approval")
     assert "payload" not in pd.bodies[1] and "payload" not in pd.bodies[2]
-    assert _page_records() == [("page trigger", "delivered", 202, 1), ("page acknowledge", "delivered", 202, 1),
-                               ("page resolve", "delivered", 202, 1)]
+    assert _page_records() == [
+        ("page trigger", "delivered", 202, 1),
+        ("page acknowledge", "delivered", 202, 1),
+        ("page resolve", "delivered", 202, 1),
+    ]
     ack = AuditRecord.objects.get(action="page acknowledged")
     assert (ack.actor, ack.incident_id) == ("otto", incident.pk)
     assert "R0UT1NGKEY" not in str(list(AuditRecord.objects.values_list("detail", flat=True)))
 
 
-def test_a_dismissed_incident_resolves_its_alertmanager_alert(settings, eager_celery, incident, operator) -> None:  # type: ignore[no-untyped-def]
+def test_a_dismissed_incident_resolves_its_alertmanager_alert(
+    settings, eager_celery, incident, operator
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([]) as am:
         settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [f"{am.url}/alerts"]
         _await_approval(incident)
         dismiss_incident(incident, operator, "false alarm", NOW + dt.timedelta(seconds=60))
         paging.follow_lifecycle(NOW + dt.timedelta(seconds=61))
-    assert [(b["version"], b["status"], b["alerts"][0]["status"]) for b in am.bodies] == [("4", "firing", "firing"), ("4", "resolved", "resolved")]
+    assert [(b["version"], b["status"], b["alerts"][0]["status"]) for b in am.bodies] == [
+        ("4", "firing", "firing"),
+        ("4", "resolved", "resolved"),
+    ]
     firing, resolved = (b["alerts"][0] for b in am.bodies)
-    assert firing["labels"] == {"alertname": "RecoveryIncident", "cluster": "sim-t", "category": "gpu_hardware",
-                                "severity": "error", "incident": str(incident.pk)}
+    assert firing["labels"] == {
+        "alertname": "RecoveryIncident",
+        "cluster": "sim-t",
+        "category": "gpu_hardware",
+        "severity": "error",
+        "incident": str(incident.pk),
+    }
     assert firing["endsAt"] == "0001-01-01T00:00:00Z" and resolved["endsAt"] != firing["endsAt"]
     assert firing["fingerprint"] == resolved["fingerprint"]
     assert [r[:2] for r in _page_records()] == [("page trigger", "delivered"), ("page resolve", "delivered")]
 
 
-def test_a_failing_receiver_is_retried_with_backoff_and_each_attempt_is_audited(settings, eager_celery, incident) -> None:  # type: ignore[no-untyped-def]
+def test_a_failing_receiver_is_retried_with_backoff_and_each_attempt_is_audited(
+    settings, eager_celery, incident
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([503, 429, 202]) as pd:
         settings.RECOVERY_PAGERDUTY_ROUTING_KEY, settings.RECOVERY_PAGERDUTY_URL = "k", pd.url
         _await_approval(incident)
         assert len(pd.bodies) == 3 and pd.bodies[0] == pd.bodies[2]
-    assert _page_records() == [("page trigger", "failed", 503, 1), ("page trigger", "failed", 429, 2),
-                               ("page trigger", "delivered", 202, 3)]
+    assert _page_records() == [
+        ("page trigger", "failed", 503, 1),
+        ("page trigger", "failed", 429, 2),
+        ("page trigger", "delivered", 202, 3),
+    ]
     assert PageState.objects.get(pk=incident.pk).sent == {"pagerduty": "trigger"}
 
 
-def test_a_rejected_event_is_not_retried_and_a_never_triggered_page_is_never_resolved(settings, eager_celery, incident, operator) -> None:  # type: ignore[no-untyped-def]
+def test_a_rejected_event_is_not_retried_and_a_never_triggered_page_is_never_resolved(
+    settings, eager_celery, incident, operator
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([400]) as pd:
         settings.RECOVERY_PAGERDUTY_ROUTING_KEY, settings.RECOVERY_PAGERDUTY_URL = "k", pd.url
         _await_approval(incident)
         dismiss_incident(incident, operator, "false alarm", NOW + dt.timedelta(seconds=60))
         paging.follow_lifecycle(NOW + dt.timedelta(seconds=61))
-        assert [b["event_action"] for b in pd.bodies] == ["trigger"]  # no retry of a 400, no resolve of nothing
+        assert [b["event_action"] for b in pd.bodies] == [
+            "trigger"
+        ]  # no retry of a 400, no resolve of nothing
     assert _page_records() == [("page trigger", "failed", 400, 1)]
 
 
@@ -165,13 +205,22 @@ def test_each_receiver_is_told_only_what_it_has_not_accepted(sent, wanted, fmt, 
     assert paging.actions_to_send(sent, wanted, fmt) == steps
 
 
-def test_acknowledging_the_incident_acknowledges_its_page_once(settings, eager_celery, incident, operator, client) -> None:  # type: ignore[no-untyped-def]
+def test_acknowledging_the_incident_acknowledges_its_page_once(
+    settings, eager_celery, incident, operator, client
+) -> None:  # type: ignore[no-untyped-def]
     with Receiver([]) as pd:
         settings.RECOVERY_PAGERDUTY_ROUTING_KEY = "R0UT1NGKEY"
         settings.RECOVERY_PAGERDUTY_URL = f"{pd.url}/v2/enqueue"
         _await_approval(incident)
         client.force_login(operator)
-        assert client.post(f"/api/incidents/{incident.pk}/acknowledge/", {"note": "on it"}, content_type="application/json").status_code == 200
+        assert (
+            client.post(
+                f"/api/incidents/{incident.pk}/acknowledge/",
+                {"note": "on it"},
+                content_type="application/json",
+            ).status_code
+            == 200
+        )
         assert paging.follow_lifecycle(timezone.now()) == (0, 0)  # already acknowledged: nothing twice
     assert [b["event_action"] for b in pd.bodies] == ["trigger", "acknowledge"]
     assert AuditRecord.objects.get(action="page acknowledged").actor == "otto"

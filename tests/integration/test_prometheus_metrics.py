@@ -71,7 +71,12 @@ def test_an_injected_fault_moves_the_histograms_counters_and_gauges(cluster, clo
     assert value(before, "recovery_autonomy_level", cluster="sim-t", kind="isolation") == 1
     assert ("recovery_incidents_total", (("category", "gpu_hardware"), ("cluster", "sim-t"))) not in before
 
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     inject(cluster, "xid79", job.node_list[1], clock.now.timestamp())
     clock.run(cluster, 20)
     during = scrape(client)
@@ -79,11 +84,23 @@ def test_an_injected_fault_moves_the_histograms_counters_and_gauges(cluster, clo
     assert value(during, "recovery_detection_latency_seconds_count", cluster="sim-t") == 1
     assert value(during, "recovery_detection_latency_seconds_bucket", cluster="sim-t", le="+Inf") == 1
     assert value(during, "recovery_detection_latency_seconds_bucket", cluster="sim-t", le="10.0") == 1
-    assert value(during, "recovery_recommendations", cluster="sim-t", action="drain_node", state="awaiting_approval") == 1
+    assert (
+        value(
+            during,
+            "recovery_recommendations",
+            cluster="sim-t",
+            action="drain_node",
+            state="awaiting_approval",
+        )
+        == 1
+    )
     assert value(during, "recovery_oldest_awaiting_approval_seconds", cluster="sim-t") > 0
     assert value(during, "recovery_approval_wait_seconds_count", cluster="sim-t") == 0
     assert value(during, "recovery_tick_duration_seconds_count", cluster="sim-t") == 40
-    assert value(during, "recovery_last_successful_tick_timestamp_seconds", cluster="sim-t") == clock.now.timestamp()
+    assert (
+        value(during, "recovery_last_successful_tick_timestamp_seconds", cluster="sim-t")
+        == clock.now.timestamp()
+    )
 
     drain = Recommendation.objects.get(cluster=cluster, action="drain_node")
     approve_recommendation(drain, operator, clock.now + dt.timedelta(seconds=30), "bad GPU")
@@ -92,7 +109,9 @@ def test_an_injected_fault_moves_the_histograms_counters_and_gauges(cluster, clo
     assert value(after, "recovery_approval_wait_seconds_count", cluster="sim-t") == 1
     assert value(after, "recovery_action_latency_seconds_count", cluster="sim-t") == 1
     assert value(after, "recovery_action_latency_seconds_sum", cluster="sim-t") > 30
-    assert value(after, "recovery_recommendations", cluster="sim-t", action="drain_node", state="succeeded") == 1
+    assert (
+        value(after, "recovery_recommendations", cluster="sim-t", action="drain_node", state="succeeded") == 1
+    )
     assert value(after, "recovery_drains_last_hour", cluster="sim-t") == 1
     assert value(after, "recovery_drain_budget_per_hour", cluster="sim-t") == 10
 
@@ -101,7 +120,12 @@ def test_a_storm_counts_one_breaker_trip_and_drops_autonomy_to_monitor(cluster, 
     cluster.autonomy = Autonomy.AUTO
     cluster.save()
     assert value(scrape(client), "recovery_storm_breaker_trips_total", cluster="sim-t") == 0
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     inject(cluster, "lustre", job.node_list[0], clock.now.timestamp())
     clock.run(cluster, 150)
     samples = scrape(client)
@@ -111,7 +135,10 @@ def test_a_storm_counts_one_breaker_trip_and_drops_autonomy_to_monitor(cluster, 
 
 
 def test_guardrail_names_come_from_the_reasons_the_guardrails_write() -> None:
-    assert guardrail_of("drain rate: 4 drains by the controller in the last hour (limit 4 per hour)") == "drain_rate"
+    assert (
+        guardrail_of("drain rate: 4 drains by the controller in the last hour (limit 4 per hour)")
+        == "drain_rate"
+    )
     assert guardrail_of("restart storm: job 7 was requeued 2 times in a row") == "restart_storm"
     assert guardrail_of("opt-in: job 7 did not opt in") == "opt_in"
     assert guardrail_of("something new: x") == "other"
@@ -156,22 +183,37 @@ def test_every_metric_the_rules_and_dashboard_use_is_exported(cluster, client, s
     used -= {"recovery_controller"}  # the dashboard's uid, not a metric
     text = client.get("/metrics").content.decode()
     exported = {name for name, _ in scrape(client)}  # samples, and families that have none yet:
-    exported |= {f.name + ("_total" if f.type == "counter" else "") for f in text_string_to_metric_families(text)}
+    exported |= {
+        f.name + ("_total" if f.type == "counter" else "") for f in text_string_to_metric_families(text)
+    }
     assert used and used <= exported, sorted(used - exported)
 
 
-def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(cluster, client, settings, redis_ns) -> None:  # type: ignore[no-untyped-def]
+def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(
+    cluster, client, settings, redis_ns
+) -> None:  # type: ignore[no-untyped-def]
     from actions.views.exposition import incident_values
     from incidents.models import Incident
     from monitoring.redis_store import get_redis, key
 
     settings.RECOVERY_METRICS_TOKEN, settings.RECOVERY_DEV = "", True
     now = timezone.now()
-    old = Incident.objects.create(cluster=cluster, key="old", category="network", status="recovered",
-                                  first_signal_at=now - dt.timedelta(hours=3, seconds=30), detected_at=now - dt.timedelta(hours=3),
-                                  resolved_at=now - dt.timedelta(hours=2))
-    Incident.objects.create(cluster=cluster, key="new", category="hang", detected_at=now - dt.timedelta(minutes=1),
-                            first_signal_at=now - dt.timedelta(minutes=1, seconds=12))
+    old = Incident.objects.create(
+        cluster=cluster,
+        key="old",
+        category="network",
+        status="recovered",
+        first_signal_at=now - dt.timedelta(hours=3, seconds=30),
+        detected_at=now - dt.timedelta(hours=3),
+        resolved_at=now - dt.timedelta(hours=2),
+    )
+    Incident.objects.create(
+        cluster=cluster,
+        key="new",
+        category="hang",
+        detected_at=now - dt.timedelta(minutes=1),
+        first_signal_at=now - dt.timedelta(minutes=1, seconds=12),
+    )
     first = scrape(client)
     assert value(first, "recovery_detection_latency_seconds_count", cluster="sim-t") == 2
     assert value(first, "recovery_detection_latency_seconds_sum", cluster="sim-t") == 42

@@ -49,7 +49,12 @@ def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # t
 
 
 def _busy_node(cluster) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     assert job is not None, "the simulator should be running opted-in jobs"
     return job.node_list[1], job.slurm_id
 
@@ -67,7 +72,9 @@ def _live_incident(cluster, clock, kind: str) -> Incident:  # type: ignore[no-un
     return incidents[0]
 
 
-def test_every_tick_is_recorded_as_events_behind_a_snapshot_of_the_cluster_and_its_jobs(cluster, clock, record_dir) -> None:  # type: ignore[no-untyped-def]
+def test_every_tick_is_recorded_as_events_behind_a_snapshot_of_the_cluster_and_its_jobs(
+    cluster, clock, record_dir
+) -> None:  # type: ignore[no-untyped-def]
     paths = segments(record_dir / cluster.name)
     assert [p.name for p in paths] == ["20261129T10.jsonl.gz"]
     lines = list(read_segment(paths[0]))
@@ -81,18 +88,29 @@ def test_every_tick_is_recorded_as_events_behind_a_snapshot_of_the_cluster_and_i
 
 
 @pytest.mark.parametrize("kind", ["xid79", "thermal"])
-def test_an_exported_live_incident_replays_to_the_same_culprit_and_category(cluster, clock, tmp_path, kind) -> None:  # type: ignore[no-untyped-def]
+def test_an_exported_live_incident_replays_to_the_same_culprit_and_category(
+    cluster, clock, tmp_path, kind
+) -> None:  # type: ignore[no-untyped-def]
     inc = _live_incident(cluster, clock, kind)
     out = tmp_path / "scn"
     call_command("export_scenario", str(inc.pk), "--out", str(out))
-    assert sorted(p.name for p in out.iterdir()) == ["events.jsonl.gz", "scenario.json"]  # no verdict: no truth
+    assert sorted(p.name for p in out.iterdir()) == [
+        "events.jsonl.gz",
+        "scenario.json",
+    ]  # no verdict: no truth
     result = replay(out)
-    same = [i for i in result["incidents"] if i["category"] == inc.category and (i["culprit"] or {}).get("node") == inc.culprit_node]
+    same = [
+        i
+        for i in result["incidents"]
+        if i["category"] == inc.category and (i["culprit"] or {}).get("node") == inc.culprit_node
+    ]
     assert same, (inc.category, inc.culprit_node, result["incidents"])
     assert same[0]["culprit"].get("gpu") == inc.culprit_gpu
 
 
-def test_a_confirmed_incident_exports_with_its_truth_and_evaluate_scores_it_right(cluster, clock, tmp_path, operator) -> None:  # type: ignore[no-untyped-def]
+def test_a_confirmed_incident_exports_with_its_truth_and_evaluate_scores_it_right(
+    cluster, clock, tmp_path, operator
+) -> None:  # type: ignore[no-untyped-def]
     inc = _live_incident(cluster, clock, "xid79")
     mark_verdict(inc, operator, "confirmed", clock.now)
     out = tmp_path / "scn"
@@ -101,7 +119,14 @@ def test_a_confirmed_incident_exports_with_its_truth_and_evaluate_scores_it_righ
     assert truth["fault"]["category"] == "gpu_hardware" and truth["fault"]["node"] == inc.culprit_node
     assert truth["expected"]["drain"] == [inc.culprit_node]
     s = score(replay(out), load_truth(out))
-    assert (s.faults, s.detected, s.false_alarms, s.culprit_ok, s.category_ok, s.wrong_actions) == (1, 1, 0, 1, 1, [])
+    assert (s.faults, s.detected, s.false_alarms, s.culprit_ok, s.category_ok, s.wrong_actions) == (
+        1,
+        1,
+        0,
+        1,
+        1,
+        [],
+    )
     assert s.actions_exact, s.notes
 
 
@@ -113,10 +138,15 @@ def test_the_incident_page_offers_the_scenario_as_a_zip(cluster, clock, client, 
     resp = client.get(f"/incidents/{inc.pk}/scenario.zip")
     assert resp.status_code == 200 and resp["Content-Type"] == "application/zip"
     names = zipfile.ZipFile(io.BytesIO(resp.content)).namelist()
-    assert sorted(names) == [f"sim-t-incident-{inc.pk}/events.jsonl.gz", f"sim-t-incident-{inc.pk}/scenario.json"]
+    assert sorted(names) == [
+        f"sim-t-incident-{inc.pk}/events.jsonl.gz",
+        f"sim-t-incident-{inc.pk}/scenario.json",
+    ]
 
 
-def test_an_incident_with_nothing_recorded_is_refused_in_one_line_and_writes_nothing(cluster, clock, tmp_path, record_dir) -> None:  # type: ignore[no-untyped-def]
+def test_an_incident_with_nothing_recorded_is_refused_in_one_line_and_writes_nothing(
+    cluster, clock, tmp_path, record_dir
+) -> None:  # type: ignore[no-untyped-def]
     inc = _live_incident(cluster, clock, "xid79")
     for p in segments(record_dir / cluster.name):
         p.unlink()

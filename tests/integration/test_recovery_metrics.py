@@ -21,7 +21,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 
 def _job(cluster) -> Job:  # type: ignore[no-untyped-def]
-    job = Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch").exclude(comment="").order_by("slurm_id").first()
+    job = (
+        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
+        .exclude(comment="")
+        .order_by("slurm_id")
+        .first()
+    )
     assert job is not None
     return job
 
@@ -47,7 +52,9 @@ def test_a_thermal_stragglers_detection_latency_is_its_real_delay_not_zero(clust
     assert report["latency_by_category"]["gpu_degraded"]["max"] == round(latency, 3)
 
 
-def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(cluster, clock, operator) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(
+    cluster, clock, operator
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     cluster.autonomy = Autonomy.AUTO
     cluster.save()
     clock.run(cluster, 240)  # long enough for the job to write a checkpoint
@@ -59,12 +66,16 @@ def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_
         clock.run(cluster, 20)
         for rec in Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL):
             approve_recommendation(rec, operator, clock.now, "bad GPU")
-        for rec in Recommendation.objects.filter(status=RecStatus.APPROVED):  # what the Celery task does after commit
+        for rec in Recommendation.objects.filter(
+            status=RecStatus.APPROVED
+        ):  # what the Celery task does after commit
             execute_recommendation(rec.pk, clock.now)
         if Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exists():
             break
     inc = Incident.objects.get(cluster=cluster)
-    assert inc.status == IncidentStatus.RECOVERED, [(r.action, r.status, r.blocked_reason, r.result) for r in inc.recommendations.all()]
+    assert inc.status == IncidentStatus.RECOVERED, [
+        (r.action, r.status, r.blocked_reason, r.result) for r in inc.recommendations.all()
+    ]
     report = reports.metrics_report(cluster, "24h", clock.now)
     row = next(r for r in report["rows"] if r["id"] == inc.pk)
     fault = row["fault_at"]
@@ -78,4 +89,6 @@ def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_
     (costs,) = report["clusters"]
     assert costs["lost_gpu_hours"] == pytest.approx(row["lost_gpu_hours"], abs=0.001)
     assert 0 < costs["ettr"] < 1
-    assert costs["ettr"] == pytest.approx(1 - costs["lost_gpu_hours"] / costs["allocated_gpu_hours"], abs=1e-3)
+    assert costs["ettr"] == pytest.approx(
+        1 - costs["lost_gpu_hours"] / costs["allocated_gpu_hours"], abs=1e-3
+    )

@@ -61,7 +61,9 @@ def _drain_executed(cluster, inc: Incident, at: dt.datetime = NOW) -> Recommenda
     """Our drain of the culprit, executed: the remediation it leads to, if any."""
     (rec,) = propose(inc, drain(inc.culprit_node), now=at)
     execute_recommendation(rec.pk, at)
-    return Recommendation.objects.filter(incident=inc, action__in=[ActionKind.REBOOT_NODE, ActionKind.RESET_GPU]).first()
+    return Recommendation.objects.filter(
+        incident=inc, action__in=[ActionKind.REBOOT_NODE, ActionKind.RESET_GPU]
+    ).first()
 
 
 def _set(cluster, **fields) -> None:  # type: ignore[no-untyped-def]
@@ -180,7 +182,10 @@ def test_at_most_n_reboots_in_flight_per_cluster(sim) -> None:  # type: ignore[n
     _auto_reboot(sim, "gpu-a-003", "k1")
     second = _drain_executed(sim, _xid_incident(sim, "k2", "gpu-a-004"))
     assert second is not None and second.status == RecStatus.BLOCKED
-    assert second.blocked_reason == "reboots in flight: 1 reboots by the controller have not come back yet (limit 1 per cluster)"
+    assert (
+        second.blocked_reason
+        == "reboots in flight: 1 reboots by the controller have not come back yet (limit 1 per cluster)"
+    )
     assert "REBOOT" not in _world_node(sim, "gpu-a-004")["state"]
 
 
@@ -255,14 +260,23 @@ def test_only_an_admin_may_skip_the_check_and_it_is_audited(sim, operator, admin
     return_to_service(node, admin_user, NOW, "vendor says fine", override=True)
     assert _world_node(sim, "gpu-a-003")["state"] == "IDLE"
     assert not Qualification.objects.exists()
-    assert AuditRecord.objects.filter(actor="ada", outcome="health check overridden", node="gpu-a-003").count() == 1
+    assert (
+        AuditRecord.objects.filter(actor="ada", outcome="health check overridden", node="gpu-a-003").count()
+        == 1
+    )
 
 
 # ---------------------------------------------------------------- lemons
 
 
 def test_a_lemon_is_held_never_returned_and_has_its_rma_bundle(sim, operator, viewer, client) -> None:  # type: ignore[no-untyped-def]
-    _set(sim, remediation_autonomy=Autonomy.AUTO, auto_return_to_service=True, return_healthy_s=1, lemon_incidents=3)
+    _set(
+        sim,
+        remediation_autonomy=Autonomy.AUTO,
+        auto_return_to_service=True,
+        return_healthy_s=1,
+        lemon_incidents=3,
+    )
     for i, days in enumerate((20, 10)):
         _xid_incident(sim, f"old{i}", "gpu-a-003", at=NOW - dt.timedelta(days=days))
     rec = _drain_executed(sim, _xid_incident(sim, "k1", "gpu-a-003"))

@@ -49,7 +49,9 @@ def sim(db, cluster, redis_ns, settings):  # type: ignore[no-untyped-def]
 
 def _drained_by_us(cluster, name: str):  # type: ignore[no-untyped-def]
     SimulatorExecutor(cluster).drain(name, "recovery: incident 1 - GPU hardware (xid:79)", NOW.timestamp())
-    Node.objects.filter(cluster=cluster, name=name).update(state="DRAIN", reason="recovery: incident 1", drained_by_us=True)
+    Node.objects.filter(cluster=cluster, name=name).update(
+        state="DRAIN", reason="recovery: incident 1", drained_by_us=True
+    )
     return Node.objects.get(cluster=cluster, name=name)
 
 
@@ -68,7 +70,9 @@ def test_an_operator_returns_a_node_we_drained_to_service(sim, operator, client)
 def test_a_node_drained_by_someone_else_is_never_resumed(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
     with locked_world(sim, NOW.timestamp()) as world:
         world.drain("gpu-a-004", "NHC: check_fs_mount: /lustre not mounted", NOW.timestamp())
-    Node.objects.filter(cluster=sim, name="gpu-a-004").update(state="DRAIN", reason="NHC: check_fs_mount: /lustre not mounted")
+    Node.objects.filter(cluster=sim, name="gpu-a-004").update(
+        state="DRAIN", reason="NHC: check_fs_mount: /lustre not mounted"
+    )
     node = Node.objects.get(cluster=sim, name="gpu-a-004")
     client.force_login(operator)
     client.post(reverse("node-return", args=[node.pk]), {"reason": "looks fine"})
@@ -96,7 +100,15 @@ def _drain_done(cluster, node: str, minutes_ago: int) -> None:  # type: ignore[n
     inc.status = "recovered"
     inc.save()
     at = NOW - dt.timedelta(minutes=minutes_ago)
-    Recommendation.objects.create(incident=inc, cluster=cluster, action="drain_node", node=node, status="succeeded", created_at=at, executed_at=at)
+    Recommendation.objects.create(
+        incident=inc,
+        cluster=cluster,
+        action="drain_node",
+        node=node,
+        status="succeeded",
+        created_at=at,
+        executed_at=at,
+    )
 
 
 def test_a_quiet_node_returns_by_itself_where_an_admin_enabled_it(sim) -> None:  # type: ignore[no-untyped-def]
@@ -135,18 +147,27 @@ def test_open_recommendations_the_world_overtook_are_superseded(db, cluster) -> 
     recs = propose(inc, drain("gpu-a-002"), requeue("4101", "gpu-a-002"), requeue("4102", "gpu-a-002"))
     assert {r.status for r in recs} == {RecStatus.AWAITING_APPROVAL}
     Job.objects.filter(cluster=cluster, slurm_id="4101").update(state="CANCELLED")
-    Node.objects.filter(cluster=cluster, name="gpu-a-002").update(state="DRAIN", reason="admin: RMA", drained_by_us=False)
+    Node.objects.filter(cluster=cluster, name="gpu-a-002").update(
+        state="DRAIN", reason="admin: RMA", drained_by_us=False
+    )
     assert supersede_overtaken(cluster, NOW) == 2
     by_id = {r.pk: r for r in Recommendation.objects.all()}
     assert by_id[recs[0].pk].status == RecStatus.SUPERSEDED
-    assert by_id[recs[0].pk].transitions.last().reason == "the world moved: node gpu-a-002 was drained by someone else (admin: RMA)"
+    assert (
+        by_id[recs[0].pk].transitions.last().reason
+        == "the world moved: node gpu-a-002 was drained by someone else (admin: RMA)"
+    )
     assert by_id[recs[1].pk].status == RecStatus.SUPERSEDED
-    assert by_id[recs[1].pk].transitions.last().reason == "the world moved: job 4101 already ended (CANCELLED)"
+    assert (
+        by_id[recs[1].pk].transitions.last().reason == "the world moved: job 4101 already ended (CANCELLED)"
+    )
     assert by_id[recs[2].pk].status == RecStatus.AWAITING_APPROVAL  # job 4102 still needs it
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_operators_approving_at_once_execute_once(cluster, redis_ns, settings, operator, admin_user, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_two_operators_approving_at_once_execute_once(
+    cluster, redis_ns, settings, operator, admin_user, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     settings.SIM_FAULT_MEAN_INTERVAL_S = 0
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
@@ -178,7 +199,10 @@ def test_two_operators_approving_at_once_execute_once(cluster, redis_ns, setting
     assert sent == [rec.pk]
     assert AuditRecord.objects.filter(event="approval", recommendation_id=rec.pk).count() == 1
     # Two workers handed the same task (a retry, a duplicate delivery) still drain once.
-    runners = [threading.Thread(target=lambda: (execute_recommendation(rec.pk, NOW), connection.close())) for _ in range(2)]
+    runners = [
+        threading.Thread(target=lambda: (execute_recommendation(rec.pk, NOW), connection.close()))
+        for _ in range(2)
+    ]
     for t in runners:
         t.start()
     for t in runners:

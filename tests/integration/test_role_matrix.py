@@ -23,14 +23,43 @@ RAW = ("<script>alert(1)", "<img src=x onerror")
 
 @pytest.fixture
 def world(cluster):  # type: ignore[no-untyped-def]
-    node = Node.objects.create(cluster=cluster, name="gpu-a-001", partition="batch", state="DRAIN", reason=f"NHC {XSS}",
-                               drained_by_us=True)
-    Job.objects.create(cluster=cluster, slurm_id="4101", name=XSS, user=XSS, partition="batch", nodes="gpu-a-001", state="FAILED")
-    incident = Incident.objects.create(cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-001",
-                                       confidence=0.9, pattern=XSS[:100], jobs=["4101"], detected_at=NOW)
+    node = Node.objects.create(
+        cluster=cluster,
+        name="gpu-a-001",
+        partition="batch",
+        state="DRAIN",
+        reason=f"NHC {XSS}",
+        drained_by_us=True,
+    )
+    Job.objects.create(
+        cluster=cluster,
+        slurm_id="4101",
+        name=XSS,
+        user=XSS,
+        partition="batch",
+        nodes="gpu-a-001",
+        state="FAILED",
+    )
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-001",
+        confidence=0.9,
+        pattern=XSS[:100],
+        jobs=["4101"],
+        detected_at=NOW,
+    )
     Evidence.objects.create(incident=incident, position=0, text=f"joblog: {XSS}")
-    sync_recommendations(incident, [{"action": "drain_node", "node": "gpu-a-001"}, {"action": "notify", "text": XSS}], NOW)
-    return {"cluster": cluster, "node": node, "incident": incident, "rec": Recommendation.objects.filter(incident=incident).first()}
+    sync_recommendations(
+        incident, [{"action": "drain_node", "node": "gpu-a-001"}, {"action": "notify", "text": XSS}], NOW
+    )
+    return {
+        "cluster": cluster,
+        "node": node,
+        "incident": incident,
+        "rec": Recommendation.objects.filter(incident=incident).first(),
+    }
 
 
 def _mutations(w):  # type: ignore[no-untyped-def]
@@ -41,8 +70,16 @@ def _mutations(w):  # type: ignore[no-untyped-def]
         (ad, reverse("cluster-inject", args=[c]), {"fault": "xid79", "node": "gpu-a-001"}),
         (ad, reverse("cluster-test-connection", args=[c]), {}),
         (ad, reverse("cluster-autonomy-kind", args=[c]), {"kind": "isolation", "level": "auto"}),
-        (op, reverse("cluster-autonomy-override", args=[c]), {"scope": "node", "target": "gpu-a-001", "kind": "isolation", "level": "monitor"}),
-        (ad, reverse("cluster-autonomy-override", args=[c]), {"scope": "partition", "target": "batch", "kind": "isolation", "level": "monitor"}),
+        (
+            op,
+            reverse("cluster-autonomy-override", args=[c]),
+            {"scope": "node", "target": "gpu-a-001", "kind": "isolation", "level": "monitor"},
+        ),
+        (
+            ad,
+            reverse("cluster-autonomy-override", args=[c]),
+            {"scope": "partition", "target": "batch", "kind": "isolation", "level": "monitor"},
+        ),
         (op, reverse("cluster-monitor-only", args=[c]), {"on": "1"}),
         (op, reverse("node-return", args=[n]), {"reason": "x"}),
         (op, reverse("incident-dismiss", args=[i]), {"reason": "x"}),
@@ -78,7 +115,9 @@ def test_no_role_below_the_needed_one_changes_anything(client, world, viewer, op
                 client.force_login(users[who])
             resp = client.post(url, data)
             requests += 1
-            denied = resp.status_code in (401, 403) or (who == "anonymous" and resp.status_code == 302 and "/login/" in resp["Location"])
+            denied = resp.status_code in (401, 403) or (
+                who == "anonymous" and resp.status_code == 302 and "/login/" in resp["Location"]
+            )
             if not denied:
                 violations.append(f"{who} POST {url} -> {resp.status_code}")
     print(f"role matrix: {requests} requests, {len(violations)} violations")
@@ -96,17 +135,33 @@ def test_every_page_for_anonymous_users_is_the_login_page(client, world) -> None
 def _pages(w):  # type: ignore[no-untyped-def]
     c, n, i = w["cluster"].pk, w["node"].pk, w["incident"].pk
     return [
-        reverse("overview"), reverse("overview-fragment"), reverse("cluster", args=[c]), reverse("node", args=[n]),
-        reverse("incident", args=[i]), reverse("incident-fragment", args=[i]), reverse("audit"), reverse("metrics"),
-        reverse("audit-export", args=["json"]), reverse("metrics-api"), "/api/clusters/", "/api/nodes/", "/api/jobs/",
-        "/api/incidents/", "/api/recommendations/", "/api/audit/", "/api/schema/", "/api/docs/",
+        reverse("overview"),
+        reverse("overview-fragment"),
+        reverse("cluster", args=[c]),
+        reverse("node", args=[n]),
+        reverse("incident", args=[i]),
+        reverse("incident-fragment", args=[i]),
+        reverse("audit"),
+        reverse("metrics"),
+        reverse("audit-export", args=["json"]),
+        reverse("metrics-api"),
+        "/api/clusters/",
+        "/api/nodes/",
+        "/api/jobs/",
+        "/api/incidents/",
+        "/api/recommendations/",
+        "/api/audit/",
+        "/api/schema/",
+        "/api/docs/",
     ]
 
 
 def test_no_page_renders_hostile_text_raw_for_any_role(client, world, viewer, operator, admin_user) -> None:  # type: ignore[no-untyped-def]
     from actions.services import autonomy as autonomy_services
 
-    autonomy_services.set_override(world["cluster"], "node", "gpu-a-001", "isolation", "monitor", admin_user, NOW, reason=XSS)
+    autonomy_services.set_override(
+        world["cluster"], "node", "gpu-a-001", "isolation", "monitor", admin_user, NOW, reason=XSS
+    )
     violations, renders = [], 0
     for user in (viewer, operator, admin_user):
         client.force_login(user)
@@ -115,7 +170,9 @@ def test_no_page_renders_hostile_text_raw_for_any_role(client, world, viewer, op
             renders += 1
             raw = b"".join(resp.streaming_content) if resp.streaming else resp.content
             body = raw.decode(errors="replace")
-            if resp.status_code != 200 or ("html" in resp.get("Content-Type", "") and any(r in body for r in RAW)):
+            if resp.status_code != 200 or (
+                "html" in resp.get("Content-Type", "") and any(r in body for r in RAW)
+            ):
                 violations.append(f"{user.username} {url} -> {resp.status_code}")
     print(f"xss scan: {renders} renders, {len(violations)} violations")
     assert violations == []

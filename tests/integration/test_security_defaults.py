@@ -44,15 +44,25 @@ def test_nine_wrong_passwords_then_the_right_one_logs_in(client, operator) -> No
 def _deploy_check(**env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("RECOVERY_DEV", "DEBUG", "SECRET_KEY")}
     clean.update(env)
-    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                          cwd=ROOT, env=clean, capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_check_deploy_is_clean_with_recovery_https(tmp_path: Path) -> None:
     keys = tmp_path / "audit-keys"
     keys.write_text(f"k1 {secrets.token_hex(32)}\n")
-    done = _deploy_check(RECOVERY_HTTPS="1", SECRET_KEY=secrets.token_urlsafe(50), RECOVERY_AUDIT_KEY_FILE=str(keys),
-                         RECOVERY_AUDIT_WITNESS_FILE=str(tmp_path / "witness.jsonl"))
+    done = _deploy_check(
+        RECOVERY_HTTPS="1",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        RECOVERY_AUDIT_KEY_FILE=str(keys),
+        RECOVERY_AUDIT_WITNESS_FILE=str(tmp_path / "witness.jsonl"),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "System check identified no issues (0 silenced)." in done.stdout
 
@@ -60,7 +70,14 @@ def test_check_deploy_is_clean_with_recovery_https(tmp_path: Path) -> None:
 def test_check_deploy_without_the_switch_names_what_is_missing(tmp_path: Path) -> None:
     done = _deploy_check(SECRET_KEY=secrets.token_urlsafe(50))
     found = set(re.findall(r"\((security\.W\d+|recovery\.W\d+)\)", done.stdout + done.stderr))
-    assert found == {"security.W004", "security.W008", "security.W012", "security.W016", "recovery.W001", "recovery.W002"}
+    assert found == {
+        "security.W004",
+        "security.W008",
+        "security.W012",
+        "security.W016",
+        "recovery.W001",
+        "recovery.W002",
+    }
 
 
 def test_pages_carry_a_content_security_policy_without_inline_script(client, viewer) -> None:  # type: ignore[no-untyped-def]
@@ -88,7 +105,9 @@ def test_the_api_schema_and_its_docs_need_a_login_and_are_served_locally(client,
     page = client.get("/api/docs/").content.decode()
     srcs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert srcs and all(s.startswith("/") for s in srcs), srcs  # nothing from a CDN
-    assert not re.search(r"<script(?![^>]*\bsrc=)", page)  # the split view: no inline script for the CSP to block
+    assert not re.search(
+        r"<script(?![^>]*\bsrc=)", page
+    )  # the split view: no inline script for the CSP to block
     for src in srcs:
         assert client.get(src).status_code == 200, src
     assert client.get("/api/redoc/").status_code == 200
@@ -131,7 +150,9 @@ def test_seed_demo_refuses_demo_users_without_the_demo_flag(monkeypatch) -> None
         ("http://127.0.0.1:8000@evil.example", "127.0.0.1:8000", False),
     ],
 )
-def test_the_websocket_origin_must_match_with_its_port(origin: str, host: str, allowed: bool, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_websocket_origin_must_match_with_its_port(
+    origin: str, host: str, allowed: bool, settings
+) -> None:  # type: ignore[no-untyped-def]
     settings.CSRF_TRUSTED_ORIGINS = []
     assert origin_allowed(origin, host, secure=False) is allowed
 

@@ -41,26 +41,69 @@ def recovered(cluster, operator, django_capture_on_commit_callbacks):  # type: i
     issued at +132 s, job progressing again, verified healthy at +300 s."""
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
-    Job.objects.create(cluster=cluster, slurm_id="4101", name="llm", user="alice", partition="batch", state="RUNNING",
-                       comment='{"recovery": {"max_requeues": 2}}',
-                       nodes="gpu-a-[001-004]", last_step=1240, last_checkpoint_step=1200, last_progress_at=at(-5))
-    inc = Incident.objects.create(cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
-                                  confidence=0.95, pattern="xid:79", jobs=["4101"], first_signal_at=at(0), detected_at=at(40))
+    Job.objects.create(
+        cluster=cluster,
+        slurm_id="4101",
+        name="llm",
+        user="alice",
+        partition="batch",
+        state="RUNNING",
+        comment='{"recovery": {"max_requeues": 2}}',
+        nodes="gpu-a-[001-004]",
+        last_step=1240,
+        last_checkpoint_step=1200,
+        last_progress_at=at(-5),
+    )
+    inc = Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        culprit_gpu=3,
+        confidence=0.95,
+        pattern="xid:79",
+        jobs=["4101"],
+        first_signal_at=at(0),
+        detected_at=at(40),
+    )
     Evidence.objects.create(incident=inc, position=0, text=XID_LINE)
-    Evidence.objects.create(incident=inc, position=1, text="collective timeout: rank(s) 19 on gpu-a-003 never reported")
+    Evidence.objects.create(
+        incident=inc, position=1, text="collective timeout: rank(s) 19 on gpu-a-003 never reported"
+    )
     with django_capture_on_commit_callbacks():  # nothing is sent to Celery
-        sync_recommendations(inc, [{"action": "requeue_job", "job": "4101", "exclude": ["gpu-a-003"],
-                                    "text": "requeue from step 1200 excluding gpu-a-003"}], at(40))
+        sync_recommendations(
+            inc,
+            [
+                {
+                    "action": "requeue_job",
+                    "job": "4101",
+                    "exclude": ["gpu-a-003"],
+                    "text": "requeue from step 1200 excluding gpu-a-003",
+                }
+            ],
+            at(40),
+        )
         rec = Recommendation.objects.get(incident=inc)
         assert rec.status == RecStatus.AWAITING_APPROVAL
         approve_recommendation(rec, operator, at(130), "bad GPU")
     transition_recommendation(rec, RecStatus.EXECUTING, at=at(132), executed_at=at(132))
     transition_recommendation(rec, RecStatus.SUCCEEDED, at=at(133), finished_at=at(133), result="requeued")
     transition_incident(inc, IncidentStatus.MITIGATING, at=at(133), reason="requeue issued")
-    Job.objects.filter(cluster=cluster, slurm_id="4101").update(last_step=1300, last_progress_at=at(290))  # the new run's steps
+    Job.objects.filter(cluster=cluster, slurm_id="4101").update(
+        last_step=1300, last_progress_at=at(290)
+    )  # the new run's steps
     transition_incident(inc, IncidentStatus.RECOVERED, at=at(300), reason=NOTE)
-    append_audit(event="verification", at=at(300), cluster=cluster.name, workload="4101", node="gpu-a-003",
-                 incident_id=inc.pk, action="verify recovery", outcome="healthy", detail={"note": NOTE})
+    append_audit(
+        event="verification",
+        at=at(300),
+        cluster=cluster.name,
+        workload="4101",
+        node="gpu-a-003",
+        incident_id=inc.pk,
+        action="verify recovery",
+        outcome="healthy",
+        detail={"note": NOTE},
+    )
     return inc
 
 
@@ -80,7 +123,11 @@ def test_the_metrics_of_a_constructed_timeline_are_exact(recovered) -> None:  # 
 
     # the lost progress comes from the requeue's own text, written at the fault: the job row has moved on
     assert incident_metrics(recovered) == IncidentMetrics(
-        detection_latency_s=40.0, action_latency_s=92.0, approval_wait_s=90.0, time_to_resume_s=300.0, lost_steps=40
+        detection_latency_s=40.0,
+        action_latency_s=92.0,
+        approval_wait_s=90.0,
+        time_to_resume_s=300.0,
+        lost_steps=40,
     )
 
 
@@ -95,18 +142,42 @@ def test_the_incident_page_shows_the_story_and_the_metrics_box(client, viewer, r
     assert f'action="/incidents/{recovered.pk}/verdict/"' not in html  # viewers get no verdict buttons
 
 
-def test_the_metrics_page_and_its_json_list_the_incident_and_the_summary(client, viewer, cluster, recovered) -> None:  # type: ignore[no-untyped-def]
+def test_the_metrics_page_and_its_json_list_the_incident_and_the_summary(
+    client, viewer, cluster, recovered
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(viewer)
     body = client.get(reverse("metrics-api"), {"cluster": cluster.name, "window": "24h"}).json()
     assert (body["cluster"], body["window"]) == ("sim-t", "24h")
     [row] = body["incidents"]
-    assert {k: row[k] for k in ("id", "detection_latency_s", "action_latency_s", "approval_wait_s", "time_to_resume_s", "lost_steps")} == {
-        "id": recovered.pk, "detection_latency_s": 40.0, "action_latency_s": 92.0, "approval_wait_s": 90.0,
-        "time_to_resume_s": 300.0, "lost_steps": 40,
+    assert {
+        k: row[k]
+        for k in (
+            "id",
+            "detection_latency_s",
+            "action_latency_s",
+            "approval_wait_s",
+            "time_to_resume_s",
+            "lost_steps",
+        )
+    } == {
+        "id": recovered.pk,
+        "detection_latency_s": 40.0,
+        "action_latency_s": 92.0,
+        "approval_wait_s": 90.0,
+        "time_to_resume_s": 300.0,
+        "lost_steps": 40,
     }
     assert row["fault_at"] == at(0).isoformat()
-    assert body["summary"]["time_to_resume_s"] == {"count": 1, "mean": 300.0, "median": 300.0, "p90": 300.0, "max": 300.0}
-    assert client.get(reverse("metrics-api"), {"cluster": "other"}).json()["cluster"] is None  # unknown: all clusters
+    assert body["summary"]["time_to_resume_s"] == {
+        "count": 1,
+        "mean": 300.0,
+        "median": 300.0,
+        "p90": 300.0,
+        "max": 300.0,
+    }
+    assert (
+        client.get(reverse("metrics-api"), {"cluster": "other"}).json()["cluster"] is None
+    )  # unknown: all clusters
     html = client.get(reverse("metrics"), {"cluster": cluster.name, "window": "7d"}).content.decode()
     assert f'<a href="/incidents/{recovered.pk}/">#{recovered.pk}</a>' in html
     assert 'data-metrics-url="/api/metrics/?window=7d&amp;cluster=sim-t"' in html
@@ -115,8 +186,16 @@ def test_the_metrics_page_and_its_json_list_the_incident_and_the_summary(client,
 
 
 def test_an_old_incident_is_outside_the_last_24_hours_but_inside_7_days(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
-    Incident.objects.create(cluster=cluster, key="old", category="hang", culprit_node="gpu-a-001", confidence=0.5,
-                            pattern="hang", jobs=["1"], detected_at=timezone.now() - dt.timedelta(days=3))
+    Incident.objects.create(
+        cluster=cluster,
+        key="old",
+        category="hang",
+        culprit_node="gpu-a-001",
+        confidence=0.5,
+        pattern="hang",
+        jobs=["1"],
+        detected_at=timezone.now() - dt.timedelta(days=3),
+    )
     client.force_login(viewer)
     assert client.get(reverse("metrics-api"), {"window": "24h"}).json()["incidents"] == []
     assert len(client.get(reverse("metrics-api"), {"window": "7d"}).json()["incidents"]) == 1
@@ -130,8 +209,15 @@ def test_metrics_need_a_login(client) -> None:  # type: ignore[no-untyped-def]
 def test_a_software_fault_says_why_it_was_not_restarted(cluster, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     from actions.views.incidents import incident_context
 
-    inc = Incident.objects.create(cluster=cluster, key="sw", category="software", confidence=0.9, pattern="traceback:KeyError",
-                                  jobs=["4102"], detected_at=at(10))
+    inc = Incident.objects.create(
+        cluster=cluster,
+        key="sw",
+        category="software",
+        confidence=0.9,
+        pattern="traceback:KeyError",
+        jobs=["4102"],
+        detected_at=at(10),
+    )
     Evidence.objects.create(incident=inc, position=0, text="job 4102: KeyError: 'lr' on all 32 ranks")
     text = "job 4102 (alice): KeyError: 'lr' on all 32 ranks; not restarted, a restart would repeat it"
     with django_capture_on_commit_callbacks():
@@ -160,7 +246,14 @@ def test_an_operator_marks_the_verdict_confirmed_and_it_is_audited_once(client, 
     assert recovered.operator_verdict == "confirmed"
     new = list(AuditRecord.objects.filter(seq__gt=before))
     assert [(r.event, r.actor, r.action, r.outcome, r.detail, r.incident_id) for r in new] == [
-        ("verdict", "otto", "operator verdict", "confirmed", {"from": "unjudged", "note": "GPU 3 replaced"}, recovered.pk)
+        (
+            "verdict",
+            "otto",
+            "operator verdict",
+            "confirmed",
+            {"from": "unjudged", "note": "GPU 3 replaced"},
+            recovered.pk,
+        )
     ]
     story = client.get(reverse("incident", args=[recovered.pk])).content.decode()
     assert f"The verdict was marked confirmed by otto at {new[0].at.strftime('%H:%M:%S')}." in story
@@ -185,13 +278,17 @@ def test_a_viewers_verdict_is_refused_and_only_the_refusal_is_recorded(client, v
     recovered.refresh_from_db()
     assert recovered.operator_verdict == ""
     new = list(AuditRecord.objects.filter(seq__gt=before))
-    assert [(r.event, r.actor, r.outcome, r.detail["attempted"]) for r in new] == [("refusal", "vera", "refused", "mark verdict false")]
+    assert [(r.event, r.actor, r.outcome, r.detail["attempted"]) for r in new] == [
+        ("refusal", "vera", "refused", "mark verdict false")
+    ]
 
 
 def test_an_unknown_verdict_changes_nothing(client, operator, recovered) -> None:  # type: ignore[no-untyped-def]
     before = AuditRecord.objects.count()
     client.force_login(operator)
-    assert client.post(reverse("incident-verdict", args=[recovered.pk]), {"verdict": "maybe"}).status_code == 302
+    assert (
+        client.post(reverse("incident-verdict", args=[recovered.pk]), {"verdict": "maybe"}).status_code == 302
+    )
     assert AuditRecord.objects.count() == before
     assert client.get(reverse("incident-verdict", args=[recovered.pk])).status_code == 405
 
@@ -201,10 +298,20 @@ def test_an_unknown_verdict_changes_nothing(client, operator, recovered) -> None
 
 def _judged(cluster, n: int, action: str, verdict: str, pattern: str = "xid:79") -> None:  # type: ignore[no-untyped-def]
     for i in range(n):
-        inc = Incident.objects.create(cluster=cluster, key=f"{action}-{verdict}-{i}", category="gpu_hardware",
-                                      culprit_node="gpu-a-003", confidence=0.9, pattern=pattern, jobs=["1"],
-                                      detected_at=at(i), operator_verdict=verdict)
-        Recommendation.objects.create(incident=inc, cluster=cluster, action=action, node="gpu-a-003", created_at=at(i))
+        inc = Incident.objects.create(
+            cluster=cluster,
+            key=f"{action}-{verdict}-{i}",
+            category="gpu_hardware",
+            culprit_node="gpu-a-003",
+            confidence=0.9,
+            pattern=pattern,
+            jobs=["1"],
+            detected_at=at(i),
+            operator_verdict=verdict,
+        )
+        Recommendation.objects.create(
+            incident=inc, cluster=cluster, action=action, node="gpu-a-003", created_at=at(i)
+        )
 
 
 def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
@@ -217,18 +324,23 @@ def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, clu
     assert texts == {
         "isolation": "isolation verdicts 20/20 confirmed over less than a day: ready for approve",
         "restart": "restart verdicts 3/4 confirmed over less than a day: not ready for approve: needs 16 more judged "
-                   "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
+        "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
         "xid": "xid verdicts 20/20 confirmed over less than a day: ready for approve",
         "hang": "hang verdicts 3/4 confirmed over less than a day: not ready for approve: needs 16 more judged "
-                "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
+        "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
     }
     client.force_login(viewer)
     html = client.get(reverse("metrics"), {"cluster": cluster.name}).content.decode()
-    assert 'data-scope="isolation" data-ready="true">isolation verdicts 20/20 confirmed over less than a day: ready for approve</li>' in html
+    assert (
+        'data-scope="isolation" data-ready="true">isolation verdicts 20/20 confirmed over less than a day: ready for approve</li>'
+        in html
+    )
     assert 'data-scope="hang" data-ready="false">detector hang verdicts 3/4' in html
 
 
-def test_the_api_takes_an_operators_verdict_and_refuses_a_viewers(client, operator, viewer, recovered) -> None:  # type: ignore[no-untyped-def]
+def test_the_api_takes_an_operators_verdict_and_refuses_a_viewers(
+    client, operator, viewer, recovered
+) -> None:  # type: ignore[no-untyped-def]
     url = f"/api/incidents/{recovered.pk}/verdict/"
     client.force_login(viewer)
     assert client.post(url, {"verdict": "confirmed"}, content_type="application/json").status_code == 403
@@ -237,4 +349,7 @@ def test_the_api_takes_an_operators_verdict_and_refuses_a_viewers(client, operat
     response = client.post(url, {"verdict": "confirmed", "note": "yes"}, content_type="application/json")
     assert (response.status_code, response.json()["operator_verdict"]) == (200, "confirmed")
     rows = AuditRecord.objects.filter(incident_id=recovered.pk, action="operator verdict").order_by("seq")
-    assert [(r.event, r.actor, r.outcome) for r in rows] == [("refusal", "vera", "refused"), ("verdict", "otto", "confirmed")]
+    assert [(r.event, r.actor, r.outcome) for r in rows] == [
+        ("refusal", "vera", "refused"),
+        ("verdict", "otto", "confirmed"),
+    ]

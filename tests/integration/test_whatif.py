@@ -26,7 +26,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 @pytest.fixture
 def judged_stretch(cluster, clock, operator):  # type: ignore[no-untyped-def]  # noqa: F811
     """Two hardware faults on two jobs' nodes, minutes apart; one confirmed, one marked false."""
-    jobs = list(Job.objects.filter(cluster=cluster, state="RUNNING").exclude(comment="").order_by("slurm_id")[:2])
+    jobs = list(
+        Job.objects.filter(cluster=cluster, state="RUNNING").exclude(comment="").order_by("slurm_id")[:2]
+    )
     assert len(jobs) == 2
     for job, kind in zip(jobs, ("xid79", "xid48"), strict=True):
         inject(cluster, kind, job.node_list[1], clock.now.timestamp())
@@ -43,15 +45,29 @@ def _whatif(capsys, *args: str) -> dict:  # type: ignore[type-arg]
     return json.loads(capsys.readouterr().out)
 
 
-def test_whatif_with_isolation_in_auto_reports_the_drains_that_would_have_executed(judged_stretch, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_whatif_with_isolation_in_auto_reports_the_drains_that_would_have_executed(
+    judged_stretch, capsys
+) -> None:  # type: ignore[no-untyped-def]
     drains = Recommendation.objects.filter(incident__in=judged_stretch, action="drain_node")
     hand = {(r.node, r.incident.operator_verdict) for r in drains}
-    assert not Recommendation.objects.filter(executed_at__isnull=False).exists()  # monitor mode: nothing ran live
+    assert not Recommendation.objects.filter(
+        executed_at__isnull=False
+    ).exists()  # monitor mode: nothing ran live
     out = _whatif(capsys, "--isolation", "auto")
-    executed = {(a["target"], a["verdict"]) for a in out["actions"] if a["outcome"] == "executed" and a["action"] == "drain_node"}
+    executed = {
+        (a["target"], a["verdict"])
+        for a in out["actions"]
+        if a["outcome"] == "executed" and a["action"] == "drain_node"
+    }
     assert executed == hand
     s = out["summary"]
-    assert (s["drains"], s["confirmed"], s["false"], s["blocked_drains"], s["actually_executed"]) == (2, 1, 1, 0, 0)
+    assert (s["drains"], s["confirmed"], s["false"], s["blocked_drains"], s["actually_executed"]) == (
+        2,
+        1,
+        1,
+        0,
+        0,
+    )
     assert s["requeues"] == 0  # restart stays at the cluster's monitor level
     assert (s["missed"], s["new"]) == (0, 0)
 
@@ -74,10 +90,15 @@ def test_a_bad_threshold_is_refused_in_one_line(judged_stretch) -> None:  # type
         call_command("whatif", "--cluster", "sim-t", "--set", "no_such=1")
 
 
-def test_the_admin_page_says_what_isolation_in_auto_would_have_done(judged_stretch, client, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
+def test_the_admin_page_says_what_isolation_in_auto_would_have_done(
+    judged_stretch, client, admin_user, cluster
+) -> None:  # type: ignore[no-untyped-def]
     client.force_login(admin_user)
     page = client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto&since=14d").content.decode()
-    assert "With isolation in auto for the last 14d: 2 drains, 0 requeues; 1 confirmed, 1 false, 0 unjudged." in page
+    assert (
+        "With isolation in auto for the last 14d: 2 drains, 0 requeues; 1 confirmed, 1 false, 0 unjudged."
+        in page
+    )
 
 
 def test_the_what_if_page_is_refused_to_operators(judged_stretch, client, operator, cluster) -> None:  # type: ignore[no-untyped-def]

@@ -90,7 +90,11 @@ def _submit(live, name: str) -> str:  # type: ignore[no-untyped-def]
     script = live.job_dir / f"{name}.sh"
     script.write_text(JOB_SCRIPT)
     return live.sbatch(
-        f"--job-name={name}", f"--output={live.job_dir}/%j.out", "--comment", '{"recovery": {"max_requeues": 3}}', str(script)
+        f"--job-name={name}",
+        f"--output={live.job_dir}/%j.out",
+        "--comment",
+        '{"recovery": {"max_requeues": 3}}',
+        str(script),
     )
 
 
@@ -109,7 +113,9 @@ def _start_job(live, controller: ClusterRow, name: str) -> str:  # type: ignore[
     # (in auto, a requeue that would lose everything waits for an operator's approval).
     _ticks_until(
         controller,
-        lambda: controller.jobs.filter(slurm_id=job, last_step__gte=3, last_checkpoint_step__isnull=False).exists(),
+        lambda: controller.jobs.filter(
+            slurm_id=job, last_step__gte=3, last_checkpoint_step__isnull=False
+        ).exists(),
         45,
         "progress and a checkpoint seen",
     )
@@ -121,22 +127,43 @@ def test_auto_mode_drains_requeues_and_verifies(live, controller, job_requeue, c
     live.script("set-requeue", job_requeue)
     job = _start_job(live, controller, f"llama-{controller.name}-rq{job_requeue}")
     t0 = _inject(live)
-    raised = _ticks_until(controller, lambda: Incident.objects.filter(cluster=controller, culprit_node=VICTIM).exists(), 60, "incident raised")
-    drained = _ticks_until(
-        controller, lambda: "recovery: incident" in live.sh("scontrol", "-o", "show", "node", VICTIM), 60, "drain issued"
-    ) + raised
-    again = _ticks_until(
+    raised = _ticks_until(
         controller,
-        lambda: live.job_field(job, "JobState") == "RUNNING" and VICTIM not in live.job_field(job, "NodeList"),
-        120,
-        "job running again without node3",
-    ) + drained
-    recovered = _ticks_until(
-        controller,
-        lambda: Incident.objects.filter(cluster=controller, culprit_node=VICTIM, status=IncidentStatus.RECOVERED).exists(),
-        90,
-        "incident recovered",
-    ) + again
+        lambda: Incident.objects.filter(cluster=controller, culprit_node=VICTIM).exists(),
+        60,
+        "incident raised",
+    )
+    drained = (
+        _ticks_until(
+            controller,
+            lambda: "recovery: incident" in live.sh("scontrol", "-o", "show", "node", VICTIM),
+            60,
+            "drain issued",
+        )
+        + raised
+    )
+    again = (
+        _ticks_until(
+            controller,
+            lambda: (
+                live.job_field(job, "JobState") == "RUNNING" and VICTIM not in live.job_field(job, "NodeList")
+            ),
+            120,
+            "job running again without node3",
+        )
+        + drained
+    )
+    recovered = (
+        _ticks_until(
+            controller,
+            lambda: Incident.objects.filter(
+                cluster=controller, culprit_node=VICTIM, status=IncidentStatus.RECOVERED
+            ).exists(),
+            90,
+            "incident recovered",
+        )
+        + again
+    )
     inc = Incident.objects.get(cluster=controller, culprit_node=VICTIM)
     assert inc.category in ("gpu_hardware", "node_failure")
     assert VICTIM in live.job_field(job, "ExcNodeList")
@@ -159,8 +186,21 @@ def test_monitor_mode_sends_no_command(live, controller) -> None:  # type: ignor
     job = _start_job(live, controller, f"monitor-{controller.name}")
     exc_before = live.job_field(job, "ExcNodeList")
     _inject(live)
-    _ticks_until(controller, lambda: Incident.objects.filter(cluster=controller, culprit_node=VICTIM).exists(), 60, "incident raised")
-    _ticks_until(controller, lambda: "NOT_RESPONDING" in live.sh("scontrol", "-o", "show", "node", VICTIM) or "*" in live.node_state(VICTIM), 60, "node not responding")
+    _ticks_until(
+        controller,
+        lambda: Incident.objects.filter(cluster=controller, culprit_node=VICTIM).exists(),
+        60,
+        "incident raised",
+    )
+    _ticks_until(
+        controller,
+        lambda: (
+            "NOT_RESPONDING" in live.sh("scontrol", "-o", "show", "node", VICTIM)
+            or "*" in live.node_state(VICTIM)
+        ),
+        60,
+        "node not responding",
+    )
     for _ in range(10):
         run_cluster_tick(controller.pk, timezone.now())
         time.sleep(0.5)
@@ -168,11 +208,15 @@ def test_monitor_mode_sends_no_command(live, controller) -> None:  # type: ignor
     assert live.job_field(job, "ExcNodeList") == exc_before
     assert not AuditRecord.objects.filter(event="execution", action__startswith="drain_node").exists()
     assert not AuditRecord.objects.filter(event="execution", action__startswith="requeue_job").exists()
-    assert Recommendation.objects.filter(cluster=controller, action="drain_node", node=VICTIM, status="proposed").exists()
+    assert Recommendation.objects.filter(
+        cluster=controller, action="drain_node", node=VICTIM, status="proposed"
+    ).exists()
 
 
 def test_an_external_drain_is_never_resumed_or_claimed(live, controller) -> None:  # type: ignore[no-untyped-def]
-    live.sh("scontrol", "update", "NodeName=node2", "State=DRAIN", "Reason=NHC: GPU 1 ECC page retirement pending")
+    live.sh(
+        "scontrol", "update", "NodeName=node2", "State=DRAIN", "Reason=NHC: GPU 1 ECC page retirement pending"
+    )
     for _ in range(3):
         run_cluster_tick(controller.pk, timezone.now())
     node = Node.objects.get(cluster=controller, name="node2")

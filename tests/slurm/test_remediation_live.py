@@ -83,8 +83,15 @@ def row(request, live, redis_ns, settings) -> Iterator[ClusterRow]:  # type: ign
 
 def _incident(row: ClusterRow, key: str, node: str, at=None) -> Incident:  # type: ignore[no-untyped-def]
     inc = Incident.objects.create(
-        cluster=row, key=key, category="gpu_hardware", culprit_node=node, culprit_gpu=2, confidence=0.9,
-        pattern="xid:79", jobs=[], detected_at=at or timezone.now(),
+        cluster=row,
+        key=key,
+        category="gpu_hardware",
+        culprit_node=node,
+        culprit_gpu=2,
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=[],
+        detected_at=at or timezone.now(),
     )
     Evidence.objects.create(incident=inc, position=0, text=XID79)
     return inc
@@ -112,7 +119,9 @@ def _until_settled(row: ClusterRow, rem: Remediation, timeout: float = 60.0) -> 
     raise AssertionError(f"remediation of {rem.node} still {rem.state} after {timeout}s")
 
 
-def test_a_reboot_is_verified_by_the_new_boot_and_the_node_returns_only_after_its_check_passes(live, row, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_reboot_is_verified_by_the_new_boot_and_the_node_returns_only_after_its_check_passes(
+    live, row, capsys
+) -> None:  # type: ignore[no-untyped-def]
     boot_before = _show(live, "node2")["BootTime"]
     drain = _drain(_incident(row, "k1", "node2"))
     assert drain.status == RecStatus.SUCCEEDED

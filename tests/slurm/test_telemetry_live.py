@@ -71,5 +71,7 @@ def polled(request, slurm_cluster, redis_ns, node_bin) -> Iterator[ClusterRow]: 
 def test_nvidia_smi_samples_arrive_on_schedule_over_the_transport(polled: ClusterRow, redis_ns: str) -> None:
     assert tasks.scrape_due_clusters() == 1
     events = drain_events(get_redis(), polled.name, prefix=redis_ns)
-    assert sorted({(e["node"], e["gpu"]) for e in events}) == [(n, g) for n in ("node1", "node2") for g in range(8)]
+    assert sorted({(e["node"], e["gpu"]) for e in events}) == [
+        (n, g) for n in ("node1", "node2") for g in range(8)
+    ]
     assert tasks.scrape_due_clusters() == 0

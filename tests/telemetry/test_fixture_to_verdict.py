@@ -15,13 +15,29 @@ from monitoring.telemetry.dcgm_exporter import parse_dcgm_exporter
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "telemetry"
 NODE = "gpu-b-001"
 T0 = 1_795_900_000.0
-PCI = ("0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00")
+PCI = (
+    "0000:18:00",
+    "0000:2a:00",
+    "0000:3a:00",
+    "0000:5d:00",
+    "0000:9a:00",
+    "0000:ab:00",
+    "0000:ba:00",
+    "0000:db:00",
+)
 
 
 def _pipeline() -> Pipeline:
     cluster = ClusterSpec(name="b200", nodes=(NODE, "gpu-b-002"), gpus_per_node=8, pci_bus_ids=PCI)
-    job = JobSpec(id="9001", name="llama-b200", user="erin", nodes=(NODE,), tasks_per_node=8, started=T0 - 3600,
-                  comment='{"recovery": {"max_requeues": 2}}')
+    job = JobSpec(
+        id="9001",
+        name="llama-b200",
+        user="erin",
+        nodes=(NODE,),
+        tasks_per_node=8,
+        started=T0 - 3600,
+        comment='{"recovery": {"max_requeues": 2}}',
+    )
     return Pipeline(cluster, [job])
 
 

@@ -42,9 +42,7 @@ def test_the_readme_scrape_s_blank_memory_temperature_is_no_value() -> None:
     # Given the exporter README's scrape, MEMORY_TEMP = 9223372036854775794 (DCGM INT64 NOT_SUPPORTED)
     events = parse_dcgm_exporter(public("dcgm_exporter_readme_blank.txt"), "gpu-a-001")
     # Then GPU 0 has its SM clock and no memory temperature at all
-    assert events == [
-        {"t": 0.0, "source": "gpu", "node": "gpu-a-001", "gpu": 0, "fields": {F.SM_CLOCK: 139}}
-    ]
+    assert events == [{"t": 0.0, "source": "gpu", "node": "gpu-a-001", "gpu": 0, "fields": {F.SM_CLOCK: 139}}]
 
 
 @pytest.mark.parametrize(
@@ -53,7 +51,10 @@ def test_the_readme_scrape_s_blank_memory_temperature_is_no_value() -> None:
         ("DCGM_FI_DEV_GPU_TEMP", "9223372036854775792"),  # INT64_BLANK
         ("DCGM_FI_DEV_GPU_TEMP", "9223372036854775793"),  # INT64_NOT_FOUND
         ("DCGM_FI_DEV_GPU_TEMP", "9223372036854775795"),  # INT64_NOT_PERMISSIONED
-        ("DCGM_FI_DEV_GPU_TEMP", "9223372036854776000"),  # how 2.x printed it (NVIDIA/gpu-monitoring-tools#97)
+        (
+            "DCGM_FI_DEV_GPU_TEMP",
+            "9223372036854776000",
+        ),  # how 2.x printed it (NVIDIA/gpu-monitoring-tools#97)
         ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "2147483632"),  # INT32_BLANK in an int64 field
         ("DCGM_FI_DEV_XID_ERRORS", "2147483634"),  # INT32_NOT_SUPPORTED
         ("DCGM_FI_DEV_POWER_USAGE", "140737488355328.000000"),  # FP64_BLANK, printed with %f
@@ -195,7 +196,10 @@ def test_a_noheader_capture_parses_with_the_columns_it_was_queried_with() -> Non
     )
     assert len(events) == 8 and {e["gpu"] for e in events} == {0, 1, 2}
     # 0B:00 is GPU 0 (PCI order); its second reading is 10.134 s after the capture began
-    assert [(e["t"], e["fields"][F.FB_USED]) for e in events if e["gpu"] == 0] == [(0.015, 4), (10.134, 38803)]
+    assert [(e["t"], e["fields"][F.FB_USED]) for e in events if e["gpu"] == 0] == [
+        (0.015, 4),
+        (10.134, 38803),
+    ]
 
 
 def test_a_noheader_capture_without_its_columns_is_a_clear_error() -> None:
@@ -242,7 +246,18 @@ def test_a_repeated_header_in_an_appended_capture_is_skipped() -> None:
 
 def test_the_command_parses_a_noheader_capture_with_columns(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(PUBLIC / "nvidia_smi_noheader_loop_3xA100_omniopt.csv")
-    call_command("telemetry", "parse", "--format", "nvidia-smi", path, "--node", "n1", "--columns", OMNIOPT_COLUMNS, "--json")
+    call_command(
+        "telemetry",
+        "parse",
+        "--format",
+        "nvidia-smi",
+        path,
+        "--node",
+        "n1",
+        "--columns",
+        OMNIOPT_COLUMNS,
+        "--json",
+    )
     events = json.loads(capsys.readouterr().out)
     assert len(events) == 8 and {e["node"] for e in events} == {"n1"}
 
@@ -253,7 +268,9 @@ def test_the_command_without_columns_says_to_give_them() -> None:
         call_command("telemetry", "parse", "--format", "nvidia-smi", path, "--node", "n1", "--json")
 
 
-def test_the_command_reads_a_lowercase_hostname_scrape_without_node(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_reads_a_lowercase_hostname_scrape_without_node(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     path = str(PUBLIC / "dcgm_exporter_4x_hostname_rtx_a30mig.txt")
     call_command("telemetry", "parse", "--format", "dcgm-exporter", path, "--json")
     events = json.loads(capsys.readouterr().out)

@@ -32,14 +32,23 @@ def eager() -> Iterator[None]:
 
 
 def _cluster(name: str, source: str, **fields: Any) -> Cluster:
-    cluster = Cluster.objects.create(name=name, connection_mode=ConnectionMode.SSH, telemetry_source=source, **fields)
+    cluster = Cluster.objects.create(
+        name=name, connection_mode=ConnectionMode.SSH, telemetry_source=source, **fields
+    )
     for node in ("gpu-b-001", "gpu-b-002"):
         Node.objects.create(cluster=cluster, name=node)
     return cluster
 
 
-def test_a_dcgm_exporter_cluster_is_scraped_once_per_interval(redis_ns: str, exporter: str, eager: None) -> None:
-    _cluster("prod-b", TelemetrySource.DCGM_EXPORTER, dcgm_exporter_url=exporter + "/metrics?node={node}", gpu_sample_interval_s=60)
+def test_a_dcgm_exporter_cluster_is_scraped_once_per_interval(
+    redis_ns: str, exporter: str, eager: None
+) -> None:
+    _cluster(
+        "prod-b",
+        TelemetrySource.DCGM_EXPORTER,
+        dcgm_exporter_url=exporter + "/metrics?node={node}",
+        gpu_sample_interval_s=60,
+    )
     assert tasks.scrape_due_clusters() == 1
     events = drain_events(get_redis(), "prod-b", prefix=redis_ns)
     assert len(events) == 16 and sorted({e["node"] for e in events}) == ["gpu-b-001", "gpu-b-002"]
@@ -47,7 +56,9 @@ def test_a_dcgm_exporter_cluster_is_scraped_once_per_interval(redis_ns: str, exp
     assert drain_events(get_redis(), "prod-b", prefix=redis_ns) == []
 
 
-def test_agent_fed_silent_and_simulated_clusters_are_never_scraped(redis_ns: str, eager: None, cluster: Cluster) -> None:
+def test_agent_fed_silent_and_simulated_clusters_are_never_scraped(
+    redis_ns: str, eager: None, cluster: Cluster
+) -> None:
     _cluster("agents", TelemetrySource.NVML)
     _cluster("dark", TelemetrySource.NONE)
     assert tasks.scrape_due_clusters() == 0

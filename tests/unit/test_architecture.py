@@ -133,7 +133,11 @@ def cycles() -> list[list[str]]:
 
 def test_the_pure_core_imports_no_django_and_no_io_clients() -> None:
     out = subprocess.run(
-        [sys.executable, "-c", IMPORT_ALL_AND_LIST_DJANGO], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-c", IMPORT_ALL_AND_LIST_DJANGO],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     assert out.stdout.strip() == ""
 
@@ -148,7 +152,9 @@ def test_there_is_no_import_cycle_between_files() -> None:
 
 def test_services_never_import_the_tasks_module() -> None:
     graph = _graph()
-    offenders = [m for m, deps in graph.items() if ".services" in m and any(d.endswith(".tasks") for d in deps)]
+    offenders = [
+        m for m, deps in graph.items() if ".services" in m and any(d.endswith(".tasks") for d in deps)
+    ]
     assert offenders == []
 
 

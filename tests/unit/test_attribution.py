@@ -364,4 +364,10 @@ def test_an_infiniband_link_down_under_a_running_job_raises_at_once() -> None:
     p = pipeline(job("1", "gpu-a-[005-008]"))
     [inc] = run(p, [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:9a:00.0 ibp154s0: Link down")])
     assert (inc.category, inc.culprit_node, inc.detected_t) == ("network", "gpu-a-006", T0 + 100)
-    assert run(pipeline(job("1", "gpu-a-[005-008]")), [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:31:00.1 eno2np1: Link down")]) == []
+    assert (
+        run(
+            pipeline(job("1", "gpu-a-[005-008]")),
+            [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:31:00.1 eno2np1: Link down")],
+        )
+        == []
+    )

@@ -38,7 +38,9 @@ def tool(name: str) -> str:
     return path
 
 
-def run(argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    argv: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
@@ -56,7 +58,9 @@ def test_promtool_refuses_a_broken_rule(tmp_path: Path) -> None:
     """The check can fail: the same call on a rule with a PromQL typo."""
     promtool = tool("promtool")
     bad = tmp_path / "bad.yml"
-    bad.write_text("groups:\n  - name: x\n    rules:\n      - alert: X\n        expr: rate(recovery_tick_errors_total[5m] > 0\n")
+    bad.write_text(
+        "groups:\n  - name: x\n    rules:\n      - alert: X\n        expr: rate(recovery_tick_errors_total[5m] > 0\n"
+    )
     assert run([promtool, "check", "rules", str(bad)]).returncode != 0
 
 
@@ -64,7 +68,11 @@ def test_the_scrape_config_is_valid(tmp_path: Path) -> None:
     promtool = tool("promtool")
     token = tmp_path / "token"
     token.write_text("t")
-    config = (DEPLOY / "prometheus" / "prometheus.yml").read_text().replace("/etc/prometheus/recovery-metrics-token", str(token))
+    config = (
+        (DEPLOY / "prometheus" / "prometheus.yml")
+        .read_text()
+        .replace("/etc/prometheus/recovery-metrics-token", str(token))
+    )
     (tmp_path / "prometheus.yml").write_text(config)
     shutil.copy(DEPLOY / "prometheus" / "recovery-rules.yml", tmp_path)
     checked = run([promtool, "check", "config", str(tmp_path / "prometheus.yml")])
@@ -101,11 +109,22 @@ def test_the_dashboard_has_a_dcgm_exporter_panel_set_and_unique_panel_ids() -> N
     ids = [p["id"] for p in dash["panels"]]
     assert len(ids) == len(set(ids))
     dcgm = {m for _, e in dashboard_exprs() for m in re.findall(r"DCGM_FI_\w+", e)}
-    known = set(re.findall(r"DCGM_FI_\w+", (ROOT / "monitoring" / "telemetry" / "dcgm-counters.csv").read_text()))
+    known = set(
+        re.findall(r"DCGM_FI_\w+", (ROOT / "monitoring" / "telemetry" / "dcgm-counters.csv").read_text())
+    )
     assert len(dcgm) >= 6 and dcgm <= known  # only fields dcgm-exporter's counter files name
 
 
-SOURCE = ["requirements.txt", "pyproject.toml", "actions", "incidents", "monitoring", "recovery_site", "templates", "static"]
+SOURCE = [
+    "requirements.txt",
+    "pyproject.toml",
+    "actions",
+    "incidents",
+    "monitoring",
+    "recovery_site",
+    "templates",
+    "static",
+]
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +143,21 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def installed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """`pip install .` (as a wheel, no network) into a fresh venv that sees the project's dependencies."""
     tmp = tmp_path_factory.mktemp("install")
-    built = run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index",
-                 "-w", str(tmp / "dist"), str(source)])
+    built = run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-w",
+            str(tmp / "dist"),
+            str(source),
+        ]
+    )
     assert built.returncode == 0, built.stderr
     venv = tmp / "venv"
     assert run([sys.executable, "-m", "venv", "--without-pip", str(venv)]).returncode == 0
@@ -134,8 +166,20 @@ def installed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     # The dependencies are the project venv's (no registry here): a .pth makes them visible.
     (site / "project-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     wheel = next((tmp / "dist").glob("*.whl"))
-    done = run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q", "--no-deps",
-                "--no-index", str(wheel)])
+    done = run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(venv / "bin" / "python"),
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ]
+    )
     assert done.returncode == 0, done.stderr
     yield venv
 
@@ -150,13 +194,28 @@ def test_pip_install_gives_a_working_recoveryctl(installed: Path, tmp_path: Path
     # Outside the checkout, the installed package (templates included) passes Django's checks.
     checked = run([str(ctl), "manage", "check"], cwd=tmp_path, env=env)
     assert checked.returncode == 0, checked.stderr
-    where = run([str(installed / "bin" / "python"), "-c", "import recovery_site, templates; print(recovery_site.__file__)"], cwd=tmp_path)
+    where = run(
+        [
+            str(installed / "bin" / "python"),
+            "-c",
+            "import recovery_site, templates; print(recovery_site.__file__)",
+        ],
+        cwd=tmp_path,
+    )
     assert where.stdout.startswith(str(installed))
     assert run([str(ctl), "frobnicate"], cwd=tmp_path).returncode == 2
 
 
 def test_recoveryctl_runs_the_real_programs() -> None:
-    assert argv_for("serve", ["--port", "9000"])[1:] == ["-m", "daphne", "-b", "127.0.0.1", "-p", "9000", "recovery_site.asgi:application"]
+    assert argv_for("serve", ["--port", "9000"])[1:] == [
+        "-m",
+        "daphne",
+        "-b",
+        "127.0.0.1",
+        "-p",
+        "9000",
+        "recovery_site.asgi:application",
+    ]
     assert argv_for("worker", [])[1:] == ["-m", "celery", "-A", "recovery_site", "worker", "-l", "info"]
     assert argv_for("verify-audit", [])[1:] == ["-m", "django", "verify_audit"]
     assert argv_for("agent", ["--cluster", "a"])[1:] == ["-m", "monitoring.telemetry.agent", "--cluster", "a"]
@@ -165,8 +224,12 @@ def test_recoveryctl_runs_the_real_programs() -> None:
 def test_the_systemd_units_verify(installed: Path, tmp_path: Path) -> None:
     analyze = tool("systemd-analyze")
     units = sorted((DEPLOY / "systemd").glob("*.service"))
-    assert [u.name for u in units] == ["recovery-agent.service", "recovery-beat.service", "recovery-web.service",
-                                       "recovery-worker.service"]
+    assert [u.name for u in units] == [
+        "recovery-agent.service",
+        "recovery-beat.service",
+        "recovery-web.service",
+        "recovery-worker.service",
+    ]
     for unit in units:  # the units name /opt/recovery/venv: point them at the venv just installed
         text = unit.read_text().replace("/opt/recovery/venv", str(installed))
         (tmp_path / unit.name).write_text(text)
@@ -208,8 +271,17 @@ def test_the_dockerfile_steps_run_in_a_fresh_venv(installed: Path, source: Path,
                 k, v = argv.pop(0).split("=", 1)
                 assigns[k] = str(tmp_path / "static") if k == "STATIC_ROOT" else v
             if argv[0] == "pip":  # the same install, from what is already here (no registry, no network)
-                argv = [sys.executable, "-m", "pip", "--python", str(installed / "bin" / "python"), "install", "--no-index",
-                        "--no-build-isolation", *argv[2:]]
+                argv = [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "--python",
+                    str(installed / "bin" / "python"),
+                    "install",
+                    "--no-index",
+                    "--no-build-isolation",
+                    *argv[2:],
+                ]
             done = run(argv, cwd=source, env={**env, **assigns})
             assert done.returncode == 0, f"{command}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
     assert (tmp_path / "static" / "css" / "app.css").exists()
@@ -224,6 +296,16 @@ def test_the_sudoers_rule_parses_and_names_only_the_verbs_the_client_uses(tmp_pa
     bad.write_text(rule.read_text().replace("NOPASSWD:", "NOPASSWD"))
     assert run([visudo, "-cf", str(bad)]).returncode != 0
     client = (ROOT / "monitoring" / "slurm" / "client.py").read_text()
-    for verb in ('"requeuehold"', '"release"', "State=DRAIN", "State=RESUME", "ExcNodeList=", '"Requeue=1"', '"scancel"'):
-        assert verb in client  # the rule follows the code: a verb the client stops using goes from the rule too
+    for verb in (
+        '"requeuehold"',
+        '"release"',
+        "State=DRAIN",
+        "State=RESUME",
+        "ExcNodeList=",
+        '"Requeue=1"',
+        '"scancel"',
+    ):
+        assert (
+            verb in client
+        )  # the rule follows the code: a verb the client stops using goes from the rule too
     assert sorted(re.findall(r"/usr/bin/(\w+)", rule.read_text())) == ["scancel"] + ["scontrol"] * 6

@@ -114,11 +114,15 @@ def test_start_at_end_skips_history_and_keeps_what_follows(tmp_path: Path) -> No
 # ---- issue 10: copytruncate, the rotated file's tail, a read budget that keeps up
 
 
-def test_copytruncate_followed_by_regrowth_past_our_offset_reads_the_new_content_from_its_start(tmp_path: Path) -> None:
+def test_copytruncate_followed_by_regrowth_past_our_offset_reads_the_new_content_from_its_start(
+    tmp_path: Path,
+) -> None:
     p = tmp_path / "job.out"
     p.write_text("old 1\nold 2\n")
     _, st = _tail(p)
-    (tmp_path / "job.out.1").write_bytes(p.read_bytes())  # logrotate copytruncate: copy, then truncate in place
+    (tmp_path / "job.out.1").write_bytes(
+        p.read_bytes()
+    )  # logrotate copytruncate: copy, then truncate in place
     with p.open("r+b") as fh:
         fh.truncate(0)
     with p.open("ab") as fh:  # the job writes on; by the next poll it is longer than our offset
@@ -146,7 +150,11 @@ def test_rotation_by_rename_reads_the_old_files_unread_tail_first(tmp_path: Path
     os.replace(p, tmp_path / "job.out.1")
     p.write_text("fresh 1\n")
     lines, st = _tail(p, st)
-    assert lines == ["NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.", "half a last li", "fresh 1"]
+    assert lines == [
+        "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.",
+        "half a last li",
+        "fresh 1",
+    ]
     assert _tail(p, st)[0] == []
 
 

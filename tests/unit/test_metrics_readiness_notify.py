@@ -23,12 +23,22 @@ def test_every_metric_of_a_constructed_timeline_is_exact() -> None:
     # given a fault at 10:00:00, detected 40 s later, approved after 90 s, issued 2 s after that,
     # healthy again at 10:05:00, and 40 steps done since the checkpoint
     t = metrics.Timeline(
-        detected_at=at(40), first_signal_at=at(0), first_action_at=at(132), awaiting_since=at(40), decided_at=at(130),
-        resumed_at=at(300), step_at_fault=1240, checkpoint_step=1200,
+        detected_at=at(40),
+        first_signal_at=at(0),
+        first_action_at=at(132),
+        awaiting_since=at(40),
+        decided_at=at(130),
+        resumed_at=at(300),
+        step_at_fault=1240,
+        checkpoint_step=1200,
     )
     # when / then
     assert metrics.compute(t) == metrics.IncidentMetrics(
-        detection_latency_s=40.0, action_latency_s=92.0, approval_wait_s=90.0, time_to_resume_s=300.0, lost_steps=40
+        detection_latency_s=40.0,
+        action_latency_s=92.0,
+        approval_wait_s=90.0,
+        time_to_resume_s=300.0,
+        lost_steps=40,
     )
 
 
@@ -48,8 +58,10 @@ def test_a_clock_running_backwards_gives_no_number_rather_than_a_negative_one() 
 
 
 def test_a_hang_evidence_line_dates_the_fault_and_names_the_step() -> None:
-    lines = ["collective timeout: rank(s) 19 on gpu-a-003 never reported",
-             "job 4101: no progress for 92 s since step 11960 (threshold 92 s = max(5 x median interval 18.3 s, 30 s))"]
+    lines = [
+        "collective timeout: rank(s) 19 on gpu-a-003 never reported",
+        "job 4101: no progress for 92 s since step 11960 (threshold 92 s = max(5 x median interval 18.3 s, 30 s))",
+    ]
     assert metrics.signal_from_evidence(at(100), lines) == (at(8), 11960)
     assert metrics.signal_from_evidence(at(100), ["nothing here"]) == (None, None)
 
@@ -57,15 +69,26 @@ def test_a_hang_evidence_line_dates_the_fault_and_names_the_step() -> None:
 def test_the_requeue_text_is_the_snapshot_of_progress_at_the_fault() -> None:
     loses = "requeue from step 1200 excluding gpu-a-003; a restart loses 40 steps since the checkpoint at step 1200 (about 80 s of training)"
     assert metrics.progress_from_text([loses]) == (1240, 1200)
-    assert metrics.progress_from_text(["no checkpoint seen: a restart starts over and loses all 300 steps; needs an operator's approval"]) == (300, 0)
+    assert metrics.progress_from_text(
+        ["no checkpoint seen: a restart starts over and loses all 300 steps; needs an operator's approval"]
+    ) == (300, 0)
     assert metrics.progress_from_text(["requeue from step 900 excluding gpu-a-001"]) == (None, 900)
     assert metrics.progress_from_text(["requeue excluding no node"]) == (None, None)
 
 
 def test_summaries_use_known_values_only() -> None:
-    assert metrics.summarise([10, None, 20, 30, 40]) == {"count": 4, "mean": 25.0, "median": 25.0, "p90": 37.0, "max": 40.0}
+    assert metrics.summarise([10, None, 20, 30, 40]) == {
+        "count": 4,
+        "mean": 25.0,
+        "median": 25.0,
+        "p90": 37.0,
+        "max": 40.0,
+    }
     assert metrics.summarise([None]) == {"count": 0, "mean": None, "median": None, "p90": None, "max": None}
-    rows = [metrics.IncidentMetrics(10.0, 20.0, None, 100.0, 5), metrics.IncidentMetrics(30.0, None, None, 300.0, 15)]
+    rows = [
+        metrics.IncidentMetrics(10.0, 20.0, None, 100.0, 5),
+        metrics.IncidentMetrics(30.0, None, None, 300.0, 15),
+    ]
     agg = metrics.aggregate(rows)
     assert agg["detection_latency_s"]["median"] == 20.0
     assert agg["approval_wait_s"]["count"] == 0
@@ -84,14 +107,18 @@ def test_a_perfect_record_of_enough_verdicts_is_ready_for_the_next_level() -> No
 def test_too_few_verdicts_say_how_many_more_are_needed() -> None:
     r = readiness.assess("restart", "action", Tally(12, 12, unjudged=3), 3.5, "approve")
     assert not r.ready
-    assert r.text == ("restart verdicts 12/12 confirmed over 3 days (3 not yet judged): "
-                      "not ready for auto: needs 8 more judged verdicts (at least 20)")
+    assert r.text == (
+        "restart verdicts 12/12 confirmed over 3 days (3 not yet judged): "
+        "not ready for auto: needs 8 more judged verdicts (at least 20)"
+    )
 
 
 def test_low_precision_says_which_verdicts_to_look_at() -> None:
     r = readiness.assess("xid", "detector", Tally(21, 19), 14, "monitor")
-    assert r.text == ("xid verdicts 19/21 confirmed over 14 days: not ready for approve: "
-                      "90% confirmed is below 95%: look into the 2 false verdicts first")
+    assert r.text == (
+        "xid verdicts 19/21 confirmed over 14 days: not ready for approve: "
+        "90% confirmed is below 95%: look into the 2 false verdicts first"
+    )
 
 
 def test_exactly_twenty_at_exactly_ninety_five_percent_is_ready() -> None:
@@ -101,21 +128,35 @@ def test_exactly_twenty_at_exactly_ninety_five_percent_is_ready() -> None:
 
 def test_no_judged_verdicts_and_the_top_level_are_said_plainly() -> None:
     none = readiness.assess("restart", "action", Tally(), 0.2, "monitor")
-    assert none.text == ("restart: no judged verdicts over less than a day: not ready for approve; mark incidents "
-                         "confirmed or false on their pages (at least 20 judged, 95% of them confirmed)")
+    assert none.text == (
+        "restart: no judged verdicts over less than a day: not ready for approve; mark incidents "
+        "confirmed or false on their pages (at least 20 judged, 95% of them confirmed)"
+    )
     waiting = readiness.assess("restart", "action", Tally(unjudged=2), 3, "monitor")
-    assert waiting.text.startswith("restart: no judged verdicts over 3 days (2 not yet judged): not ready for approve; ")
+    assert waiting.text.startswith(
+        "restart: no judged verdicts over 3 days (2 not yet judged): not ready for approve; "
+    )
     top = readiness.assess("isolation", "action", Tally(30, 30), 1, "auto")
-    assert (top.ready, top.text) == (False, "isolation verdicts 30/30 confirmed over 1 day: already at auto, the highest level")
+    assert (top.ready, top.text) == (
+        False,
+        "isolation verdicts 30/30 confirmed over 1 day: already at auto, the highest level",
+    )
 
 
 def test_assess_all_groups_by_action_kind_and_detector() -> None:
-    rows = [("xid:79", ["drain_node", "requeue_job"], "confirmed"), ("xid:48", ["drain_node"], "false"),
-            ("hang", ["notify"], ""), ("nccl_watchdog", ["requeue_job", "requeue_job"], "confirmed")]
+    rows = [
+        ("xid:79", ["drain_node", "requeue_job"], "confirmed"),
+        ("xid:48", ["drain_node"], "false"),
+        ("hang", ["notify"], ""),
+        ("nccl_watchdog", ["requeue_job", "requeue_job"], "confirmed"),
+    ]
     got = {r.scope: r.tally for r in readiness.assess_all(rows, 5, {"restart": "approve"}, "monitor")}
     assert got == {
-        "isolation": Tally(2, 1, 0), "restart": Tally(2, 2, 0),
-        "hang": Tally(0, 0, 1), "nccl_watchdog": Tally(1, 1, 0), "xid": Tally(2, 1, 0),
+        "isolation": Tally(2, 1, 0),
+        "restart": Tally(2, 2, 0),
+        "hang": Tally(0, 0, 1),
+        "nccl_watchdog": Tally(1, 1, 0),
+        "xid": Tally(2, 1, 0),
     }
     levels = {r.scope: r.level for r in readiness.assess_all(rows, 5, {"restart": "approve"}, "monitor")}
     assert (levels["isolation"], levels["restart"], levels["xid"]) == ("monitor", "approve", "monitor")
@@ -130,8 +171,12 @@ def test_time_bounds_read_as_utc_and_include_the_whole_unit_given() -> None:
     assert parse_time("2026-11-29", upper=False) == dt.datetime(2026, 11, 29, tzinfo=dt.UTC)
     assert parse_time("2026-11-29", upper=True) == dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
     assert parse_time("2026-11-29T10:05", upper=True) == dt.datetime(2026, 11, 29, 10, 6, tzinfo=dt.UTC)
-    assert parse_time("2026-11-29 10:05:30", upper=True) == dt.datetime(2026, 11, 29, 10, 5, 31, tzinfo=dt.UTC)
-    assert parse_time("2026-11-29T11:05+01:00", upper=False) == dt.datetime(2026, 11, 29, 10, 5, tzinfo=dt.UTC)
+    assert parse_time("2026-11-29 10:05:30", upper=True) == dt.datetime(
+        2026, 11, 29, 10, 5, 31, tzinfo=dt.UTC
+    )
+    assert parse_time("2026-11-29T11:05+01:00", upper=False) == dt.datetime(
+        2026, 11, 29, 10, 5, tzinfo=dt.UTC
+    )
     assert parse_time("2026-11-29T10:05Z", upper=False) == dt.datetime(2026, 11, 29, 10, 5, tzinfo=dt.UTC)
     with pytest.raises(ValueError):
         parse_time("yesterday", upper=False)
@@ -150,7 +195,7 @@ def test_bad_filters_are_reported_not_widened() -> None:
     assert parse_filters({"incident_id": "#7"}).exact == {"incident_id": "7"}
 
 
-@pytest.mark.parametrize("cell", ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])
+@pytest.mark.parametrize("cell", ['=HYPERLINK("http://x")', "+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])
 def test_formula_cells_are_neutralised(cell: str) -> None:
     from incidents.audit.export import neutralise
 
@@ -171,7 +216,9 @@ def test_webhooks_parse_with_formats_and_slack_urls_get_slack_payloads() -> None
     from actions.services.notify import Webhook, parse_webhooks
 
     assert parse_webhooks("") == []
-    assert parse_webhooks("https://hooks.slack.com/services/T/B/x, json=http://127.0.0.1:9/a,slack=http://127.0.0.1:9/b") == [
+    assert parse_webhooks(
+        "https://hooks.slack.com/services/T/B/x, json=http://127.0.0.1:9/a,slack=http://127.0.0.1:9/b"
+    ) == [
         Webhook("https://hooks.slack.com/services/T/B/x", "slack"),
         Webhook("http://127.0.0.1:9/a", "json"),
         Webhook("http://127.0.0.1:9/b", "slack"),
@@ -192,12 +239,24 @@ def test_backoff_doubles_from_the_base() -> None:
 def test_the_slack_payload_is_one_text_line_and_json_is_the_message() -> None:
     from actions.services.notify import build_message, payload
 
-    msg = build_message("awaiting_approval", cluster="sim-a", text="Drain node gpu-a-003 awaits approval", incident=7,
-                        recommendation=9, url="https://rc.example/incidents/7/", at=T0)
+    msg = build_message(
+        "awaiting_approval",
+        cluster="sim-a",
+        text="Drain node gpu-a-003 awaits approval",
+        incident=7,
+        recommendation=9,
+        url="https://rc.example/incidents/7/",
+        at=T0,
+    )
     assert payload(msg, "slack") == {
         "text": "[sim-a] Awaiting approval: Drain node gpu-a-003 awaits approval <https://rc.example/incidents/7/|incident #7>"
     }
     assert payload(msg, "json") == {
-        "kind": "awaiting_approval", "cluster": "sim-a", "incident": 7, "recommendation": 9,
-        "text": "Drain node gpu-a-003 awaits approval", "url": "https://rc.example/incidents/7/", "at": "2026-11-29T10:00:00+00:00",
+        "kind": "awaiting_approval",
+        "cluster": "sim-a",
+        "incident": 7,
+        "recommendation": 9,
+        "text": "Drain node gpu-a-003 awaits approval",
+        "url": "https://rc.example/incidents/7/",
+        "at": "2026-11-29T10:00:00+00:00",
     }

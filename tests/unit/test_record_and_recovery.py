@@ -29,7 +29,12 @@ def test_a_window_read_mid_segment_starts_with_the_cluster_and_jobs_known_then(t
     snap = recorded.snapshot_line(t0, ClusterSpec("c", ("n1", "n2")), [JobSpec("1", nodes=("n1",))])
     later = recorded.jobs_line(t0 + 5, [JobSpec("2", nodes=("n2",))])
     ev = {"t": t0 + 20, "source": "kernel", "node": "n1", "line": "late"}
-    _write(tmp_path / recorded.segment_name(t0), recorded.encode([snap]), recorded.encode([later]), recorded.encode([ev]))
+    _write(
+        tmp_path / recorded.segment_name(t0),
+        recorded.encode([snap]),
+        recorded.encode([later]),
+        recorded.encode([ev]),
+    )
     lines = recorded.read_window(tmp_path, t0 + 10, t0 + 30)
     assert [e.get("kind", e["source"]) for e in lines] == ["snapshot", "kernel"]
     assert sorted(j["id"] for j in lines[0]["jobs"]) == ["1", "2"]
@@ -63,7 +68,9 @@ def test_the_size_cap_drops_the_oldest_first(tmp_path, settings) -> None:  # typ
 
 
 def test_a_stream_without_a_snapshot_builds_no_pipeline() -> None:
-    pipe, updates = run_records([{"t": 1.0, "source": "kernel", "node": "n1", "line": "NVRM: Xid (PCI:0000:18:00): 79"}])
+    pipe, updates = run_records(
+        [{"t": 1.0, "source": "kernel", "node": "n1", "line": "NVRM: Xid (PCI:0000:18:00): 79"}]
+    )
     assert pipe is None and updates == []
 
 
@@ -83,9 +90,13 @@ def test_ettr_is_productive_over_allocated_gpu_time_of_the_window() -> None:
     assert recovery.ettr(0.0, 0.0) is None
 
 
-def test_a_hangs_detection_latency_runs_from_its_last_progress_line_not_from_the_observation_that_raised_it() -> None:
+def test_a_hangs_detection_latency_runs_from_its_last_progress_line_not_from_the_observation_that_raised_it() -> (
+    None
+):
     from actions.evaluation import metrics
 
     detected = T + dt.timedelta(minutes=5)
-    t = metrics.Timeline(detected_at=detected, first_signal_at=detected, evidence_signal_at=detected - dt.timedelta(seconds=92))
+    t = metrics.Timeline(
+        detected_at=detected, first_signal_at=detected, evidence_signal_at=detected - dt.timedelta(seconds=92)
+    )
     assert metrics.compute(t).detection_latency_s == 92.0

@@ -21,7 +21,9 @@ from tests.unit.test_slurm_collectors_and_actions import NODE, Scripted, _acts
 def test_a_gpu_off_the_bus_asks_for_a_node_reboot() -> None:
     r = remedy_for([(79, 3)], gpu_reset_available=True)
     assert r is not None and r.action == ActionKind.REBOOT_NODE and r.xid == 79
-    assert r.why == "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): NVIDIA says RESTART_BM: reboot the node"
+    assert (
+        r.why == "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): NVIDIA says RESTART_BM: reboot the node"
+    )
 
 
 def test_a_reset_gpu_xid_resets_the_gpu_only_where_the_agent_can() -> None:
@@ -76,7 +78,13 @@ def test_a_canary_partition_may_reboot_on_its_own_and_the_switch_beats_it() -> N
 
 
 def _budget(**kw: int) -> RebootBudget:
-    base = {"in_flight": 0, "max_in_flight": 2, "partition_size": 10, "partition_rebooting": 0, "max_partition_rebooting_pct": 20}
+    base = {
+        "in_flight": 0,
+        "max_in_flight": 2,
+        "partition_size": 10,
+        "partition_rebooting": 0,
+        "max_partition_rebooting_pct": 20,
+    }
     return RebootBudget(**(base | kw))
 
 
@@ -107,7 +115,9 @@ def test_a_node_blamed_n_times_in_m_days_is_a_lemon() -> None:
 
 def test_only_a_jump_in_boot_time_is_a_new_boot() -> None:
     assert booted_again("2026-12-01T10:22:00", "2026-12-01T11:17:01")
-    assert not booted_again("2026-12-01T10:22:00", "2026-12-01T10:22:01")  # the same boot, re-derived from uptime
+    assert not booted_again(
+        "2026-12-01T10:22:00", "2026-12-01T10:22:01"
+    )  # the same boot, re-derived from uptime
     assert not booted_again("2026-12-01T10:22:00", "")  # BootTime=None right after a resume
     assert not booted_again("2026-12-01T10:22:00", "None")
     assert booted_again("", "2026-12-01T11:17:01")
@@ -139,7 +149,9 @@ def test_a_node_we_drained_is_rebooted_without_asap_so_it_comes_back_drained() -
         ("DOWN+DRAIN+REBOOT_ISSUED", "recovery: reboot [root@2026-12-01T10:00:00]", "already"),
     ],
 )
-def test_no_reboot_is_sent_for_a_node_not_ours_not_drained_busy_or_already_rebooting(state: str, reason: str, outcome: str) -> None:
+def test_no_reboot_is_sent_for_a_node_not_ours_not_drained_busy_or_already_rebooting(
+    state: str, reason: str, outcome: str
+) -> None:
     t = _node(state, reason)
     assert SlurmClient(t).reboot("node3", "recovery: reboot").outcome == outcome
     assert _acts(t) == []
@@ -156,7 +168,9 @@ def test_a_hostile_node_name_never_reaches_a_command() -> None:
 
 
 def test_the_simulated_world_reboots_a_drained_idle_node_and_keeps_it_drained() -> None:
-    sim = SimulatedCluster(SimConfig(nodes="gpu-a-[001-004]", partitions={"batch": "gpu-a-[001-004]"}, target_jobs=0), now=0.0)
+    sim = SimulatedCluster(
+        SimConfig(nodes="gpu-a-[001-004]", partitions={"batch": "gpu-a-[001-004]"}, target_jobs=0), now=0.0
+    )
     assert not sim.reboot("gpu-a-001", "recovery: reboot", 1.0)  # not drained: refused
     sim.drain("gpu-a-001", "recovery: incident 1", 1.0)
     job = next(n for n in sim.nodes() if n["name"] == "gpu-a-001")["job"]
@@ -173,7 +187,10 @@ def test_the_simulated_world_reboots_a_drained_idle_node_and_keeps_it_drained() 
     assert node["state"] == "IDLE+DRAIN" and node["boot_time"] == 2.0 + sim.cfg.reboot_time_s
     assert sim.health_check("gpu-a-001", 50.0) == (0, "OK: gpu-a-001: 8 GPUs passed diagnostic level 1")
     restored = SimulatedCluster.from_state(sim.to_state())
-    assert next(n for n in restored.nodes() if n["name"] == "gpu-a-001")["boot_time"] == 2.0 + sim.cfg.reboot_time_s
+    assert (
+        next(n for n in restored.nodes() if n["name"] == "gpu-a-001")["boot_time"]
+        == 2.0 + sim.cfg.reboot_time_s
+    )
 
 
 def test_a_cluster_in_auto_does_not_reboot_on_its_own_until_remediation_is_granted() -> None:

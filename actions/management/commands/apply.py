@@ -19,7 +19,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the YAML file (see deploy/clusters.example.yaml)")
-        parser.add_argument("--as", dest="username", required=True, help="the admin the changes are audited as")
+        parser.add_argument(
+            "--as", dest="username", required=True, help="the admin the changes are audited as"
+        )
         parser.add_argument("--dry-run", action="store_true", help="print the changes and change nothing")
 
     def handle(self, *args: Any, **opts: Any) -> None:

@@ -12,7 +12,9 @@ from incidents.models import Incident
 
 
 class Command(BaseCommand):
-    help = "Export an incident's recorded events, cluster, jobs and (where judged) truth as a scenario folder."
+    help = (
+        "Export an incident's recorded events, cluster, jobs and (where judged) truth as a scenario folder."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("incident", type=int)

@@ -18,21 +18,38 @@ from monitoring.models import Cluster
 from recovery_site.command_errors import database_needed
 
 DEMO_USERS = (("admin", "admin"), ("operator", "operator"), ("viewer", "viewer"))
-PCI_BUS_IDS = ["0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00", "0000:9a:00", "0000:ab:00", "0000:ba:00", "0000:db:00"]
+PCI_BUS_IDS = [
+    "0000:18:00",
+    "0000:2a:00",
+    "0000:3a:00",
+    "0000:5d:00",
+    "0000:9a:00",
+    "0000:ab:00",
+    "0000:ba:00",
+    "0000:db:00",
+]
 
 
 class Command(BaseCommand):
-    help = "Create the simulated demo cluster sim-a (approve mode); --users also creates admin/operator/viewer."
+    help = (
+        "Create the simulated demo cluster sim-a (approve mode); --users also creates admin/operator/viewer."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--users", action="store_true", help="create demo users whose password is their name (demo only)")
-        parser.add_argument("--demo", action="store_true", help="this database is a throw-away demo (also: DEMO=1)")
+        parser.add_argument(
+            "--users", action="store_true", help="create demo users whose password is their name (demo only)"
+        )
+        parser.add_argument(
+            "--demo", action="store_true", help="this database is a throw-away demo (also: DEMO=1)"
+        )
         parser.add_argument("--autonomy", default=Autonomy.APPROVE, choices=Autonomy.values)
 
     def handle(self, *args: Any, **opts: Any) -> None:
         demo = opts["demo"] or os.environ.get("DEMO", "").lower() in ("1", "true", "yes", "on")
         if opts["users"] and not demo:
-            raise CommandError("--users creates admin/admin and friends: only on a demo database (add --demo or set DEMO=1)")
+            raise CommandError(
+                "--users creates admin/admin and friends: only on a demo database (add --demo or set DEMO=1)"
+            )
         with database_needed("run `python manage.py migrate` first"), transaction.atomic():
             self._seed(opts)
 
@@ -52,7 +69,9 @@ class Command(BaseCommand):
                 "poll_interval_s": 2.0,
             },
         )
-        self.stdout.write(f"cluster {cluster.name}: {'created' if created else 'exists'} ({cluster.autonomy} mode)")
+        self.stdout.write(
+            f"cluster {cluster.name}: {'created' if created else 'exists'} ({cluster.autonomy} mode)"
+        )
         if opts["users"]:
             for name, password in DEMO_USERS:
                 user, _ = User.objects.get_or_create(username=name)

@@ -39,7 +39,13 @@ class Command(BaseCommand):
         parser.add_argument("--restart", choices=LEVELS, help="autonomy for requeues")
         parser.add_argument("--max-drains-per-hour", type=int)
         parser.add_argument("--max-partition-drained-pct", type=int)
-        parser.add_argument("--set", action="append", default=[], metavar="THRESHOLD=VALUE", help="a detector threshold, e.g. straggler_ratio=1.3")
+        parser.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="THRESHOLD=VALUE",
+            help="a detector threshold, e.g. straggler_ratio=1.3",
+        )
         parser.add_argument("--file", type=Path, help="YAML with autonomy/guardrails/detectors mappings")
         parser.add_argument("--json", action="store_true")
 
@@ -62,7 +68,9 @@ class Command(BaseCommand):
         auto = dict(changes.get("autonomy") or {})
         auto |= {k: opts[k] for k in ("default", "isolation", "restart") if opts[k]}
         guard = dict(changes.get("guardrails") or {})
-        guard |= {k: opts[k] for k in ("max_drains_per_hour", "max_partition_drained_pct") if opts[k] is not None}
+        guard |= {
+            k: opts[k] for k in ("max_drains_per_hour", "max_partition_drained_pct") if opts[k] is not None
+        }
         det = dict(changes.get("detectors") or {})
         for item in opts["set"]:
             name, sep, value = item.partition("=")

@@ -16,7 +16,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("kind", choices=["hmac", "witness"])
-        parser.add_argument("path", nargs="?", help="witness: where to write the private key (PATH.pub gets the public key)")
+        parser.add_argument(
+            "path", nargs="?", help="witness: where to write the private key (PATH.pub gets the public key)"
+        )
         parser.add_argument("--id", default="", help="hmac: the key id (default: k-<date>)")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -37,10 +39,16 @@ class Command(BaseCommand):
         if path.exists():
             raise CommandError(f"{path} exists: refusing to overwrite a signing key")
         key = Ed25519PrivateKey.generate()
-        pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        pem = key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(pem)
-        pub = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        pub = key.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
         Path(f"{path}.pub").write_bytes(pub)
-        self.stdout.write(f"wrote {path} (private, 0600) and {path}.pub (give this one to whoever checks the witness)")
+        self.stdout.write(
+            f"wrote {path} (private, 0600) and {path}.pub (give this one to whoever checks the witness)"
+        )

@@ -10,11 +10,17 @@ class Command(BaseCommand):
     help = "Verify the audit trail's HMAC chain and compare it with the witness; exit 1 naming what does not hold."
 
     def handle(self, *args: object, **options: object) -> None:
-        with database_needed("run `python manage.py migrate` first (or point DATABASE_URL at the controller's database)"):
+        with database_needed(
+            "run `python manage.py migrate` first (or point DATABASE_URL at the controller's database)"
+        ):
             report = verify_chain()
         if not report.ok:
             raise CommandError(f"audit chain BROKEN after {report.checked} good records: {report.problem}")
-        witness = f", {report.witnessed} witness lines agree" if report.witnessed else ", no witness lines (none configured or written yet)"
+        witness = (
+            f", {report.witnessed} witness lines agree"
+            if report.witnessed
+            else ", no witness lines (none configured or written yet)"
+        )
         self.stdout.write(f"audit chain OK: {report.checked} records checked{witness}")
         for note in report.notes:
             self.stdout.write(f"note: {note}")

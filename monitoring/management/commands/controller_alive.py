@@ -21,7 +21,9 @@ class Command(BaseCommand):
     help = "Exit 1 when a cluster has had no successful tick recently (a liveness probe for the workers)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--within", type=float, default=None, help="seconds (default RECOVERY_BLIND_AFTER_S)")
+        parser.add_argument(
+            "--within", type=float, default=None, help="seconds (default RECOVERY_BLIND_AFTER_S)"
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         within = opts["within"] if opts["within"] is not None else float(settings.RECOVERY_BLIND_AFTER_S)
