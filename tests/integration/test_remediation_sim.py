@@ -15,7 +15,8 @@ from django.urls import reverse
 from actions.choices import ActionKind, RecStatus, RemediationState
 from actions.models import Qualification, Recommendation, Remediation
 from actions.services.execution import execute_recommendation
-from actions.services.remediation import QualificationFailed, propose_remediation, verify_remediations
+from actions.services.qualification import QualificationFailed
+from actions.services.remediation import propose_remediation, verify_remediations
 from actions.services.returns import HeldAsLemon, NotOurs, auto_return_nodes, return_to_service
 from incidents.choices import IncidentStatus
 from incidents.models import AuditRecord, Evidence, Incident
