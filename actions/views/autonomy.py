@@ -23,7 +23,7 @@ from actions.policy.autonomy import KINDS, Target, resolve
 from actions.services import actionable, returns
 from actions.services import autonomy as ladder
 from actions.services.autonomy import INHERIT, ladder_for
-from actions.services.remediation import QualificationFailed
+from actions.services.qualification import QualificationFailed
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster, Node
 
