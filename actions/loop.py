@@ -147,7 +147,9 @@ def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
                 return None
             with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
                 report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
-            return report[0]
+        # After the lock is released: returning a qualified node changes the world under its own lock.
+        verify_remediations(Cluster.objects.get(pk=cluster_id), now)
+        return report[0]
     except Exception as exc:
         _note_failure(cluster_id, now, exc)
         raise
@@ -195,7 +197,6 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
     settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
-    verify_remediations(cluster, now)
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()

@@ -83,18 +83,18 @@ class SimulatorExecutor:
     def reset_gpu(self, node: str, gpu: int, now: float) -> ExecResult:
         return ExecResult("failed", "the simulator's node agent cannot reset a GPU; reboot the node instead")
 
+    # Read-only (no lock): the analyser tick calls these while it holds the cluster's lock.
     def boot_state(self, node: str, now: float) -> BootState | None:
-        with locked_world(self.cluster, now) as world:
-            n = next((x for x in world.nodes() if x["name"] == node), None)
-            if n is None:
-                return None
-            reason = n.get("reason") or ""
-            ours = "DRAIN" in n["state"] and reason.startswith("recovery:")
-            return BootState(n["state"], reason, str(n.get("boot_time", 0.0)), "REBOOT" in n["state"], ours)
+        world = load_world(self.cluster, now)
+        n = next((x for x in world.nodes() if x["name"] == node), None)
+        if n is None:
+            return None
+        reason = n.get("reason") or ""
+        ours = "DRAIN" in n["state"] and reason.startswith("recovery:")
+        return BootState(n["state"], reason, str(n.get("boot_time", 0.0)), "REBOOT" in n["state"], ours)
 
     def run_check(self, node: str, now: float) -> CheckRun:
-        with locked_world(self.cluster, now) as world:
-            rc, out = world.health_check(node, now)
+        rc, out = load_world(self.cluster, now).health_check(node, now)  # a copy, never saved
         return CheckRun(["simulated-health-check", node], rc, out)
 
     # -- read-only checks for the reconciler (no lock: a tick may hold it) --------------

@@ -321,6 +321,9 @@ def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, clu
     _judged(cluster, 3, "requeue_job", "confirmed", pattern="hang")
     _judged(cluster, 1, "requeue_job", "false", pattern="hang")
     texts = {r.scope: r.text for r in cluster_readiness(cluster, timezone.now())}
+    assert texts.pop("remediation").startswith(
+        "remediation: no judged verdicts over less than a day: not ready for approve"
+    )
     assert texts == {
         "isolation": "isolation verdicts 20/20 confirmed over less than a day: ready for approve",
         "restart": "restart verdicts 3/4 confirmed over less than a day: not ready for approve: needs 16 more judged "
