@@ -1,8 +1,10 @@
 """`python manage.py verify_audit`: check the audit chain end to end, its HMACs, and against the witness."""
 
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError
 
 from incidents.audit import verify_chain
+from incidents.models import AuditRecord
 from recovery_site.command_errors import database_needed
 
 
@@ -13,7 +15,11 @@ class Command(BaseCommand):
         with database_needed(
             "run `python manage.py migrate` first (or point DATABASE_URL at the controller's database)"
         ):
-            report = verify_chain()
+            AuditRecord.objects.exists()  # an unmigrated database says so before anything else
+            try:
+                report = verify_chain()
+            except ImproperlyConfigured as exc:  # no audit key: one clear line, not a traceback
+                raise CommandError(str(exc)) from exc
         if not report.ok:
             raise CommandError(f"audit chain BROKEN after {report.checked} good records: {report.problem}")
         witness = (
