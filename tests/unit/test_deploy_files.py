@@ -109,9 +109,7 @@ def test_the_dashboard_has_a_dcgm_exporter_panel_set_and_unique_panel_ids() -> N
     ids = [p["id"] for p in dash["panels"]]
     assert len(ids) == len(set(ids))
     dcgm = {m for _, e in dashboard_exprs() for m in re.findall(r"DCGM_FI_\w+", e)}
-    known = set(
-        re.findall(r"DCGM_FI_\w+", (ROOT / "deploy" / "dcgm-exporter" / "counters.csv").read_text())
-    )
+    known = set(re.findall(r"DCGM_FI_\w+", (ROOT / "deploy" / "dcgm-exporter" / "counters.csv").read_text()))
     assert len(dcgm) >= 6 and dcgm <= known  # only fields dcgm-exporter's counter files name
 
 

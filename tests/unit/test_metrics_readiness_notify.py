@@ -151,6 +151,7 @@ def test_assess_all_groups_by_action_kind_and_detector() -> None:
         ("nccl_watchdog", ["requeue_job", "requeue_job"], "confirmed"),
     ]
     got = {r.scope: r.tally for r in readiness.assess_all(rows, 5, {"restart": "approve"}, "monitor")}
+    assert got.pop("remediation") == readiness.Tally(judged=0, confirmed=0)  # no reboot was judged
     assert got == {
         "isolation": Tally(2, 1, 0),
         "restart": Tally(2, 2, 0),
