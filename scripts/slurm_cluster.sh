@@ -147,7 +147,9 @@ if [[ -n "\$pid" ]]; then
     for i in \$(seq 1 50); do kill -0 "\$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "\$pid" 2>/dev/null || true
 fi
-sleep 1
+# Down for a few seconds, as a host is while it reboots (minutes, really): the new BootTime must
+# be beyond booted_again's slack even when the previous boot was a moment ago (back-to-back tests).
+sleep 7
 RECOVERY_FAKE_NODE="\$n" slurmd -b -N "\$n"
 echo "\$(date -u +%FT%TZ) booted \$n"
 EOF

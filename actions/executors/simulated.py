@@ -84,8 +84,15 @@ class SimulatorExecutor:
         return ExecResult("failed", "the simulator's node agent cannot reset a GPU; reboot the node instead")
 
     # Read-only (no lock): the analyser tick calls these while it holds the cluster's lock.
-    def boot_state(self, node: str, now: float) -> BootState | None:
+    def _seen_at(self, now: float) -> SimulatedCluster:
+        """The world as it stands at ``now``: a copy brought up to ``now`` and never saved (the
+        reboot that finished since the last tick shows; the real world advances under its lock)."""
         world = load_world(self.cluster, now)
+        world.advance(now)
+        return world
+
+    def boot_state(self, node: str, now: float) -> BootState | None:
+        world = self._seen_at(now)
         n = next((x for x in world.nodes() if x["name"] == node), None)
         if n is None:
             return None
@@ -94,7 +101,7 @@ class SimulatorExecutor:
         return BootState(n["state"], reason, str(n.get("boot_time", 0.0)), "REBOOT" in n["state"], ours)
 
     def run_check(self, node: str, now: float) -> CheckRun:
-        rc, out = load_world(self.cluster, now).health_check(node, now)  # a copy, never saved
+        rc, out = self._seen_at(now).health_check(node, now)
         return CheckRun(["simulated-health-check", node], rc, out)
 
     # -- read-only checks for the reconciler (no lock: a tick may hold it) --------------

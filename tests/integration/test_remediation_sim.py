@@ -49,7 +49,10 @@ def sim(db, cluster, redis_ns, settings):  # type: ignore[no-untyped-def]
 
 
 def _world_node(cluster, name: str, at: float = T):  # type: ignore[no-untyped-def]
-    return next(n for n in load_world(cluster, at).nodes() if n["name"] == name)
+    """The node as the world shows it at ``at`` (a copy brought up to then, not saved)."""
+    world = load_world(cluster, at)
+    world.advance(at)
+    return next(n for n in world.nodes() if n["name"] == name)
 
 
 def _xid_incident(cluster, key: str, node: str, line: str = XID79, at: dt.datetime = NOW) -> Incident:  # type: ignore[no-untyped-def]
