@@ -258,6 +258,8 @@ def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime
         transition_incident(incident, IncidentStatus.OPEN, at=now, reason=note)
         incident.refresh_from_db(fields=["status"])
     allowed = INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
+    if state == RemediationState.RETURNED and _job_still_to_verify(incident):
+        return  # the node is back; the incident recovers when its job is seen running again
     if state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
         transition_incident(incident, IncidentStatus.RECOVERED, at=now, reason=note)
     elif state != RemediationState.RETURNED and incident.status != IncidentStatus.ESCALATED:
@@ -265,6 +267,15 @@ def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime
             incident, IncidentStatus.ESCALATED, at=now, reason=note
         ):
             notify("escalation", cluster=incident.cluster, incident=incident, text=note)
+
+
+def _job_still_to_verify(incident: Incident) -> bool:
+    """A requeued job is verified on its own (running elsewhere, printing progress): the node's
+    return must not close the incident before that, or "time to resume" would be the node's."""
+    return (
+        incident.status == IncidentStatus.MITIGATING
+        and incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED).exists()
+    )
 
 
 def node_remediation_context(node: Node) -> dict[str, Any]:

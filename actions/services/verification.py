@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Q
 
-from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
-from actions.models import Recommendation
+from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus, RemediationState
+from actions.models import Recommendation, Remediation
 from actions.pipeline import Pipeline
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent, IncidentStatus
@@ -65,9 +65,16 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
         if recs.filter(status__in=PENDING_DECISION).exists():
             continue
         done = list(recs.filter(status=RecStatus.SUCCEEDED))
+        returned = set(  # drained, rebooted, checked and back in service: the drain did its job
+            Remediation.objects.filter(
+                recommendation__incident=incident, state=RemediationState.RETURNED
+            ).values_list("node", flat=True)
+        )
         notes, ok = [], True
         for rec in done:
-            if rec.action == ActionKind.DRAIN_NODE:
+            if rec.action == ActionKind.DRAIN_NODE and rec.node in returned:
+                good, note = True, f"node {rec.node} was drained, remediated and returned to service"
+            elif rec.action == ActionKind.DRAIN_NODE:
                 good, note = _check_drain(rec.node, states)
             else:
                 good, note = _check_requeue(

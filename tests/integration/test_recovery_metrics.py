@@ -52,11 +52,6 @@ def test_a_thermal_stragglers_detection_latency_is_its_real_delay_not_zero(clust
     assert report["latency_by_category"]["gpu_degraded"]["max"] == round(latency, 3)
 
 
-@pytest.mark.xfail(
-    reason="known since merging issues 10/17 with 16: this recovered incident's time_to_resume_s is None; "
-    "see the closing note (issue 16), to be fixed next session",
-    strict=False,
-)
 def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(
     cluster, clock, operator
 ) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
