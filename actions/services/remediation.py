@@ -274,7 +274,9 @@ def _job_still_to_verify(incident: Incident) -> bool:
     return must not close the incident before that, or "time to resume" would be the node's."""
     return (
         incident.status == IncidentStatus.MITIGATING
-        and incident.recommendations.filter(action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED).exists()
+        and incident.recommendations.filter(
+            action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED
+        ).exists()
     )
 
 
