@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from incidents.audit import append_audit
+from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent
 from incidents.models import Incident
@@ -51,11 +51,7 @@ def _audit(
         event=event,
         at=now,
         actor=actor,
-        cluster=incident.cluster.name,
-        workload=(incident.jobs or [""])[0],
-        node=incident.culprit_node,
-        incident_id=incident.pk,
-        pattern=incident.pattern,
+        **about_incident(incident),
         action=action[:64],
         outcome=outcome[:64],
         detail=detail,

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from incidents.audit import append_audit
+from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Evidence, Incident, IncidentTransition
@@ -93,11 +93,7 @@ def transition_incident(
             event=AuditEvent.STATUS,
             at=at,
             actor=actor,
-            cluster=incident.cluster.name,
-            workload=(incident.jobs or [""])[0],
-            node=incident.culprit_node,
-            incident_id=incident.pk,
-            pattern=incident.pattern,
+            **about_incident(incident),
             action=f"incident {old} -> {new}",
             outcome=new,
             detail={"reason": reason},
@@ -229,11 +225,7 @@ def _audit_verdict(
         event=event,
         at=at,
         actor=actor,
-        cluster=incident.cluster.name,
-        workload=(incident.jobs or [""])[0],
-        node=incident.culprit_node,
-        incident_id=incident.pk,
-        pattern=incident.pattern,
+        **about_incident(incident),
         attribution={
             "category": incident.category,
             "culprit_node": incident.culprit_node,

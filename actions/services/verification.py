@@ -15,7 +15,7 @@ from django.db.models import Q
 from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus, RemediationState
 from actions.models import Recommendation, Remediation
 from actions.pipeline import Pipeline
-from incidents.audit import append_audit
+from incidents.audit import about_incident, append_audit
 from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import Incident
 from incidents.services import transition_incident
@@ -102,11 +102,7 @@ def _close(incident: Incident, status: str, note: str, now: dt.datetime) -> int:
     append_audit(
         event=AuditEvent.VERIFICATION,
         at=now,
-        cluster=incident.cluster.name,
-        workload=(incident.jobs or [""])[0],
-        node=incident.culprit_node,
-        incident_id=incident.pk,
-        pattern=incident.pattern,
+        **about_incident(incident),
         action="verify recovery",
         outcome="healthy" if status == IncidentStatus.RECOVERED else "still abnormal",
         detail={"note": note},
@@ -198,11 +194,7 @@ def _reopen(incident: Incident, note: str, now: dt.datetime) -> bool:
     append_audit(
         event=AuditEvent.VERIFICATION,
         at=now,
-        cluster=incident.cluster.name,
-        workload=(incident.jobs or [""])[0],
-        node=incident.culprit_node,
-        incident_id=incident.pk,
-        pattern=incident.pattern,
+        **about_incident(incident),
         action="verify recovery",
         outcome="failed again",
         detail={"note": note, "reopen_count": incident.reopen_count},

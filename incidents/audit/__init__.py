@@ -72,6 +72,17 @@ def _record_rotation(head: AuditHead, ring: Keyring, at: dt.datetime) -> None:
     )
 
 
+def about_incident(incident: Any) -> dict[str, Any]:
+    """The fields that place a record on an incident: its cluster, first job, culprit node, id, pattern."""
+    return {
+        "cluster": incident.cluster.name,
+        "workload": (incident.jobs or [""])[0],
+        "node": incident.culprit_node,
+        "incident_id": incident.pk,
+        "pattern": incident.pattern,
+    }
+
+
 def append_audit(
     *,
     event: str,

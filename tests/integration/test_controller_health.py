@@ -20,7 +20,7 @@ from incidents.models import AuditRecord
 from monitoring.controller_state import note_tick_ok
 from monitoring.models import ControllerState
 from monitoring.slurm.client import SlurmError
-from tests.integration.test_notify import Receiver
+from tests.integration.http_receiver import Receiver
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

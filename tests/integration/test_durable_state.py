@@ -7,39 +7,19 @@ leaves for it.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 import pytest
 
-from actions.loop import highest_incident_number, run_cluster_tick
+from actions.loop import highest_incident_number
 from incidents.models import AuditRecord, Incident
 from monitoring.controller_state import load_collector_state, save_collector_state
 from monitoring.models import ControllerState, Job
 from monitoring.redis_store import get_redis, key
 from monitoring.sources.simulated import inject
+from tests.integration.sim_clock import T0
 
-T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def run(self, cluster, seconds: float, step: float = 2.0) -> None:  # type: ignore[no-untyped-def]
-        end = self.now + dt.timedelta(seconds=seconds)
-        while self.now < end:
-            self.now += dt.timedelta(seconds=step)
-            run_cluster_tick(cluster.pk, self.now)
-
-
-@pytest.fixture
-def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
-    settings.SIM_FAULT_MEAN_INTERVAL_S = 0
-    c = Clock()
-    c.run(cluster, 60)
-    return c
 
 
 def _busy_nodes(cluster) -> list[str]:  # type: ignore[no-untyped-def]

@@ -6,12 +6,9 @@ driven explicitly (each tick gets its `now`), so a test covers minutes of cluste
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 
 from actions.choices import RecStatus
-from actions.loop import run_cluster_tick
 from actions.models import Recommendation
 from actions.services.execution import execute_recommendation
 from actions.services.recommendations import approve_recommendation
@@ -21,38 +18,13 @@ from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
 from monitoring.models import Job, Node
 from monitoring.sources.simulated import inject, load_world
+from tests.integration.sim_clock import busy_batch_job
 
-T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def run(self, cluster, seconds: float, step: float = 2.0) -> None:  # type: ignore[no-untyped-def]
-        end = self.now + dt.timedelta(seconds=seconds)
-        while self.now < end:
-            self.now += dt.timedelta(seconds=step)
-            run_cluster_tick(cluster.pk, self.now)
-
-
-@pytest.fixture
-def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
-    settings.SIM_FAULT_MEAN_INTERVAL_S = 0  # only the faults a test injects
-    c = Clock()
-    c.run(cluster, 60)  # the world starts: jobs launch and print progress
-    return c
-
-
 def _busy_node(cluster) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    job = (
-        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
-        .exclude(comment="")
-        .order_by("slurm_id")
-        .first()
-    )
-    assert job is not None, "the simulator should be running opted-in jobs"
+    job = busy_batch_job(cluster)
     return job.node_list[1], job.slurm_id
 
 

@@ -7,59 +7,26 @@ incident that had been verified recovered.
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 
 from actions.choices import RecStatus
-from actions.loop import run_cluster_tick
 from actions.models import Recommendation
 from actions.services.execution import execute_recommendation
 from actions.services.recommendations import approve_recommendation
 from incidents.choices import IncidentStatus
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
-from monitoring.models import Cluster, Job, Node
+from monitoring.models import Job, Node
 from monitoring.sources.simulated import inject, load_world
+from tests.integration.sim_clock import busy_batch_job
 
-T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def run(self, cluster: Cluster, seconds: float, step: float = 2.0) -> None:
-        end = self.now + dt.timedelta(seconds=seconds)
-        while self.now < end:
-            self.now += dt.timedelta(seconds=step)
-            run_cluster_tick(cluster.pk, self.now)
-
-
-@pytest.fixture
-def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
-    settings.SIM_FAULT_MEAN_INTERVAL_S = 0
-    c = Clock()
-    c.run(cluster, 60)
-    return c
-
-
-def _busy_batch_job(cluster: Cluster) -> Job:
-    job = (
-        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
-        .exclude(comment="")
-        .order_by("slurm_id")
-        .first()
-    )
-    assert job is not None, "the simulator should be running opted-in jobs"
-    return job
 
 
 def test_a_filesystem_storm_drains_nothing_and_sends_the_cluster_back_to_monitor(cluster, clock) -> None:  # type: ignore[no-untyped-def]
     cluster.autonomy = Autonomy.AUTO
     cluster.save()
-    job = _busy_batch_job(cluster)
+    job = busy_batch_job(cluster)
     fault = inject(cluster, "lustre", job.node_list[0], clock.now.timestamp())
     assert len(fault["jobs"]) == 3
     clock.run(cluster, 150)
@@ -84,7 +51,7 @@ def test_a_filesystem_storm_drains_nothing_and_sends_the_cluster_back_to_monitor
 def test_a_job_that_fails_again_soon_after_its_restart_reopens_the_incident(cluster, clock, operator) -> None:  # type: ignore[no-untyped-def]
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
-    job = _busy_batch_job(cluster)
+    job = busy_batch_job(cluster)
     node = job.node_list[1]
     inject(cluster, "xid79", node, clock.now.timestamp())
     clock.run(cluster, 20)

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.db import transaction
@@ -16,42 +12,10 @@ from actions.services.recommendations import sync_recommendations
 from actions.tasks import deliver_webhook
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
+from tests.integration.http_receiver import Receiver
 
 NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = pytest.mark.django_db(transaction=True)  # after-commit sends need real commits
-
-
-class Receiver:
-    """An HTTP server on 127.0.0.1 that records each POST and answers from a script of statuses."""
-
-    def __init__(self, statuses: list[int]) -> None:
-        self.statuses, self.bodies, self.paths = list(statuses), [], []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - the http.server API
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                receiver.bodies.append(json.loads(body))
-                receiver.paths.append(self.path)
-                status = receiver.statuses.pop(0) if receiver.statuses else 200
-                self.send_response(status)
-                self.end_headers()
-                self.wfile.write(b"ok")
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self) -> Receiver:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture(autouse=True)
@@ -61,18 +25,6 @@ def _fresh_connection() -> None:
     from django.db import connections
 
     connections.close_all()
-
-
-@pytest.fixture
-def eager_celery(settings) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    """Tasks run in-process (retries too, without waiting); the backoff is tiny anyway."""
-    from recovery_site.celery import app
-
-    settings.RECOVERY_WEBHOOK_BACKOFF_S = 0.001
-    old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = old
 
 
 def _webhook_records() -> list[tuple[str, int | None, int, str]]:

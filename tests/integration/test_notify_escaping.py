@@ -10,7 +10,7 @@ import pytest
 from actions.services.delivery import redacted as _redacted
 from actions.services.notify import notify, payload, slack_escape
 from incidents.models import AuditRecord
-from tests.integration.test_notify import Receiver, eager_celery  # noqa: F401 - a fixture
+from tests.integration.http_receiver import Receiver
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

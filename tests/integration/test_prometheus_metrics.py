@@ -12,39 +12,24 @@ import pytest
 from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
-from actions.loop import run_cluster_tick
 from actions.models import Recommendation
 from actions.services.execution import execute_recommendation
 from actions.services.recommendations import approve_recommendation
 from actions.views.exposition import guardrail_of
 from monitoring.choices import Autonomy
-from monitoring.models import Cluster, Job
+from monitoring.models import Job
 from monitoring.sources.simulated import inject
 
 # Relative to the real clock: a scrape counts drains "in the last hour" of its own now.
 T0 = (timezone.now() - dt.timedelta(minutes=30)).replace(microsecond=0)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+CLOCK_START = T0  # the clock fixture starts here
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def run(self, cluster: Cluster, seconds: float, step: float = 2.0) -> None:
-        end = self.now + dt.timedelta(seconds=seconds)
-        while self.now < end:
-            self.now += dt.timedelta(seconds=step)
-            run_cluster_tick(cluster.pk, self.now)
-
-
-@pytest.fixture
-def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
-    settings.SIM_FAULT_MEAN_INTERVAL_S = 0
+@pytest.fixture(autouse=True)
+def _open_metrics(settings) -> None:  # type: ignore[no-untyped-def]
     settings.RECOVERY_METRICS_TOKEN = ""
     settings.RECOVERY_DEV = True
-    c = Clock()
-    c.run(cluster, 60)
-    return c
 
 
 def scrape(client, **headers: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:  # type: ignore[no-untyped-def]

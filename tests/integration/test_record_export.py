@@ -6,7 +6,6 @@ explicit `now` as in test_loop.py, so minutes of cluster life take seconds.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import json
 import zipfile
@@ -19,43 +18,18 @@ from django.core.management.base import CommandError
 from actions.evaluation.recorded import CONTROLLER, read_segment, segments
 from actions.evaluation.replay import replay
 from actions.evaluation.scoring import load_truth, score
-from actions.loop import run_cluster_tick
 from incidents.models import Incident
 from incidents.services import mark_verdict
 from monitoring.models import Job
 from monitoring.sources.simulated import inject
+from tests.integration.sim_clock import busy_batch_job
 
-T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def run(self, cluster, seconds: float, step: float = 2.0) -> None:  # type: ignore[no-untyped-def]
-        end = self.now + dt.timedelta(seconds=seconds)
-        while self.now < end:
-            self.now += dt.timedelta(seconds=step)
-            run_cluster_tick(cluster.pk, self.now)
-
-
-@pytest.fixture
-def clock(cluster, redis_ns, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
-    settings.SIM_FAULT_MEAN_INTERVAL_S = 0  # only the faults a test injects
-    c = Clock()
-    c.run(cluster, 120)  # the world starts: jobs launch and print progress
-    return c
+CLOCK_WARMUP_S = 120  # long enough for the jobs to write a checkpoint (the clock fixture)
 
 
 def _busy_node(cluster) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    job = (
-        Job.objects.filter(cluster=cluster, state="RUNNING", partition="batch")
-        .exclude(comment="")
-        .order_by("slurm_id")
-        .first()
-    )
-    assert job is not None, "the simulator should be running opted-in jobs"
+    job = busy_batch_job(cluster)
     return job.node_list[1], job.slurm_id
 
 

@@ -15,9 +15,9 @@ from incidents.models import Incident
 from monitoring.choices import Autonomy
 from monitoring.models import Job
 from monitoring.sources.simulated import inject
-from tests.integration.test_record_export import clock  # noqa: F401 - the shared simulated clock
 
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+CLOCK_WARMUP_S = 120  # long enough for the jobs to write a checkpoint (the clock fixture)
 
 
 def _job(cluster) -> Job:  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ from incidents.models import AuditRecord, Incident, Silence
 from incidents.silences import create_silence, expiring_silences
 from monitoring.choices import Autonomy
 from monitoring.models import Node
-from tests.integration.test_notify import Receiver
+from tests.integration.http_receiver import Receiver
 
 pytestmark = pytest.mark.django_db(transaction=True)  # pages are sent after commit: commits must be real
 

@@ -18,9 +18,9 @@ from incidents.models import Incident
 from incidents.services import mark_verdict
 from monitoring.models import Job
 from monitoring.sources.simulated import inject
-from tests.integration.test_record_export import clock  # noqa: F401 - the shared simulated clock
 
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+CLOCK_WARMUP_S = 120  # long enough for the jobs to write a checkpoint (the clock fixture)
 
 
 @pytest.fixture
