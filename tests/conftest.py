@@ -7,6 +7,12 @@ import uuid
 
 import pytest
 
+from tests import children
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    children.install()  # a SIGTERM to pytest stops the stacks its tests started
+
 
 def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
     from django.contrib.auth.models import Group

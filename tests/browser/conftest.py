@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import children
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -170,9 +172,16 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
         ],
     ]
     procs = [
-        subprocess.Popen(
-            argv, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
-        )  # noqa: SIM115
+        children.started(
+            subprocess.Popen(
+                argv,
+                cwd=ROOT,
+                env=env,
+                stdout=open(log, "wb"),
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # noqa: SIM115
+        )
         for argv, log in zip(argvs, logs, strict=True)
     ]
     stack = Stack(f"http://127.0.0.1:{port}", env, procs, logs)
@@ -188,6 +197,7 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
             except subprocess.TimeoutExpired:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait(5)
+            children.ended(p)
         _wait_for_db_sessions_to_end(db["NAME"])
         r = get_redis()
         keys = list(r.scan_iter(f"{prefix}:*")) + list(r.scan_iter(f"_kombu.binding.{prefix}:*"))
