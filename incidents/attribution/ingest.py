@@ -193,8 +193,8 @@ class Ingest:
             if p is not None and job not in self.custom:
                 self._learn_style(job, line)
         if p is None:
-            # Every save line says "sav"/"Sav"; one scan keeps the checkpoint parser off the rest.
-            ck = progress.parse_checkpoint(line) if "av" in line else None
+            # A save line says "sav"/"Sav" or "heckpoint"; two scans keep the checkpoint parser off the rest.
+            ck = progress.parse_checkpoint(line) if "av" in line or "heckpoint" in line else None
             if ck is not None:
                 tracker.on_checkpoint(t, ck[0], ck[1])
                 return True
