@@ -114,3 +114,39 @@ def test_the_early_confirmation_can_be_turned_off() -> None:
     p = pipeline(job("1", "gpu-a-[001-002]"), config=PipelineConfig(hang_idle_multiple=0.0))
     run(p, _hang_events(0, 280), until=280)
     assert p.incidents() == []
+
+
+def _titan(step: int) -> str:
+    return f"[titan] 2026-08-21 10:00:00,000 - root - INFO - step: {step}  loss:  2.1  memory: 60GiB(75%)  tps: 3,400"
+
+
+def test_torchtitan_staging_line_pauses_the_hang_clock_and_the_idle_rule() -> None:
+    """torchtitan main prints "Staging the checkpoint." (no "sav"): the save must still pause the clock."""
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = [log(i * 20.0, "1", _titan(100 + i)) for i in range(11)]
+    events.append(log(201.0, "1", "[titan] 2026-08-21 10:03:21,000 - root - INFO - Staging the checkpoint."))
+    for t in range(5, 400, 10):  # rank 0 writes, its peers wait in a barrier
+        events += _gpu(float(t), "gpu-a-001", 100)
+        events += _gpu(float(t), "gpu-a-002", 0 if t > 200 else 100)
+    run(p, events, until=400)
+    assert p.incidents() == []  # 200 s of save < the 900 s grace, and the idle rule waits for the save
+
+
+def test_deepspeed_torch_engine_save_pauses_the_hang_clock() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    step = (
+        "[2025-01-01 10:00:00,000] [INFO] [logging.py:128:log_dist] [Rank 0] step={}, skipped=0, lr=[3e-05]"
+    )
+    events = [log(i * 20.0, "1", step.format(100 + i * 10)) for i in range(11)]
+    events.append(
+        log(
+            201.0,
+            "1",
+            "[2025-01-01 10:03:21,000] [INFO] [logging.py:128:log_dist] [Rank 0] "
+            "[Torch] Checkpoint global_step200 is about to be saved!",
+        )
+    )
+    run(p, events, until=400)
+    assert p.incidents() == []
+    run(p, [log(401.0, "1", step.format(300)), log(421.0, "1", step.format(310))], until=430)
+    assert p.incidents() == []
