@@ -87,15 +87,6 @@ class GpuState:
         self.util_t: float | None = None  # when utilisation was last reported, and what it was
         self.util: float | None = None
 
-    def on_util(self, t: float, util: float) -> None:
-        if util <= 0.0:
-            if self.idle_n == 0:
-                self.idle_since = t
-            self.idle_n += 1
-        else:
-            self.idle_since, self.idle_n = None, 0
-        self.util_t, self.util = t, util
-
     def to_state(self) -> list[Any]:
         return [
             self.dbe,
@@ -173,10 +164,17 @@ class TelemetryRules:
             st = self.gpus[key] = GpuState()
             self.node_gpus.setdefault(node, set()).add(gpu)
         util = fields.get(UTIL)
-        if util is not None:
-            value = util if type(util) is int or type(util) is float else _num(util)
-            if value is not None:
-                st.on_util(t, float(value))
+        if util is not None:  # the idle run of this GPU (inline: runs on every sample)
+            if type(util) is not int and type(util) is not float:
+                util = _num(util)
+            if util is not None:
+                if util <= 0:
+                    if st.idle_n == 0:
+                        st.idle_since = t
+                    st.idle_n += 1
+                elif st.idle_n:
+                    st.idle_since, st.idle_n = None, 0
+                st.util_t, st.util = t, util
         out: list[LineInfo] = []
         self._broken(st, gpu, fields, out)
         if job is not None:
