@@ -322,12 +322,124 @@ def healthy_noise() -> None:
         "node24",
         "[Mon Oct 16 09:50:06 2017] Lustre: 2449:0:(client.c:2141:ptlrpc_expire_one_request()) Skipped 24 previous similar messages",
     )
+    raw_kernel(
+        b,
+        254.0,
+        "node23",
+        "Mon Jun 25 22:23:36.298 2018: Close connection to 192.168.10.109 c5n109. Attempting reconnect.",
+    )
+    raw_kernel(b, 256.0, "node23", "Mon Jun 25 22:23:38.722 2018: Recovered 1 nodes.")
     b.write(
         "real-healthy-noise",
         "A healthy job among routine lines of the same stacks: IB port/GID events, filesystem recoveries, a finished checkpoint.",
         CLUSTER,
         [job("5501", "node[23-24]")],
         {"fault": None, "expected": {"drain": [], "requeue": {}, "no_requeue": ["5501"], "no_drain": nodes}},
+    )
+
+
+def gpfs_lost_membership_two_jobs() -> None:
+    """IBM's own GPFS log examples on two jobs' nodes: reconnects, then lost membership; the jobs stall."""
+    b = Builder(108)
+    a, c = ["node13", "node14"], ["node15", "node16"]
+    b.progress("5601", "megatron", 5, 300, 6.0)
+    b.progress("5602", "titan", 5, 304, 5.0)
+    b.gpus(a + c, 0, 520, 15.0)
+    for k, n in enumerate(a + c):
+        t = 296.0 + k * 1.5
+        raw_kernel(
+            b,
+            t,
+            n,
+            "Mon Jun 25 16:11:16 2018: Close connection to 89.116.94.81 k155n01. Attempting reconnect.",
+        )
+        raw_kernel(
+            b,
+            t + 0.4,
+            n,
+            f"{n}: [N] Disk lease period expired 0.010 seconds ago in cluster remote.cluster. "
+            "Attempting to reacquire the lease.",
+        )
+        raw_kernel(
+            b,
+            t + 5.0,
+            n,
+            "Mon Jun 25 16:11:21 2018: Lost membership in cluster remote.cluster. Unmounting file systems.",
+        )
+    b.write(
+        "real-gpfs-lost-membership-two-jobs",
+        "GPFS (IBM Storage Scale) loses the remote cluster: two jobs on disjoint nodes stall; IBM's documented log lines.",
+        CLUSTER,
+        [job("5601", "node[13-14]"), job("5602", "node[15-16]")],
+        {
+            "fault": {"t": 301.0, "category": "infrastructure", "node": None},
+            "expected": {"drain": [], "requeue": {}, "no_requeue": ["5601", "5602"], "no_drain": a + c},
+        },
+    )
+
+
+def healthy_trainer_saves() -> None:
+    """Saves longer than five step intervals, in the wording torchtitan (main) and DeepSpeed print."""
+    b = Builder(109)
+    titan_nodes, ds_nodes = ["node25", "node26"], ["node27", "node28"]
+    t, step = 5.0, 100
+    while t < 700:
+        b.log(
+            t,
+            "5701",
+            f"[rank0]:[titan] 2026-08-21 10:00:00,000 - root - INFO - step: {step}  loss:  2.1000  "
+            "grad_norm:  0.4100  memory: 60.12GiB(75.02%)  tps: 3,406  tflops: 350.10  mfu: 35.40%",
+        )
+        t, step = t + 6.0, step + 1
+        if 300.0 <= t < 306.0:
+            b.log(
+                t, "5701", "[rank0]:[titan] 2026-08-21 10:05:00,000 - root - INFO - Staging the checkpoint."
+            )
+            b.log(
+                t + 95.0,
+                "5701",
+                "[rank0]:[titan] 2026-08-21 10:06:35,000 - root - INFO - "
+                "Finished staging the checkpoint in 95.00 seconds.",
+            )
+            t += 96.0
+    t, step = 5.0, 1000
+    while t < 700:
+        b.log(
+            t,
+            "5702",
+            f"0: [2025-01-01 10:00:00,000] [INFO] [logging.py:128:log_dist] [Rank 0] step={step}, "
+            "skipped=0, lr=[2.9e-05], mom=[(0.9, 0.999)]",
+        )
+        t, step = t + 8.0, step + 10
+        if 400.0 <= t < 408.0:
+            b.log(
+                t,
+                "5702",
+                "0: [2025-01-01 10:06:40,000] [INFO] [logging.py:128:log_dist] [Rank 0] "
+                f"[Torch] Checkpoint global_step{step} is about to be saved!",
+            )
+            b.log(
+                t + 120.0,
+                "5702",
+                "0: [2025-01-01 10:08:40,000] [INFO] [torch_checkpoint_engine.py:33:commit] "
+                f"[Torch] Checkpoint global_step{step} is ready now!",
+            )
+            t += 121.0
+    b.gpus(titan_nodes + ds_nodes, 0, 700, 15.0)
+    b.write(
+        "real-healthy-trainer-saves",
+        "No hang: a torchtitan staging save of 95 s and a DeepSpeed save of 120 s, each longer than 5 step intervals.",
+        CLUSTER,
+        [job("5701", "node[25-26]"), job("5702", "node[27-28]")],
+        {
+            "fault": None,
+            "expected": {
+                "drain": [],
+                "requeue": {},
+                "no_requeue": ["5701", "5702"],
+                "no_drain": titan_nodes + ds_nodes,
+            },
+        },
     )
 
 
@@ -339,6 +451,8 @@ def main() -> None:
     checkpoint_timeout()
     offbus_multiline()
     healthy_noise()
+    gpfs_lost_membership_two_jobs()
+    healthy_trainer_saves()
 
 
 if __name__ == "__main__":

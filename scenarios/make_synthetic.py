@@ -575,6 +575,98 @@ def ib_two_node_job() -> None:
     )
 
 
+def hang_long_steps_idle_node() -> None:
+    """A hang at a long step interval: the 5x rule waits two minutes, an idle node beside spinning peers does not."""
+    b = Builder(14)
+    nodes = [f"gpu-h-0{i}" for i in range(1, 5)]
+    last = b.progress("7015", "megatron", 6, 500, 24.0)
+    fault = 498.0
+
+    def stuck(t: float, n: str, g: int, f: dict[str, Any]) -> None:
+        if t < fault:
+            return
+        if n == "gpu-h-03":  # its ranks never launch the collective: nothing to run
+            f["DCGM_FI_DEV_GPU_UTIL"], f["DCGM_FI_DEV_SM_CLOCK"] = 0, 345
+            f["DCGM_FI_DEV_POWER_USAGE"] = 72.0
+        else:  # the peers spin in the NCCL kernel: busy, at a third of their power
+            f["DCGM_FI_DEV_POWER_USAGE"] = 240.0
+
+    b.gpus(nodes, 0, 820, extra=stuck)
+    for r in range(32):
+        if r // 8 == 2:
+            continue  # gpu-h-03's ranks never reach the collective
+        b.log(
+            fault + 300.0 + r * 0.01,
+            "7015",
+            f"[rank{r}]:[E1201 08:13:18.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
+            f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={last}, OpType=ALLREDUCE, "
+            "NumelIn=8, NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
+        )
+    b.slurm(fault + 306.0, kind="job_state", job="7015", state="FAILED", exit_code="6:0")
+    truth = {
+        "fault": {"t": fault, "category": "hang", "node": "gpu-h-03"},
+        "expected": {
+            "drain": [],
+            "requeue": {"7015": {"exclude": ["gpu-h-03"]}},
+            "no_requeue": [],
+            "no_drain": nodes,
+        },
+    }
+    b.write(
+        "hang-long-steps-idle-node",
+        "Megatron at 24 s a line; gpu-h-03's GPUs go idle while its peers spin in the collective.",
+        {"name": "h", "partition": "batch", "nodes": "gpu-h-[01-16]", "gpus_per_node": 8},
+        [job("7015", "gpu-h-[01-04]")],
+        truth,
+    )
+
+
+def healthy_pauses_telemetry() -> None:
+    """Pauses that are no hang, with the GPU utilisation they really show.
+
+    A data-loader stall of 4.3 intervals with every GPU idle (no node left behind
+    busy peers); a checkpoint save announced by its lines with rank 0's node
+    idle while the others wait in a barrier; a node whose exporter reports 0 %
+    all along (MIG, or a broken field) beside a slow step of 2.9 intervals (35 s).
+    """
+    b = Builder(15)
+    nodes = [f"gpu-h-{i:02d}" for i in range(9, 13)]
+    t, step = 5.0, 2000
+    pauses = {200.0: 40.0, 600.0: 23.0}
+    while t < 900:
+        step += 10
+        b.log(t + b.rng.uniform(-0.2, 0.2), "7016", megatron(31, step, 1200.0))
+        t += 12.0
+        for at, gap in pauses.items():
+            if at <= t < at + 12.0:
+                t += gap
+        if 380.0 <= t < 392.0:
+            b.log(t, "7016", f"saving checkpoint at iteration {step:8d} to /ckpt in torch_dist format")
+            b.log(t + 130.0, "7016", f"  successfully saved checkpoint from iteration {step:8d} to /ckpt")
+            t += 131.0
+
+    def pauses_util(t: float, n: str, g: int, f: dict[str, Any]) -> None:
+        if n == "gpu-h-12":
+            f["DCGM_FI_DEV_GPU_UTIL"] = 0  # reports 0 % from the start
+        if 212.0 <= t < 250.0:  # the loader stall: every GPU idle
+            f["DCGM_FI_DEV_GPU_UTIL"], f["DCGM_FI_DEV_POWER_USAGE"] = 0, 80.0
+        if 392.0 <= t < 520.0 and n == "gpu-h-09":  # rank 0 writes, the others spin in a barrier
+            f["DCGM_FI_DEV_GPU_UTIL"], f["DCGM_FI_DEV_POWER_USAGE"] = 0, 90.0
+
+    b.gpus(nodes, 0, 900, extra=pauses_util)
+    truth = {
+        "fault": None,
+        "expected": {"drain": [], "requeue": {}, "no_requeue": ["7016"], "no_drain": nodes},
+    }
+    b.write(
+        "healthy-pauses-telemetry",
+        "No hang: a loader stall with every GPU idle, an announced save with rank 0 idle, a node reporting 0 %.",
+        {"name": "h", "partition": "batch", "nodes": "gpu-h-[01-16]", "gpus_per_node": 8},
+        [job("7016", "gpu-h-[09-12]")],
+        truth,
+    )
+
+
 def main() -> None:
     for make in (
         xid74_nvlink,
@@ -591,6 +683,8 @@ def main() -> None:
         healthy_user_cancel,
         nfs_storm_three_jobs,
         ib_two_node_job,
+        hang_long_steps_idle_node,
+        healthy_pauses_telemetry,
     ):
         make()
 

@@ -26,6 +26,7 @@ class PipelineConfig:
     storm_window_s: float = 120.0
     incident_close_s: float = 1800.0
     history_window_s: float = 30 * 86400.0
+    hang_idle_multiple: float = 2.0  # silence confirmed earlier by a node left idle while its peers spin
 
     def detect(self) -> DetectConfig:
         return DetectConfig(
@@ -38,6 +39,7 @@ class PipelineConfig:
             self.slow_gpu_ratio,
             self.slow_gpu_samples,
             self.power_ratio,
+            self.hang_idle_multiple,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -34,6 +34,10 @@ class DetectConfig:
     slow_gpu_ratio: float = 0.75
     slow_gpu_samples: int = 3
     power_ratio: float = 0.6
+    # A silence of max(this x median interval, hang_min_s) is already a hang when one node's GPUs
+    # went idle after the last progress line while another node's stay busy (peers spinning in
+    # the collective the idle node never joined); 0 turns the early confirmation off.
+    hang_idle_multiple: float = 2.0
 
 
 _INF = (float("inf"), float("-inf"))
@@ -189,8 +193,8 @@ class Ingest:
             if p is not None and job not in self.custom:
                 self._learn_style(job, line)
         if p is None:
-            # Every save line says "sav"/"Sav"; one scan keeps the checkpoint parser off the rest.
-            ck = progress.parse_checkpoint(line) if "av" in line else None
+            # A save line says "sav"/"Sav" or "heckpoint"; two scans keep the checkpoint parser off the rest.
+            ck = progress.parse_checkpoint(line) if "av" in line or "heckpoint" in line else None
             if ck is not None:
                 tracker.on_checkpoint(t, ck[0], ck[1])
                 return True
@@ -423,16 +427,49 @@ class Ingest:
             deadline = tr.hang_deadline(
                 c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
             )
-            if deadline is None or now < deadline:
+            if deadline is None:
+                continue
+            split = self._idle_split(job, tr, now) if now < deadline else None
+            if now < deadline and split is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
                 continue
             tr.hang_raised = True
             med = tr.median_interval() or 0.0
-            text = (
-                f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} "
-                f"(threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
-                f"median interval {med:.1f} s, {c.hang_min_s:g} s))"
-            )
-            self._emit(Observation(now, Kind.HANG, None, job, text=text, data={"last_progress_t": tr.last_t}))
+            data: dict[str, Any] = {"last_progress_t": tr.last_t}
+            if split is None:
+                why = (
+                    f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
+                    f"median interval {med:.1f} s, {c.hang_min_s:g} s)"
+                )
+            else:
+                idle, busy = split
+                data.update(idle_nodes=idle, busy_nodes=busy, early=True)
+                why = (
+                    f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), "
+                    f"and the GPUs of {', '.join(idle[:4])} went idle after it while those of "
+                    f"{len(busy)} other node(s) stay busy"
+                )
+            text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
+            self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
+
+    def _idle_split(
+        self, job: str, tr: progress.ProgressTracker, now: float
+    ) -> tuple[list[str], list[str]] | None:
+        """Early confirmation of a silence: a node left idle while its peers spin (telemetry)."""
+        c = self.cfg
+        last = tr.last_t
+        if c.hang_idle_multiple <= 0 or last is None or tr.ckpt_start is not None:
+            return None
+        if tr.busy_t is not None and tr.busy_t >= last:
+            return None  # a save just finished or an evaluation runs: the step loop may not be back yet
+        med = tr.median_interval() or 0.0
+        if now - last < max(c.hang_idle_multiple * med, c.hang_min_s):
+            return None
+        run = self.world.jobs.get(job)
+        if run is None or len(run.spec.nodes) < 2:
+            return None
+        # The idle run must begin after the last progress line less one interval: a GPU idle while
+        # the job still progressed is not part of the step loop.
+        return self.telemetry.idle_split(run.spec.nodes, last - med)

@@ -109,6 +109,7 @@ _LUSTRE_BAD = (
     "Request sent has failed due to network error",
     "Timed out tx",
 )
+_GPFS_CLUSTER = re.compile(r"Lost membership in cluster (\S+)")
 _GPFS_BAD = ("expel", "Lost membership", "Disk failure", "unmounted", "Unmount", "[E]", "[X]")
 
 
@@ -132,6 +133,11 @@ def fs_client(message: str) -> dict[str, Any] | None:
         if m is None:
             return None
         return {"fs": "nfs", "name": m.group(1).rstrip(","), "what": "server not responding"}
+    if "Lost membership in cluster" in message:
+        # IBM Storage Scale's own wording (mmfs.log, and syslog at the default systemLogLevel
+        # "error" as an [E] message); it names the cluster whose file systems are unmounted.
+        m = _GPFS_CLUSTER.search(message)
+        return {"fs": "gpfs", "name": m.group(1).rstrip(".") if m else "", "what": "lost membership"}
     if "GPFS" in message or "mmfs" in message:
         if not any(w in message for w in _GPFS_BAD):
             return None

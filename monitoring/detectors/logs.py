@@ -427,6 +427,7 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         or "GPFS" in line
         or "mmfs" in line
         or "eeGFS" in line
+        or "Lost membership" in line
     ):
         msg = kernel_message(line)
         fs = kern.fs_client(msg)

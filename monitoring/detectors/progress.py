@@ -35,12 +35,19 @@ _GENERIC_STEP = re.compile(r"(?:global_step|step)\s*[=:]\s*(\d+)\b(?![.\w])|Step
 _WORD_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/=.-")
 _TQDM = re.compile(r"\|\s*(\d+)/(\d+)\s*\[[\d:]+<[\d:?]+")
 
+# Read from the emitters' source (docs/FORMATS.md): Megatron-LM checkpointing.py, NeMo
+# model_checkpoint.py / io/pl.py, DeepSpeed engine.py and torch_checkpoint_engine.py,
+# torchtitan checkpoint.py (v0.1-v0.2 "saving", later "Saving|Staging the checkpoint."),
+# HF Trainer _save() "Saving model checkpoint to".
 _CKPT_DONE = re.compile(
-    r"successfully saved checkpoint|finished saving the checkpoint|saved checkpoint|checkpoint saved|saving model to",
+    r"successfully saved checkpoint|finished (?:saving|staging) the checkpoint|saved checkpoint|checkpoint saved|"
+    r"saving model to|last step checkpoint completed|checkpoint \S+ is ready now|"
+    r"async checkpoint save for step \d+ .*finalized successfully",
     re.I,
 )
 _CKPT_START = re.compile(
-    r"\bsaving (?:the )?(?:model |distributed )?checkpoint", re.I
+    r"\b(?:saving|staging) (?:the )?(?:model |distributed )?checkpoint|checkpoint \S+ is about to be saved",
+    re.I,
 )  # HF, DeepSpeed: "model"
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
 
@@ -247,7 +254,14 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
     """``("start"|"done", step or None)`` for checkpoint save lines; loads are not saves."""
     if "heckpoint" not in line and "saving model" not in line:
         return None
-    if "sav" not in line and "Sav" not in line and "SAV" not in line:
+    if (
+        "sav" not in line
+        and "Sav" not in line
+        and "SAV" not in line
+        and "taging" not in line
+        and "ready now" not in line
+        and "completed" not in line
+    ):
         return None
     low_load = "load" in line or "Load" in line
     if low_load:

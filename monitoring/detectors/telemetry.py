@@ -23,6 +23,8 @@ REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"
 XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
 POWER = "DCGM_FI_DEV_POWER_USAGE"
+UTIL = "DCGM_FI_DEV_GPU_UTIL"
+BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU left idle reads 0
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -60,7 +62,18 @@ def _median(values: list[float]) -> float:
 class GpuState:
     """What one GPU last told us."""
 
-    __slots__ = ("dbe", "remap_failed", "xid", "slow_run", "slow_raised", "slow_since")
+    __slots__ = (
+        "dbe",
+        "remap_failed",
+        "xid",
+        "slow_run",
+        "slow_raised",
+        "slow_since",
+        "idle_since",
+        "idle_n",
+        "util_t",
+        "util",
+    )
 
     def __init__(self) -> None:
         self.dbe: float | None = None
@@ -69,9 +82,21 @@ class GpuState:
         self.slow_run = 0
         self.slow_raised = False
         self.slow_since: float | None = None  # the first slow sample of the current run
+        self.idle_since: float | None = None  # the first sample of the current run at 0 % utilisation
+        self.idle_n = 0  # samples in that run
+        self.util_t: float | None = None  # when utilisation was last reported, and what it was
+        self.util: float | None = None
 
     def to_state(self) -> list[Any]:
-        return [self.dbe, self.remap_failed, self.xid, self.slow_run, self.slow_raised, self.slow_since]
+        return [
+            self.dbe,
+            self.remap_failed,
+            self.xid,
+            self.slow_run,
+            self.slow_raised,
+            self.slow_since,
+            [self.idle_since, self.idle_n, self.util_t, self.util],
+        ]
 
     @classmethod
     def from_state(cls, d: list[Any]) -> GpuState:
@@ -84,6 +109,8 @@ class GpuState:
             bool(d[4]),
         )
         g.slow_since = d[5] if len(d) > 5 else None
+        if len(d) > 6 and isinstance(d[6], list) and len(d[6]) == 4:
+            g.idle_since, g.idle_n, g.util_t, g.util = d[6][0], int(d[6][1] or 0), d[6][2], d[6][3]
         return g
 
 
@@ -121,6 +148,7 @@ class TelemetryRules:
         self.gpus: dict[tuple[str, int], GpuState] = {}
         self.peers: dict[str, JobPeers] = {}
         self.thermal = ThermalWatch()
+        self.node_gpus: dict[str, set[int]] = {}  # node -> the GPUs it reports, for per-node questions
 
     def forget_job(self, job: str) -> None:
         self.peers.pop(job, None)
@@ -134,6 +162,19 @@ class TelemetryRules:
         st = self.gpus.get(key)
         if st is None:
             st = self.gpus[key] = GpuState()
+            self.node_gpus.setdefault(node, set()).add(gpu)
+        util = fields.get(UTIL)
+        if util is not None:  # the idle run of this GPU (inline: runs on every sample)
+            if type(util) is not int and type(util) is not float:
+                util = _num(util)
+            if util is not None:
+                if util <= 0:
+                    if st.idle_n == 0:
+                        st.idle_since = t
+                    st.idle_n += 1
+                elif st.idle_n:
+                    st.idle_since, st.idle_n = None, 0
+                st.util_t, st.util = t, util
         out: list[LineInfo] = []
         self._broken(st, gpu, fields, out)
         if job is not None:
@@ -265,12 +306,47 @@ class TelemetryRules:
         data = {"ratio": round(clock / med, 3), "reasons": reasons}
         return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data=data)
 
+    def idle_split(
+        self, nodes: tuple[str, ...], since: float, min_samples: int = 2
+    ) -> tuple[list[str], list[str]] | None:
+        """Nodes of a silent job whose GPUs all went idle after ``since``, while its other nodes stay busy.
+
+        The signature of a rank missing from a collective: its peers launched
+        the NCCL kernel and spin in it (90-100 % utilisation), while the missing
+        rank's GPUs are left with nothing to run (0 %). ``(idle, busy)`` when
+        at least one node has every GPU at 0 % for ``min_samples`` samples in a
+        run that began after ``since``, and at least one other node reported all
+        its GPUs busy after ``since``; ``None`` otherwise (no utilisation
+        reported, the whole job idle, or nothing changed). A GPU idle from
+        before ``since`` was idle while the job still made progress: not evidence.
+        """
+        idle: list[str] = []
+        busy: list[str] = []
+        for node in nodes:
+            gpus = self.node_gpus.get(node)
+            if not gpus:
+                continue
+            states = [self.gpus[(node, g)] for g in gpus]
+            if all(
+                s.idle_n >= min_samples and s.idle_since is not None and s.idle_since > since for s in states
+            ):
+                idle.append(node)
+            elif all(
+                s.util_t is not None and s.util_t > since and s.util is not None and s.util >= BUSY_UTIL
+                for s in states
+            ):
+                busy.append(node)
+        if idle and busy:
+            return idle, busy
+        return None
+
     def to_state(self) -> dict[str, Any]:
         return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()]}
 
     def load_state(self, d: dict[str, Any]) -> None:
         for n, g, s in d.get("g", []):
             self.gpus[(str(n), int(g))] = GpuState.from_state(s)
+            self.node_gpus.setdefault(str(n), set()).add(int(g))
 
 
 def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:

@@ -117,6 +117,31 @@ def test_two_jobs_with_kernel_filesystem_evidence_on_disjoint_nodes_are_one_infr
     assert [a["action"] for a in _actions(live[0])] == ["escalate"]
 
 
+GPFS_LOST = "Mon Jun 25 16:11:21 2018: Lost membership in cluster {}. Unmounting file systems."  # IBM docs
+
+
+def test_two_jobs_whose_nodes_lost_gpfs_membership_are_one_infrastructure_incident() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"), job("2", "gpu-a-[003-004]"))
+    events = progress("1", 0, 200) + progress("2", 0, 205)
+    nodes = ["gpu-a-001", "gpu-a-002", "gpu-a-003", "gpu-a-004"]
+    events += [kernel(201 + i, n, GPFS_LOST.format("scale01.example")) for i, n in enumerate(nodes)]
+    run(p, events, until=400)
+    live = [i for i in p.incidents() if not i.superseded_by]
+    assert [(i.category, sorted(i.jobs)) for i in live] == [("infrastructure", ["1", "2"])]
+    assert [a["action"] for a in _actions(live[0])] == ["escalate"]
+
+
+def test_jobs_on_two_different_gpfs_clusters_stay_two_incidents() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"), job("2", "gpu-a-[003-004]"))
+    events = progress("1", 0, 200) + progress("2", 0, 205)
+    events += [kernel(201, "gpu-a-001", GPFS_LOST.format("scale01.example"))]
+    events += [kernel(202, "gpu-a-003", GPFS_LOST.format("scale02.example"))]
+    run(p, events, until=400)
+    live = [i for i in p.incidents() if not i.superseded_by]
+    assert sorted(tuple(i.jobs) for i in live) == [("1",), ("2",)]
+    assert {i.category for i in live} == {"infrastructure"}
+
+
 def test_kernel_filesystem_lines_under_a_healthy_job_raise_nothing() -> None:
     p = pipeline(job("1", "gpu-a-[001-002]"))
     events = progress("1", 0, 400) + [kernel(200, "gpu-a-001", LUSTRE)]
