@@ -82,6 +82,8 @@ class Silence(models.Model):
     created_by = models.CharField(max_length=150)
     created_at = models.DateTimeField()
     ended_early_at = models.DateTimeField(null=True, blank=True)
+    # When what it held was routed again after it ended (actions.services.actionable): once only.
+    released_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at", "id"]
