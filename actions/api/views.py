@@ -100,7 +100,9 @@ def monitor_only_api(request: Request, pk: int) -> Response:
     body.is_valid(raise_exception=True)
     on, reason = body.validated_data["on"], body.validated_data["reason"]
     try:
-        approvable, expired = actionable.switch_monitor_only(cluster, on, request.user, timezone.now(), reason)
+        approvable, expired = actionable.switch_monitor_only(
+            cluster, on, request.user, timezone.now(), reason
+        )
     except PermissionDenied as exc:
         return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
     return Response(

@@ -31,8 +31,8 @@ from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
 from incidents.models import Incident, Silence
 from incidents.services import dismiss_incident
 from incidents.silences import silence_for
-from monitoring.live import push_after_commit
 from monitoring.choices import Autonomy
+from monitoring.live import push_after_commit
 from monitoring.models import Cluster, Job, Node
 
 # Not yet executing: a person's "false alarm" must stop an approved action still queued too.
@@ -134,9 +134,7 @@ def reroute_held(
     return approvable, expired
 
 
-def _route_held(
-    rec: Recommendation, now: dt.datetime, actor: Any, released: str, held_in: str
-) -> str | None:
+def _route_held(rec: Recommendation, now: dt.datetime, actor: Any, released: str, held_in: str) -> str | None:
     """One held action, routed again; returns the state it moved to (None: it stays)."""
     why = stale_reason(rec, now, held_in)
     if why:
@@ -245,9 +243,10 @@ def _deliver_held_notices(incidents: list[int], silence: Silence, now: dt.dateti
 
 def _page_if_needed(incident: Incident, silence: Silence, now: dt.datetime) -> bool:
     """Paging starts for what still needs a person: escalated, or an action awaiting approval."""
-    needs = incident.status == IncidentStatus.ESCALATED or incident.recommendations.filter(
-        status=RecStatus.AWAITING_APPROVAL
-    ).exists()
+    needs = (
+        incident.status == IncidentStatus.ESCALATED
+        or incident.recommendations.filter(status=RecStatus.AWAITING_APPROVAL).exists()
+    )
     if not needs:
         return False
     paging.trigger(incident, f"{silence} ended; incident #{incident.pk} still needs people", now)

@@ -256,7 +256,7 @@ def test_the_html_approve_on_a_dismissed_incident_answers_409_and_runs_nothing(
     html = resp.content.decode()
     assert "Not approved: nothing was done" in html
     assert f"incident #{incident.pk} is dismissed: its recommendations ended, nothing to approve" in html
-    assert "It is now <span class=\"status\">superseded</span>" in html
+    assert 'It is now <span class="status">superseded</span>' in html
     assert [c for c in sent if getattr(c, "func", None) is enqueue_execution] == []
     drain.refresh_from_db()
     assert (drain.status, drain.decided_by) == (RecStatus.SUPERSEDED, None)
