@@ -77,6 +77,18 @@ def fill(n: int, start: int) -> None:
     )
 
 
+def count_queries(client, url: str) -> int:  # type: ignore[no-untyped-def]
+    seen: list[str] = []
+
+    def note(run, sql, *rest):  # type: ignore[no-untyped-def]
+        seen.append(sql)
+        return run(sql, *rest)
+
+    with connection.execute_wrapper(note):
+        client.get(url)
+    return len(seen)
+
+
 def timed(client, url: str, gets: int) -> tuple[float, float, int]:  # type: ignore[no-untyped-def]
     times, size = [], 0
     for _ in range(gets):
@@ -110,14 +122,12 @@ def main() -> int:
             fill(n - have, have)
             have = n
             client.get("/")  # warm caches (templates, readiness)
-            queries: list[str] = []
-            with connection.execute_wrapper(lambda run, sql, *a: queries.append(sql) or run(sql, *a)):
-                client.get("/")
+            queries = count_queries(client, "/")
             page = timed(client, "/", args.gets)
             frag = timed(client, "/fragments/overview/", args.gets)
             print(
                 f"{n:>6} active incidents: overview median {page[0]:8.1f} ms (best {page[1]:8.1f}), "
-                f"{page[2] / 1024:7.0f} KiB, {len(queries)} queries; "
+                f"{page[2] / 1024:7.0f} KiB, {queries} queries; "
                 f"live fragment median {frag[0]:8.1f} ms, {frag[2] / 1024:7.0f} KiB"
             )
     finally:
