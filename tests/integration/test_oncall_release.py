@@ -228,6 +228,10 @@ def test_only_an_admin_releases_the_switch_over_the_api_and_the_refusal_is_audit
     assert released.status_code == 403
     drain.refresh_from_db()
     assert drain.status == RecStatus.HELD
+    page = client.get(reverse("incident", args=[incident.pk])).content.decode()
+    assert "Held by back to monitor" in page
+    assert "approved automatically, held by back to monitor before it ran" in page
+    assert f'action="{reverse("rec-approve", args=[drain.pk])}"' not in page  # nothing to click yet
     refusals = AuditRecord.objects.filter(event="refusal").values_list("actor", "detail__attempted")
     assert list(refusals) == [("vera", "back to monitor"), ("otto", "release back to monitor")]
     bad = client.post(
