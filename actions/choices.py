@@ -46,6 +46,9 @@ class RecStatus(models.TextChoices):
     REJECTED = "rejected", "Rejected"
     EXPIRED = "expired", "Expired"
     SUPERSEDED = "superseded", "Superseded"
+    # Approved by the ladder, stopped by "back to monitor" (or the storm breaker) before it ran:
+    # not final — releasing the switch routes it again (approvable, or expired as stale).
+    HELD = "held", "Held by back to monitor"
 
 
 REC_TRANSITIONS: dict[str, set[str]] = {
@@ -70,7 +73,15 @@ REC_TRANSITIONS: dict[str, set[str]] = {
         RecStatus.EXPIRED,
         RecStatus.SUPERSEDED,
     },
-    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED, RecStatus.FAILED},
+    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED, RecStatus.FAILED, RecStatus.HELD},
+    # held -> proposed: released while the ladder itself now says monitor (shown, not executed).
+    RecStatus.HELD: {
+        RecStatus.AWAITING_APPROVAL,
+        RecStatus.PROPOSED,
+        RecStatus.EXPIRED,
+        RecStatus.SUPERSEDED,
+        RecStatus.REJECTED,
+    },
     # executing -> approved: the reconciler found it not carried out (a crash) and retries once.
     RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED, RecStatus.APPROVED},
     RecStatus.SUCCEEDED: set(),
@@ -79,7 +90,7 @@ REC_TRANSITIONS: dict[str, set[str]] = {
     RecStatus.EXPIRED: set(),
     RecStatus.SUPERSEDED: set(),
 }
-REC_OPEN = {RecStatus.PROPOSED, RecStatus.AWAITING_APPROVAL, RecStatus.BLOCKED}
+REC_OPEN = {RecStatus.PROPOSED, RecStatus.AWAITING_APPROVAL, RecStatus.BLOCKED, RecStatus.HELD}
 REC_TERMINAL = {s for s, nxt in REC_TRANSITIONS.items() if not nxt}
 
 

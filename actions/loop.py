@@ -18,7 +18,7 @@ from django.db.models.functions import Length
 
 from actions.pipeline import Pipeline
 from actions.services import heartbeat
-from actions.services.actionable import settle_closed_incidents
+from actions.services.actionable import release_ended_silences, settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
 from actions.services.reconcile import reconcile_actions
@@ -197,6 +197,7 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     recovered = verify_mitigations(cluster, pipeline, source, now)
     reopen_failed_restarts(cluster, now)
     settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
+    release_ended_silences(cluster, now)  # what an ended maintenance window held is routed again
     auto_return_nodes(cluster, now)
     save_pipeline(cluster, pipeline)
     source.save()

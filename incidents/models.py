@@ -20,6 +20,9 @@ class Incident(models.Model):
     confidence = models.FloatField(default=0.0)
     pattern = models.CharField(max_length=128, blank=True)
     jobs = models.JSONField(default=list, blank=True)
+    # Each job's Slurm hostlist when it joined the incident: a requeued job runs elsewhere since,
+    # and the charts compare the blamed GPU with the job's GPUs as they were then.
+    job_nodes = models.JSONField(default=dict, blank=True)
     detected_at = models.DateTimeField()
     first_signal_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -82,6 +85,8 @@ class Silence(models.Model):
     created_by = models.CharField(max_length=150)
     created_at = models.DateTimeField()
     ended_early_at = models.DateTimeField(null=True, blank=True)
+    # When what it held was routed again after it ended (actions.services.actionable): once only.
+    released_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at", "id"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from django.core.exceptions import PermissionDenied
@@ -14,7 +15,7 @@ from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Evidence, Incident, IncidentTransition
 from incidents.silences import silence_for
 from monitoring.live import push_after_commit
-from monitoring.models import Cluster
+from monitoring.models import Cluster, Job
 from recovery_site.roles import Role, has_role
 
 
@@ -122,6 +123,15 @@ def apply_incident_update(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime
         return incident, _revise_verdict(incident, upd, now)
 
 
+def _job_nodes(cluster: Cluster, jobs: Iterable[str], known: dict[str, str]) -> dict[str, str]:
+    """The hostlist of each job as it runs now, for jobs not yet snapshotted (kept as they were)."""
+    missing = [str(j) for j in jobs if str(j) not in known]
+    if not missing:
+        return known  # the common case on every tick: no query
+    found = Job.objects.filter(cluster=cluster, slurm_id__in=missing).values_list("slurm_id", "nodes")
+    return {**known, **{j: n for j, n in found if n}}
+
+
 def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> Incident:
     incident = Incident.objects.create(
         cluster=cluster,
@@ -132,6 +142,7 @@ def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> In
         confidence=upd.confidence,
         pattern=upd.pattern[:128],
         jobs=list(upd.jobs),
+        job_nodes=_job_nodes(cluster, upd.jobs, {}),
         detected_at=epoch_to_dt(upd.detected_t),
         first_signal_at=_first_signal(upd),
     )
@@ -169,6 +180,7 @@ def _revise_verdict(incident: Incident, upd: VerdictUpdate, now: dt.datetime) ->
     incident.confidence = upd.confidence
     incident.pattern = upd.pattern[:128]
     incident.jobs = list(upd.jobs)
+    incident.job_nodes = _job_nodes(incident.cluster, upd.jobs, incident.job_nodes or {})
     incident.save(
         update_fields=[
             "category",
@@ -177,6 +189,7 @@ def _revise_verdict(incident: Incident, upd: VerdictUpdate, now: dt.datetime) ->
             "confidence",
             "pattern",
             "jobs",
+            "job_nodes",
             "updated_at",
         ]
     )

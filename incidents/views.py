@@ -112,6 +112,10 @@ def mark_verdict(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @json_login_required
 def incident_gpu_telemetry(request: HttpRequest, pk: int) -> JsonResponse:
-    """The culprit GPU against its peers, ±10 min around the incident's detection."""
+    """The culprit GPU against its own job's peers, ``?around=`` minutes either side of detection (10)."""
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    return JsonResponse(charts.incident_chart(incident, time.time()))
+    raw = request.GET.get("around", "10")
+    allowed = [str(m) for m in charts.INCIDENT_RANGES_MIN]
+    if raw not in allowed:
+        return JsonResponse({"detail": f"around must be one of {', '.join(allowed)} minutes"}, status=400)
+    return JsonResponse(charts.incident_chart(incident, time.time(), around_s=60.0 * int(raw)))

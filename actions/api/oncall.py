@@ -166,7 +166,9 @@ class SilenceViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def end(self, request: Request, pk: str | None = None) -> Response:
         silence = self.get_object()
         try:
-            silences.end_silence(silence, request.user, timezone.now())
+            now = timezone.now()
+            if silences.end_silence(silence, request.user, now):
+                actionable.release_ended_silences(silence.cluster, now, actor=request.user)
         except PermissionDenied as exc:
             return _problem(exc, status.HTTP_403_FORBIDDEN)
         silence.refresh_from_db()

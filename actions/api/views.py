@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action, api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -78,3 +78,39 @@ def node_rma_api(request: Request, pk: int) -> Response:
     from monitoring.models import Node
 
     return Response(rma_bundle(get_object_or_404(Node.objects.select_related("cluster"), pk=pk)))
+
+
+class MonitorOnlySerializer(serializers.Serializer):
+    on = serializers.BooleanField()
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+
+
+@extend_schema(request=MonitorOnlySerializer, responses={200: dict})
+@api_view(["POST"])
+def monitor_only_api(request: Request, pk: int) -> Response:
+    """The "back to monitor" switch: operators pull it (``on: true``), admins release it. Releasing re-routes
+    what it held: still valid actions await approval, stale ones expire with the reason."""
+    from django.shortcuts import get_object_or_404
+
+    from actions.services import actionable
+    from monitoring.models import Cluster
+
+    cluster = get_object_or_404(Cluster, pk=pk)
+    body = MonitorOnlySerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    on, reason = body.validated_data["on"], body.validated_data["reason"]
+    try:
+        approvable, expired = actionable.switch_monitor_only(
+            cluster, on, request.user, timezone.now(), reason
+        )
+    except PermissionDenied as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+    return Response(
+        {
+            "cluster": cluster.name,
+            "monitor_only": cluster.monitor_only,
+            "monitor_only_reason": cluster.monitor_only_reason,
+            "approvable": approvable,
+            "expired": expired,
+        }
+    )

@@ -277,15 +277,16 @@ def set_monitor_only(cluster: Cluster, on: bool, user: Any, now: dt.datetime, re
 
 
 def _stop_automatic(cluster: Cluster, why: str, now: dt.datetime) -> int:
-    """Mutating actions approved by the ladder (no person decided them) and not yet started stop too.
+    """Mutating actions approved by the ladder (no person decided them) and not yet started are held.
 
+    Held, not ended: releasing the switch routes them again (``actionable.reroute_held``).
     What an operator approved stays approved: that was a person's decision.
     Notifications and escalations still go out.
     """
     pending = Recommendation.objects.filter(
         cluster=cluster, status=RecStatus.APPROVED, decided_by__isnull=True, action__in=list(MUTATING_ACTIONS)
     ).select_related("incident", "cluster")
-    return sum(transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why) for rec in pending)
+    return sum(transition_recommendation(rec, RecStatus.HELD, at=now, reason=why) for rec in pending)
 
 
 def overrides_of(cluster: Cluster) -> list[AutonomyOverride]:

@@ -39,7 +39,7 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
 
 from actions.models import AutonomyOverride
-from actions.services.autonomy import set_monitor_only
+from actions.services.actionable import switch_monitor_only
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 from monitoring.models import Cluster
@@ -275,6 +275,8 @@ def apply(p: Plan, user: Any, now: dt.datetime, source: str) -> int:
                     "overrides_removed": [list(k) for k in sorted(cp.overrides_removed)],
                 },
             )
-            if cp.monitor_only:  # through the switch's own verb: it also stops automatic actions, audited
-                set_monitor_only(cluster, cp.monitor_only[1], user, now, reason=f"apply {source}")
+            if (
+                cp.monitor_only
+            ):  # the switch's own verb: pulling holds automatic actions, releasing routes them
+                switch_monitor_only(cluster, cp.monitor_only[1], user, now, reason=f"apply {source}")
     return changed

@@ -17,6 +17,7 @@ from actions.services.export import NothingRecorded, export_zip, scenario_name
 from actions.views.reports import incident_metrics
 from incidents.models import AuditRecord, Incident
 from incidents.story import incident_story
+from monitoring.telemetry import charts
 
 
 def incident_context(incident: Incident) -> dict[str, object]:
@@ -38,7 +39,10 @@ def incident_context(incident: Incident) -> dict[str, object]:
 @login_required
 def incident_detail(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    return render(request, "incidents/incident.html", incident_context(incident))
+    context = incident_context(incident)
+    context["chart_job"] = charts.own_job(incident)[0]
+    context["chart_ranges"] = charts.incident_ranges()
+    return render(request, "incidents/incident.html", context)
 
 
 @login_required

@@ -186,8 +186,10 @@ def silence_create(request: HttpRequest) -> HttpResponse:
 def silence_end(request: HttpRequest, pk: int) -> HttpResponse:
     silence = get_object_or_404(Silence.objects.select_related("cluster"), pk=pk)
     try:
-        if silences.end_silence(silence, request.user, timezone.now()):
-            messages.success(request, f"Silence #{pk} ended.")
+        now = timezone.now()
+        if silences.end_silence(silence, request.user, now):
+            actionable.release_ended_silences(silence.cluster, now, actor=request.user)
+            messages.success(request, f"Silence #{pk} ended; what it held is routed again.")
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     return _back(request, "silences")

@@ -1,4 +1,8 @@
-"""Approve and reject: thin views over actions.services.recommendations (which check the role and audit)."""
+"""Approve and reject: thin views over actions.services.recommendations (which check the role and audit).
+
+A refused decision (the incident closed, someone decided first, a guardrail) answers 409 with a
+page saying why, as the API does; it never looks like a success.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -24,9 +28,11 @@ def _decide(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
     except Conflict as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{rec} {'approved' if verb == 'approve' else 'rejected'}.")
+        # The same answer as the API: 409, and a page that says why and that nothing ran.
+        rec.refresh_from_db()
+        context = {"rec": rec, "verb": verb, "why": str(exc)}
+        return render(request, "actions/conflict.html", context, status=409)
+    messages.success(request, f"{rec} {'approved' if verb == 'approve' else 'rejected'}.")
     return redirect("incident", pk=rec.incident_id)
 
 

@@ -6,7 +6,8 @@ window no longer holds the range — an incident from last week — the
 throttle bitmask whether a slowdown bit was set at any moment of it).
 
 An incident's job may span hundreds of nodes. The culprit and the other GPUs
-of its node are drawn one line each; the job's other GPUs are summarised per
+of its node are drawn one line each; the job's other GPUs (its own job only, as it
+was allocated at detection — never idle GPUs or another job's) are summarised per
 time step as median and min–max band, which is what the eye compares anyway
 and keeps the answer small. Job peers are read from at most ``MAX_PEER_NODES`` nodes.
 """
@@ -19,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from monitoring.detectors.hostlist import expand
 from monitoring.models import Gpu, GpuMinute, Job, Node
 from monitoring.telemetry import fields as F
 from monitoring.telemetry.store import telemetry_window
@@ -34,6 +36,8 @@ CHART_FIELDS: tuple[str, ...] = (
 )
 MAX_PEER_NODES = 64
 INCIDENT_HALF_WIDTH_S = 600.0
+# The incident chart's time-range picker: minutes either side of detection.
+INCIDENT_RANGES_MIN: tuple[int, ...] = (5, 10, 30, 60, 180)
 Series = dict[str, list[Any]]
 
 
@@ -152,6 +156,7 @@ def node_chart(node: Node, now: float, minutes: int) -> dict[str, Any]:
         "node": node.name,
         "since": since,
         "until": now,
+        "zone": "UTC",
         "source": source,
         "fields": field_meta(),
         "gpus": [
@@ -180,9 +185,37 @@ def band(per_gpu: Iterable[dict[str, Series]], step_s: float) -> dict[str, Serie
     return out
 
 
-def incident_gpus(incident: Any) -> tuple[list[Gpu], list[Gpu], list[Gpu]]:
-    """(culprit GPUs, other GPUs of the culprit's node, GPUs of the incident's other job nodes).
+def incident_ranges() -> list[tuple[str, str]]:
+    """(value, label) of each choice of the incident chart's range picker."""
+    return [(str(m), f"±{m} min" if m < 60 else f"±{m // 60} h") for m in INCIDENT_RANGES_MIN]
 
+
+def own_job(incident: Any) -> tuple[str | None, list[str]]:
+    """The blamed GPU's own job and its nodes *when the incident was detected*.
+
+    One root cause may hit several jobs; the blamed GPU belongs to one of them, the one
+    whose nodes held the culprit node (else the first). Nodes come from the snapshot the
+    incident took at detection (a requeued job runs elsewhere since), else from the job now.
+    Allocations are whole nodes, as the detectors assume: a node runs one job's ranks.
+    """
+    jobs = [str(j) for j in incident.jobs or []]
+    if not jobs:
+        return None, []
+    snapshot: dict[str, str] = dict(getattr(incident, "job_nodes", None) or {})
+    missing = [j for j in jobs if j not in snapshot]
+    if missing:
+        for job in Job.objects.filter(cluster=incident.cluster, slurm_id__in=missing):
+            snapshot[job.slurm_id] = job.nodes
+    nodes_of = {j: expand(snapshot[j]) if snapshot.get(j) else [] for j in jobs}
+    mine = next((j for j in jobs if incident.culprit_node in nodes_of[j]), jobs[0])
+    return mine, nodes_of[mine]
+
+
+def incident_gpus(incident: Any) -> tuple[list[Gpu], list[Gpu], list[Gpu]]:
+    """(culprit GPUs, the culprit node's other GPUs, the other GPUs of the same job).
+
+    Peers are the blamed GPU's own job's GPUs only: never an idle GPU, never another
+    job's (``own_job``). The culprit node's other GPUs count only when the job ran there.
     Without a culprit GPU every GPU of the culprit node is a culprit line.
     """
     cluster = incident.cluster
@@ -192,26 +225,26 @@ def incident_gpus(incident: Any) -> tuple[list[Gpu], list[Gpu], list[Gpu]]:
         .order_by("index")
     )
     culprit = [g for g in node_gpus if incident.culprit_gpu is None or g.index == incident.culprit_gpu]
-    same_node = [g for g in node_gpus if g not in culprit]
-    job_nodes: list[str] = []
-    for job in Job.objects.filter(cluster=cluster, slurm_id__in=[str(j) for j in incident.jobs or []]):
-        job_nodes += [n for n in job.node_list if n != incident.culprit_node and n not in job_nodes]
+    _, job_nodes = own_job(incident)
+    same_node = [g for g in node_gpus if g not in culprit] if incident.culprit_node in job_nodes else []
+    others = [n for n in job_nodes if n != incident.culprit_node][:MAX_PEER_NODES]
     peers = list(
-        Gpu.objects.filter(node__cluster=cluster, node__name__in=job_nodes[:MAX_PEER_NODES])
+        Gpu.objects.filter(node__cluster=cluster, node__name__in=others)
         .select_related("node")
         .order_by("node__name", "index")
     )
     return culprit, same_node, peers
 
 
-def incident_chart(incident: Any, now: float) -> dict[str, Any]:
-    """The culprit GPU against its node's other GPUs and the job's GPUs, ±10 min around detection."""
+def incident_chart(incident: Any, now: float, around_s: float = INCIDENT_HALF_WIDTH_S) -> dict[str, Any]:
+    """The culprit GPU against its own job's other GPUs, ``around_s`` either side of detection."""
     detected = incident.detected_at.timestamp()
-    since, until = detected - INCIDENT_HALF_WIDTH_S, min(detected + INCIDENT_HALF_WIDTH_S, now)
+    since, until = detected - around_s, min(detected + around_s, now)
     culprit, same_node, peers = incident_gpus(incident)
+    job, _ = own_job(incident)
     source, series = gpu_series(incident.cluster.name, [*culprit, *same_node, *peers], since, until)
     marks = [{"t": detected, "label": "detected"}]
-    if incident.first_signal_at and incident.first_signal_at.timestamp() < detected:
+    if incident.first_signal_at and since < incident.first_signal_at.timestamp() < detected:
         marks.insert(0, {"t": incident.first_signal_at.timestamp(), "label": "first signal"})
 
     def lines(gpus: Sequence[Gpu]) -> list[dict[str, Any]]:
@@ -222,14 +255,18 @@ def incident_chart(incident: Any, now: float) -> dict[str, Any]:
         "incident": incident.pk,
         "cluster": incident.cluster.name,
         "culprit": {"node": incident.culprit_node, "gpu": incident.culprit_gpu},
+        "job": job,
         "since": since,
         "until": until,
+        "around_s": around_s,
+        "zone": "UTC",  # the pages' one time zone (the ``when`` filter): axes say it too
         "source": source,
         "marks": marks,
         "fields": field_meta(),
         "culprit_gpus": lines(culprit),
         "node_peers": lines(same_node),
         "job_peers": {
+            "job": job,
             "nodes": len(peer_nodes),
             "gpus": len(peers),
             "series": band(

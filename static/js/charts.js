@@ -39,7 +39,10 @@
     return data;
   }
 
-  function dates(ts) { return ts.map(function (t) { return new Date(t * 1000); }); }
+  // Every page shows times in UTC (one format, one zone): the axes too. Plotly draws a date
+  // string without a zone as written, so UTC wall time it is, whatever the browser's zone.
+  function utc(t) { return new Date(t * 1000).toISOString().replace("T", " ").replace("Z", ""); }
+  function dates(ts) { return ts.map(utc); }
 
   function status(el, text) {
     var p = el.querySelector(".tele-status");
@@ -64,20 +67,24 @@
 
   function incidentTraces(data, key) {
     var traces = [];
+    var job = data.job ? "job " + data.job : "its job";
     var band = data.job_peers.series[key];
     if (band && band.t.length) {
       var x = dates(band.t);
       traces.push({ x: x, y: band.min, type: "scatter", mode: "lines", line: { width: 0 }, hoverinfo: "skip", showlegend: false });
       traces.push({ x: x, y: band.max, type: "scatter", mode: "lines", line: { width: 0 }, fill: "tonexty",
-                    fillcolor: BAND, name: esc("job peers min–max (" + data.job_peers.gpus + " GPUs)") });
-      traces.push({ x: x, y: band.median, type: "scatter", mode: "lines", name: "job peers median",
+                    fillcolor: BAND, name: esc(job + ", other nodes: min–max (" + data.job_peers.gpus + " GPUs on " +
+                                               data.job_peers.nodes + " nodes)") });
+      traces.push({ x: x, y: band.median, type: "scatter", mode: "lines", name: esc(job + ", other nodes: median"),
                     line: { color: MEDIAN, width: 1.5, dash: "dot" } });
     }
     data.node_peers.forEach(function (g, i) {
-      traces.push(line(g.series[key], g.node + " GPU " + g.gpu, PEER, 1, { legendgroup: "node", showlegend: i === 0 }));
+      // One legend entry for the group; hovering a line still names its GPU.
+      traces.push(line(g.series[key], i === 0 ? "other GPUs of " + g.node + " (" + job + ")" : g.node + " GPU " + g.gpu,
+                       PEER, 1, { legendgroup: "node", showlegend: i === 0 }));
     });
     data.culprit_gpus.forEach(function (g) {
-      traces.push(line(g.series[key], g.node + " GPU " + g.gpu + " (culprit)", CULPRIT, 2.5));
+      traces.push(line(g.series[key], g.node + " GPU " + g.gpu + " (blamed)", CULPRIT, 2.5));
     });
     return traces;
   }
@@ -99,18 +106,20 @@
     var start = xStart(data);
     var lay = {
       title: { text: esc(field.label + (field.unit ? " (" + field.unit + ")" : "")), font: { size: 13 } },
-      margin: { l: 45, r: 10, t: 30, b: 30 }, showlegend: false, hovermode: "closest",
-      xaxis: { type: "date", range: [new Date(start * 1000), new Date(data.until * 1000)] },
+      margin: { l: 45, r: 10, t: 30, b: 40 }, hovermode: "closest",
+      showlegend: true, legend: { orientation: "h", x: 0, y: -0.3, yanchor: "top", font: { size: 10 } },
+      xaxis: { type: "date", range: [utc(start), utc(data.until)],
+               title: { text: "time (" + esc(data.zone || "UTC") + ")", font: { size: 10 }, standoff: 4 } },
       yaxis: { rangemode: "tozero", fixedrange: true },
     };
     if (data.marks) {
       lay.shapes = data.marks.map(function (m) {
-        return { type: "line", xref: "x", yref: "paper", x0: new Date(m.t * 1000), x1: new Date(m.t * 1000),
+        return { type: "line", xref: "x", yref: "paper", x0: utc(m.t), x1: utc(m.t),
                  y0: 0, y1: 1, line: { color: CULPRIT, width: 1, dash: "dash" } };
       });
       lay.annotations = data.marks.map(function (m) {
         var right = m.t - start > (data.until - start) / 2;
-        return { xref: "x", yref: "paper", x: new Date(m.t * 1000), y: 1, text: esc(m.label), showarrow: false,
+        return { xref: "x", yref: "paper", x: utc(m.t), y: 1, text: esc(m.label), showarrow: false,
                  xanchor: right ? "right" : "left", yanchor: "top", font: { size: 10, color: CULPRIT } };
       });
     }
@@ -158,7 +167,22 @@
     document.querySelectorAll(".tele-charts[data-drawn]").forEach(function (el) { render(el, true); });
   }
 
+  // The time-range picker: a <select data-range-param="around|minutes" data-range-for="<id>">
+  // rewrites that one query parameter of its charts' URL and redraws them.
+  function pickRange(ev) {
+    var sel = ev.target;
+    if (!sel.matches || !sel.matches("select[data-range-param]")) return;
+    var el = document.getElementById(sel.getAttribute("data-range-for"));
+    if (!el) return;
+    var url = new URL(el.getAttribute("data-chart-url"), window.location.href);
+    url.searchParams.set(sel.getAttribute("data-range-param"), sel.value);
+    el.setAttribute("data-chart-url", url.pathname + url.search);
+    status(el, "Loading GPU telemetry…");
+    render(el, true);
+  }
+
   window.RecoveryCharts = { scan: scan, refresh: refreshAll };
+  document.addEventListener("change", pickRange);
   // A live fragment swap (live.js) brings fresh, undrawn containers.
   document.addEventListener("live:updated", scan);
   setInterval(refreshAll, 30000);

@@ -110,18 +110,36 @@ def test_an_incident_page_draws_the_culprit_against_its_peers(live_stack, chromi
     try:
         page.wait_for_function(
             "() => { const p = document.querySelector('#incident-charts[data-drawn] [data-field=sm_clock].js-plotly-plot');"
-            " return p && p.data && p.data.some(t => /culprit/.test(t.name) && t.x.length > 0); }",
+            " return p && p.data && p.data.some(t => /blamed/.test(t.name) && t.x.length > 0); }",
             timeout=30_000,
         )
     except Exception:
         pytest.fail("no culprit trace on the incident page\n" + live_stack.logs_tail())
     clock = page.evaluate(
         "() => { const p = document.querySelector('#incident-charts [data-field=sm_clock]');"
-        " return {names: p.data.map(t => t.name || ''), marks: (p.layout.shapes || []).length}; }"
+        " return {names: p.data.map(t => t.name || ''), marks: (p.layout.shapes || []).length,"
+        " legend: p.layout.showlegend, axis: p.layout.xaxis.title.text,"
+        " legendItems: p.querySelectorAll('.legend .traces').length}; }"
     )
-    assert any("(culprit)" in n for n in clock["names"])
-    assert any(n == "job peers median" for n in clock["names"]) or len(clock["names"]) > 1
+    assert any("(blamed)" in n for n in clock["names"])
+    assert any(n.endswith(", other nodes: median") for n in clock["names"]) or len(clock["names"]) > 1
     assert clock["marks"] >= 1  # the detection time is marked
+    assert clock["legend"] is True and clock["legendItems"] >= 1  # a legend is drawn
+    assert clock["axis"] == "time (UTC)"
+    # The range picker asks for a wider window and redraws.
+    before = page.evaluate("() => ({drawn: document.getElementById('incident-charts').dataset.drawn})")
+    page.select_option("select[data-range-for=incident-charts]", "60")
+    page.wait_for_function(
+        "(b) => { const el = document.getElementById('incident-charts');"
+        " return /around=60/.test(el.dataset.chartUrl) && el.dataset.drawn !== b.drawn; }",
+        arg=before,
+        timeout=30_000,
+    )
+    asked = page.evaluate(
+        "async () => (await (await fetch(document.getElementById('incident-charts').dataset.chartUrl,"
+        " {credentials: 'same-origin'})).json()).around_s"
+    )
+    assert asked == 3600  # what the redrawn panels were drawn from: ±1 h around detection
     page.screenshot(
         path=os.environ.get("SCREENSHOT_TO", str(live_stack.logs[0].parent / "incident-charts.png")).replace(
             ".png", "-incident.png"

@@ -86,6 +86,42 @@ def test_a_dry_run_prints_the_diff_and_changes_nothing(admin_user, tmp_path) -> 
     assert AuditRecord.objects.filter(action="back to monitor", actor="ada").count() == 1
 
 
+def test_releasing_monitor_only_in_the_file_routes_what_the_switch_held(admin_user, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    from actions.choices import RecStatus
+    from actions.models import Recommendation
+    from actions.services.recommendations import sync_recommendations
+    from incidents.models import Incident
+    from monitoring.models import Node
+
+    spec = yaml.safe_load(EXAMPLE.read_text())
+    spec["clusters"][0]["autonomy"]["monitor_only"] = True
+    held = tmp_path / "held.yaml"
+    held.write_text(yaml.safe_dump(spec))
+    run(str(held), "--as", "ada")
+    cluster = Cluster.objects.get(name="prod-a")
+    for n in range(1, 5):
+        Node.objects.create(cluster=cluster, name=f"gpu-a-00{n}", partition="batch", state="MIXED")
+    now = timezone.now()
+    incident = Incident.objects.create(
+        cluster=cluster, key="i-1", category="gpu_hardware", culprit_node="gpu-a-003", culprit_gpu=3,
+        confidence=0.9, pattern="xid:79", jobs=[], detected_at=now,
+    )  # fmt: skip
+    sync_recommendations(incident, [{"action": "drain_node", "node": "gpu-a-003"}], now)
+    drain = Recommendation.objects.get(incident=incident)
+    assert drain.status == RecStatus.PROPOSED  # held by the switch
+
+    spec["clusters"][0]["autonomy"]["monitor_only"] = False
+    released = tmp_path / "released.yaml"
+    released.write_text(yaml.safe_dump(spec))
+    run(str(released), "--as", "ada")
+
+    drain.refresh_from_db()
+    assert drain.status == RecStatus.AWAITING_APPROVAL
+    assert drain.transitions.last().actor == "ada"
+
+
 def test_only_an_admin_may_apply_and_bad_files_say_where(operator, admin_user, tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(CommandError, match="--as otto: needs an active user with the admin role"):
         run(str(EXAMPLE), "--as", "otto")

@@ -242,7 +242,7 @@ def test_back_to_monitor_stops_automatic_actions_not_yet_started_but_not_a_perso
     assert set_monitor_only(approve, True, operator, NOW, "NFS is flapping") is True
     for rec in (auto_drain, clicked, told):
         rec.refresh_from_db()
-    assert auto_drain.status == RecStatus.SUPERSEDED
+    assert auto_drain.status == RecStatus.HELD  # held, not ended: releasing the switch routes it again
     assert auto_drain.transitions.last().reason == "back to monitor: NFS is flapping"
     assert (clicked.status, told.status) == (RecStatus.APPROVED, RecStatus.APPROVED)
     assert (

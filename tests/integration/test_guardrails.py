@@ -195,7 +195,7 @@ def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drain
     assert why == "storm breaker: 3 nodes blamed at once (gpu-a-001, gpu-a-002, gpu-a-003)"
     auto.refresh_from_db()
     assert (auto.monitor_only, auto.monitor_only_reason) == (True, why)
-    assert {Recommendation.objects.get(pk=r.pk).status for r in first} == {RecStatus.SUPERSEDED}
+    assert {Recommendation.objects.get(pk=r.pk).status for r in first} == {RecStatus.HELD}
     assert not Node.objects.filter(cluster=auto, drained_by_us=True).exists()
     assert set(auto.incidents.values_list("status", flat=True)) == {IncidentStatus.ESCALATED}
     switch = AuditRecord.objects.get(event="autonomy")

@@ -180,6 +180,53 @@ def test_the_overview_shows_every_active_incident_and_the_count_matches(client, 
     assert f'data-incident="{oldest.pk}"' in active  # the oldest, still mitigating, never falls off
 
 
+def test_past_a_hundred_active_the_overview_says_how_many_it_shows_and_links_to_all(
+    client, viewer, cluster
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.models import Recommendation
+    from actions.views.dashboard import OVERVIEW_ROWS
+
+    total = OVERVIEW_ROWS + 5
+    incidents = Incident.objects.bulk_create(
+        Incident(
+            cluster=cluster,
+            key=f"m{n}",
+            category="gpu_hardware",
+            culprit_node=f"gpu-b-{n:03d}",
+            jobs=[str(7000 + n)],
+            status="open",
+            detected_at=NOW + dt.timedelta(minutes=n),
+        )
+        for n in range(total)
+    )
+    Recommendation.objects.bulk_create(  # every one awaits a person: the queue is capped and says so too
+        Recommendation(incident=i, cluster=cluster, action="drain_node", node=i.culprit_node,
+                       status="awaiting_approval", created_at=NOW)
+        for i in incidents
+    )  # fmt: skip
+    client.force_login(viewer)
+
+    html = client.get(reverse("overview")).content.decode()
+
+    active = html[html.index('id="incident-table"') :]
+    active = active[: active.index("</table>")]
+    assert active.count("<tr class=") == OVERVIEW_ROWS
+    assert f'<b id="stat-open">{total}</b>' in html  # the header counts every one
+    assert f"newest {OVERVIEW_ROWS} of {total}" in html
+    assert (
+        f'Showing {OVERVIEW_ROWS} of {total} active — <a href="/incidents/?status=active">see all {total}</a>'
+        " (5 more, none of them closed)." in html
+    )
+    assert f"Showing {OVERVIEW_ROWS} of {total} that need you — see all" in html
+    assert 'href="/incidents/?needs_approval=true">awaiting approval</a>' in html
+    newest = incidents[-1]
+    assert f'data-incident="{newest.pk}"' in active and f'data-incident="{incidents[0].pk}"' not in active
+    last_page = client.get("/incidents/?status=active&page=3").content.decode()  # 50 a page, newest first
+    assert f'data-incident="{incidents[0].pk}"' in last_page  # the oldest is one link away, not hidden
+    fragment = client.get(reverse("overview-fragment")).content.decode()
+    assert f"Showing {OVERVIEW_ROWS} of {total} active" in fragment  # the live update says it too
+
+
 def test_the_job_page_tells_incidents_and_restarts_as_one_story(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
     Job.objects.create(
         cluster=cluster,

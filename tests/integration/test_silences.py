@@ -203,4 +203,5 @@ def test_an_operator_silences_a_node_from_the_page_and_ends_it(client, operator,
     assert list(AuditRecord.objects.filter(event="silence").values_list("actor", "outcome")) == [
         ("otto", "silenced"),
         ("otto", "ended"),
+        ("otto", "released"),  # what it held is routed again at once (it held nothing here)
     ]

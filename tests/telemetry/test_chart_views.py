@@ -192,3 +192,96 @@ def test_the_pages_include_the_chart_containers(client, viewer, world) -> None: 
     assert 'id="incident-charts"' in incident_html
     # Nothing is loaded from another host (a CSRF token may contain any letters: look at URLs).
     assert not re.search(r'(src|href)="(https?:)?//', node_html + incident_html)
+
+
+# ---------------------------------------------------------------- peers: the blamed GPU's own job only
+
+
+def test_peers_are_the_blamed_gpus_own_job_never_another_jobs_or_idle_gpus(
+    client, viewer, cluster, world
+) -> None:  # type: ignore[no-untyped-def]
+    """One root cause hit two jobs: the band is 4101's other GPUs only, not 4102's, not the idle node's."""
+    make_node(cluster, "gpu-a-010")
+    Job.objects.create(cluster=cluster, slurm_id="4102", name="other", nodes="gpu-a-010", state="RUNNING")
+    incident = world["incident"]
+    Incident.objects.filter(pk=incident.pk).update(jobs=["4102", "4101"])
+    client.force_login(viewer)
+
+    data = client.get(reverse("incident-gpu-telemetry", args=[incident.pk])).json()
+
+    assert data["job"] == "4101"  # the job whose nodes held gpu-a-002, though listed second
+    assert (data["job_peers"]["job"], data["job_peers"]["nodes"], data["job_peers"]["gpus"]) == (
+        "4101",
+        2,
+        16,
+    )
+    assert len(data["node_peers"]) == 7  # gpu-a-002's other GPUs ran 4101's ranks too
+
+
+def test_a_requeued_job_is_compared_with_the_nodes_it_ran_on_at_detection(
+    client, viewer, cluster, world
+) -> None:  # type: ignore[no-untyped-def]
+    """Requeued without gpu-a-002 onto gpu-a-009 (idle then): the band stays gpu-a-001 and -003."""
+    from incidents.services import _job_nodes
+
+    incident = world["incident"]
+    snapshot = _job_nodes(cluster, ["4101"], {})
+    assert snapshot == {"4101": "gpu-a-[001-003]"}
+    Incident.objects.filter(pk=incident.pk).update(job_nodes=snapshot)
+    Job.objects.filter(slurm_id="4101").update(nodes="gpu-a-[001,003,009]")
+    client.force_login(viewer)
+
+    data = client.get(reverse("incident-gpu-telemetry", args=[incident.pk])).json()
+
+    assert (data["job_peers"]["nodes"], data["job_peers"]["gpus"]) == (2, 16)
+    assert len(data["node_peers"]) == 7
+    Incident.objects.filter(pk=incident.pk).update(job_nodes={})  # no snapshot: the job as it runs now
+    data = client.get(reverse("incident-gpu-telemetry", args=[incident.pk])).json()
+    assert (data["job_peers"]["nodes"], data["node_peers"]) == (3, [])  # gpu-a-002 is no longer the job's
+
+
+def test_the_culprit_nodes_other_gpus_are_no_peers_when_the_job_did_not_run_there(
+    client, viewer, world
+) -> None:  # type: ignore[no-untyped-def]
+    incident = world["incident"]
+    Incident.objects.filter(pk=incident.pk).update(culprit_node="gpu-a-009")  # idle: not in job 4101
+    client.force_login(viewer)
+    data = client.get(reverse("incident-gpu-telemetry", args=[incident.pk])).json()
+    assert data["node_peers"] == []
+    assert (data["job_peers"]["nodes"], data["job_peers"]["gpus"]) == (3, 24)  # the job's own three nodes
+
+
+def test_the_range_picker_widens_the_window_and_a_bad_range_is_one_clear_error(client, viewer, world) -> None:  # type: ignore[no-untyped-def]
+    incident = world["incident"]
+    client.force_login(viewer)
+    url = reverse("incident-gpu-telemetry", args=[incident.pk])
+    detected = incident.detected_at.timestamp()
+
+    wide = client.get(url, {"around": "60"}).json()
+    assert (wide["since"], wide["around_s"], wide["zone"]) == (detected - 3600, 3600.0, "UTC")
+    bad = client.get(url, {"around": "7"})
+    assert bad.status_code == 400
+    assert bad.json() == {"detail": "around must be one of 5, 10, 30, 60, 180 minutes"}
+    html = client.get(reverse("incident", args=[incident.pk])).content.decode()
+    assert re.findall(r'<option value="(\d+)"', html) == ["5", "10", "30", "60", "180"]
+    assert 'data-range-for="incident-charts"' in html and "times in UTC" in html
+    assert "vs the other GPUs of job 4101 as it ran at detection" in html
+
+
+def test_a_new_incident_snapshots_its_jobs_nodes_and_a_revision_keeps_them(cluster, world) -> None:  # type: ignore[no-untyped-def]
+    from actions.pipeline import IncidentUpdate
+    from incidents.services import apply_incident_update
+
+    def update(jobs: tuple[str, ...]) -> IncidentUpdate:
+        return IncidentUpdate(
+            key="i-new", detected_t=world["now"], updated_t=world["now"], category="gpu_degraded",
+            culprit_node="gpu-a-002", culprit_gpu=3, confidence=0.8, jobs=jobs, evidence=(),
+            pattern="slow_gpu", recommendations=(),
+        )  # fmt: skip
+
+    incident, _ = apply_incident_update(cluster, update(("4101",)), at(world["now"]))
+    assert incident.job_nodes == {"4101": "gpu-a-[001-003]"}
+    Job.objects.filter(slurm_id="4101").update(nodes="gpu-a-[001,003,009]")  # requeued elsewhere
+    incident, _ = apply_incident_update(cluster, update(("4101",)), at(world["now"] + 10))
+    incident.refresh_from_db()
+    assert incident.job_nodes == {"4101": "gpu-a-[001-003]"}  # as it was at detection
