@@ -94,6 +94,11 @@ def _gpu_fault(kind: str, data: dict[str, Any]) -> bool:
     return kind in GPU_FAULT_KINDS or (kind == Kind.XID and bool(data.get("hardware")))
 
 
+def _channel(text: str) -> str:
+    """Where a line came from, as ingest prefixes it: ``kernel``, ``telemetry`` or ``job``."""
+    return text.split(" ", 1)[0]
+
+
 def _hard(obs: Observation) -> bool:
     """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
     if obs.kind == Kind.XID:
@@ -273,29 +278,37 @@ class Correlator:
         return None if self._diverges(inc, obs) else inc
 
     def _same_gpu_fault(self, obs: Observation) -> Incident | None:
-        """The incident that already holds this GPU's fault, reported by another signal.
+        """The incident that already holds this GPU's fault, reported through another channel.
 
         One broken GPU speaks through several channels: the kernel's Xid, DCGM's or
-        NVML's ECC counter, a row-remap failure, the job's own CUDA error, each read
-        on its own schedule. Within ``SAME_GPU_FAULT_S`` of hard GPU evidence for the
-        same node and GPU (or a GPU one of them could not name), they are one fault,
-        even when the job it hit was requeued meanwhile or another job started there:
-        one incident, one drain.
+        NVML's ECC counter and Xid field, a row-remap failure, the job's own CUDA error,
+        each read on its own schedule. Within ``SAME_GPU_FAULT_S`` of hard GPU evidence
+        for the same node and GPU (or a GPU one of them could not name), a signal of a
+        kind or channel the incident does not hold yet is the same fault, even when the
+        job it hit was requeued onto the node meanwhile: one incident, one drain. The
+        same signal again from the same channel after a restart is a recurrence, and
+        is left to the rules above.
         """
         if obs.node is None or not _gpu_fault(obs.kind, obs.data):
             return None
+        said = (obs.kind, _channel(obs.text))
         for n, inc in enumerate(reversed(self.incidents.values())):
             if n >= SAME_GPU_SCAN:
                 break
             if inc.superseded_by:
                 continue
-            for m in inc.marks.values():
-                if m.node != obs.node or abs(obs.t - m.t) > SAME_GPU_FAULT_S:
-                    continue
-                if not _gpu_fault(m.kind, m.data):
-                    continue
-                if m.gpu is None or obs.gpu is None or m.gpu == obs.gpu:
-                    return inc
+            same_gpu = [
+                m
+                for m in inc.marks.values()
+                if m.node == obs.node
+                and _gpu_fault(m.kind, m.data)
+                and (m.gpu is None or obs.gpu is None or m.gpu == obs.gpu)
+            ]
+            if not any(abs(obs.t - m.t) <= SAME_GPU_FAULT_S for m in same_gpu):
+                continue
+            if any((m.kind, _channel(m.text)) == said for m in same_gpu):
+                return None  # heard from this channel already: not another report of it
+            return inc
         return None
 
     def has_evidence(self, job: str) -> bool:

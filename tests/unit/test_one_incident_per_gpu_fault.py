@@ -80,3 +80,21 @@ def test_another_gpu_of_the_node_is_not_folded_into_the_first_gpus_fault() -> No
     events += [gpu(103, "gpu-a-003", 6, DCGM_FI_DEV_ECC_DBE_VOL_TOTAL=2)]
     run(p, events, until=140)
     assert [(i[0], i[3]) for i in _incidents(p)] == [("i-1", 3), ("i-2", 6)]
+
+
+def test_dcgms_xid_field_after_the_kernels_xid_is_the_same_fault() -> None:
+    p = pipeline(job("1", "gpu-a-[001-004]"))
+    events = progress("1", 0, 100) + [gpu(50, "gpu-a-003", 3, DCGM_FI_DEV_XID_ERRORS=0)]
+    events += [kernel(101, "gpu-a-003", XID79_GPU3)] + requeued_onto_the_same_nodes(101.5)
+    events += [gpu(103, "gpu-a-003", 3, DCGM_FI_DEV_XID_ERRORS=79)]
+    run(p, events, until=140)
+    assert _incidents(p) == [("i-1", "gpu_hardware", "gpu-a-003", 3)]
+
+
+def test_the_kernel_logging_the_same_xid_again_after_the_restart_is_a_recurrence() -> None:
+    p = pipeline(job("1", "gpu-a-[001-004]"))
+    events = progress("1", 0, 100) + [kernel(101, "gpu-a-003", XID79_GPU3)]
+    events += requeued_onto_the_same_nodes(101.5) + [kernel(130, "gpu-a-003", XID79_GPU3)]
+    run(p, events, until=160)
+    first, second = p.incidents()
+    assert second.recurrence_of == first.key
