@@ -7,7 +7,8 @@ worker dies inside a tick (held in the inventory read, the cluster's lock taken)
 lock frees in seconds. Then two moments of a drain:
 before Slurm took the drain (the reconciler sees the node up and runs the drain once
 more) and after (it sees our drain and finishes the recommendation without a second
-``scontrol update``). Each asserts from the database and from the fake's own log of the
+``scontrol update``). Last, a drain approved while every worker is dead, its message lost:
+the reconciler sends it again once. Each asserts from the database and from the fake's own log of the
 drains it took: 0 double drains, 0 recommendations past the reconciler's deadline, 0
 audit records lost, the loop resumed within seconds.
 """
@@ -127,6 +128,34 @@ def _kill_inside_a_tick(s: Stack) -> float:
     return inv.wait_resumed(s, killed_at, 120, cluster=CLUSTER)
 
 
+def _lost_while_approved(s: Stack, node: str, key: str) -> dict[str, float]:
+    """Every worker dead, a drain approved, its message gone from the queue (what a kill -9
+    between the approval's commit and its enqueue leaves, or of the worker that held it
+    unacked until the visibility timeout): the reconciler must send it again, once."""
+    while s.workers:
+        s.kill9_worker()
+    out = s.manage("shell", "-c", STAGE.format(cluster=CLUSTER, key=key, node=node))
+    assert out.returncode == 0, out.stderr[-2000:]
+    rec = int(json.loads(out.stdout.strip().splitlines()[-1])["rec"])
+    assert s.one("SELECT status FROM actions_recommendation WHERE id = %s", rec) == "approved"
+    r = redis.Redis(host="127.0.0.1", port=s.redis.port)
+    lost = [
+        raw
+        for raw in r.lrange("celery", 0, -1)
+        if json.loads(raw)["headers"]["task"] == "actions.tasks.execute_recommendation"
+    ]
+    assert len(lost) == 1 and all(r.lrem("celery", 1, raw) == 1 for raw in lost)
+    t0 = time.monotonic()
+    s.start_worker()
+    wait_for(
+        "the approved drain carried out by the reconciler",
+        lambda: s.one("SELECT status FROM actions_recommendation WHERE id = %s", rec) == "succeeded",
+        90,
+        0.2,
+    )
+    return {"rec": rec, "settled": time.monotonic() - t0}
+
+
 def test_kill_9_while_a_drain_is_executing_finishes_or_retries_it_exactly_once(stack: Stack) -> None:
     _fake_cluster(stack)
     deadline = float(DEADLINES["RECOVERY_EXECUTION_DEADLINE_S"])
@@ -156,12 +185,25 @@ def test_kill_9_while_a_drain_is_executing_finishes_or_retries_it_exactly_once(s
     )[0]
     assert rec[0] == "succeeded" and rec[1] == 1 and rec[2].startswith("reconciled:"), rec
 
+    # 3. approved, its message lost with the worker: re-dispatched once, drained once
+    approved = _lost_while_approved(stack, "f3", "i-3")
+    rec = stack.sql(
+        "SELECT status, dispatch_attempts, execution_attempts FROM actions_recommendation WHERE id = %s",
+        approved["rec"],
+    )[0]
+    assert rec == ("succeeded", 1, 1), rec
+    redispatched = stack.one(
+        "SELECT count(*) FROM incidents_auditrecord WHERE recommendation_id = %s AND outcome = 're-dispatched'",
+        approved["rec"],
+    )
+    assert redispatched == 1
+
     taken = fake_slurm.drains(stack.bin_dir)
-    assert sorted(taken) == ["f1", "f2"], f"Slurm took these drains: {taken}"  # 0 double drains
-    assert fake_slurm.drained(stack.bin_dir, "f1") and fake_slurm.drained(stack.bin_dir, "f2")
+    assert sorted(taken) == ["f1", "f2", "f3"], f"Slurm took these drains: {taken}"  # 0 double drains
+    assert all(fake_slurm.drained(stack.bin_dir, n) for n in ("f1", "f2", "f3"))
     inv.settle(stack, 60)
     figures = inv.Figures(
-        "kill -9 worker while executing (before / after Slurm took the drain)",
+        "kill -9 worker inside a tick, while approved, while executing (before / after Slurm took the drain)",
         inv.records_lost(stack),
         len(taken) - len(set(taken)),
         inv.stuck(stack, 0),
@@ -174,7 +216,9 @@ def test_kill_9_while_a_drain_is_executing_finishes_or_retries_it_exactly_once(s
         f"after {after['settled']:.1f} s (execution deadline {deadline:g} s); "
         f"tick resumed {before['resume']:.1f} s / {after['resume']:.1f} s; "
         f"killed inside a tick (lock held): ticking again after {in_tick:.1f} s (lock TTL "
-        f"{DEADLINES['RECOVERY_LOCK_TTL_S']} s, worker start included)"
+        f"{DEADLINES['RECOVERY_LOCK_TTL_S']} s, worker start included); approved with its message lost: "
+        f"drained {approved['settled']:.1f} s after a worker started (dispatch deadline "
+        f"{DEADLINES['RECOVERY_DISPATCH_DEADLINE_S']} s)"
     )
     assert (figures.records_lost, figures.double_actions, figures.stuck_recs) == (0, 0, 0), stack.logs()
     assert max(before["settled"], after["settled"]) < deadline + RESUME_WITHIN_S
