@@ -239,3 +239,27 @@ class Qualification(models.Model):
 
     def __str__(self) -> str:
         return f"check {self.node}: {'pass' if self.passed else 'fail'}"
+
+
+class WebhookDelivery(models.Model):
+    """One message to one webhook on behalf of a recommendation, at most once.
+
+    ``key`` is the idempotency key (recommendation, kind, text, receiver): a notice re-run
+    by the reconciler after a crash finds its row and sends nothing new; a delivery task
+    claims the row before posting and marks it delivered after a 2xx, so two tasks for
+    the same key never both post. The key also travels as the ``Idempotency-Key`` header
+    (and ``delivery`` in the JSON body) for a receiver to drop the one duplicate a crash
+    between its 2xx and our mark can still cause.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    recommendation = models.ForeignKey(
+        Recommendation, on_delete=models.CASCADE, related_name="deliveries", null=True, blank=True
+    )
+    kind = models.CharField(max_length=32)
+    created_at = models.DateTimeField()
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key[:12]}: {'delivered' if self.delivered_at else 'pending'}"

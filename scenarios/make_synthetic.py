@@ -667,6 +667,34 @@ def healthy_pauses_telemetry() -> None:
     )
 
 
+def xid_then_telemetry_ecc() -> None:
+    """One GPU fault heard twice: the kernel's Xid 48, then DCGM's DBE counter seconds later,
+    after the job was requeued onto the same nodes (the drain not yet landed)."""
+    b = Builder(15)
+    b.progress("7015", "megatron", 5, 200, 10.0)
+
+    def dbe(t: float, n: str, g: int, f: dict[str, Any]) -> None:
+        if n == "gpu-e-02" and g == 5 and t >= 200:
+            f["DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"] = 2
+
+    b.gpus(["gpu-e-01", "gpu-e-02"], 5, 400, extra=dbe)
+    b.kernel(
+        201.0,
+        "gpu-e-02",
+        "NVRM: Xid (PCI:0000:ab:00): 48, pid=1, name=python, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 0, subpartition 0.",
+    )
+    b.slurm(202.0, kind="job_state", job="7015", state="PENDING", exit_code="0:0", reason="BeginTime")
+    b.slurm(203.0, kind="job_state", job="7015", state="RUNNING", exit_code="0:0", nodes="gpu-e-[01-02]")
+    b.progress("7015", "megatron", 230, 400, 10.0, step0=900)
+    b.write(
+        "xid-then-telemetry-ecc",
+        "Xid 48, the job requeued onto the same nodes, DCGM's DBE counter rises 4 s later: one incident.",
+        {"name": "e", "partition": "batch", "nodes": "gpu-e-[01-08]", "gpus_per_node": 8},
+        [job("7015", "gpu-e-[01-02]")],
+        hw_truth(201.0, "gpu-e-02", 5, "7015"),
+    )
+
+
 def main() -> None:
     for make in (
         xid74_nvlink,
@@ -685,6 +713,7 @@ def main() -> None:
         ib_two_node_job,
         hang_long_steps_idle_node,
         healthy_pauses_telemetry,
+        xid_then_telemetry_ecc,
     ):
         make()
 

@@ -24,15 +24,17 @@ def backoff_s(attempt: int, base: float | None = None) -> float:
     return b * 2 ** (attempt - 1)
 
 
-def post(url: str, body: dict[str, Any]) -> tuple[int | None, str]:
-    """POST JSON; (HTTP status or None when nothing answered, short reason)."""
+def post(url: str, body: dict[str, Any], idempotency_key: str = "") -> tuple[int | None, str]:
+    """POST JSON; (HTTP status or None when nothing answered, short reason).
+
+    ``idempotency_key`` goes out as the ``Idempotency-Key`` header: the same message sent
+    again (a crash between the receiver's 2xx and our record of it) carries the same key.
+    """
     data = json.dumps(body).encode()
-    req = urllib.request.Request(
-        url,
-        data=data,
-        method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "recovery-controller"},
-    )
+    headers = {"Content-Type": "application/json", "User-Agent": "recovery-controller"}
+    if idempotency_key:
+        headers["Idempotency-Key"] = idempotency_key
+    req = urllib.request.Request(url, data=data, method="POST", headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:  # noqa: S310 - the scheme is checked when parsed
             return resp.status, "ok"

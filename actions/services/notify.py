@@ -9,11 +9,18 @@ plain URL gets the generic JSON body, unless it is a Slack-style hooks URL, whic
 approval must not page anyone. A Celery task posts each webhook; a failure is retried
 with exponential backoff, a bounded number of times, and every attempt — delivered or
 failed, with its HTTP status — is an audit record, so "were we told?" has an answer.
+
+A message on behalf of a recommendation is sent at most once per receiver: its
+``WebhookDelivery`` row (the idempotency key of recommendation, kind, text and receiver)
+is written with it, the delivery task claims the row before posting and marks it
+delivered after a 2xx. A notice the reconciler runs again after a crash finds the row
+and sends nothing new; two tasks for one key never both post.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,10 +28,12 @@ from urllib.parse import urlsplit
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from actions.models import WebhookDelivery
 from actions.services import paging
-from actions.services.delivery import MAX_ATTEMPTS, backoff_s, incident_url, post, redacted
+from actions.services.delivery import MAX_ATTEMPTS, TIMEOUT_S, backoff_s, incident_url, post, redacted
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 from incidents.models import Incident
@@ -139,11 +148,34 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
         url=incident_url(inc_id),
         at=timezone.now(),
     )
+    rec_id = message["recommendation"]
+    queued = 0
     for hook in hooks:
+        body = message
+        if rec_id is not None:
+            key = delivery_key(rec_id, kind, message["text"], hook)
+            row, created = WebhookDelivery.objects.get_or_create(
+                key=key,
+                defaults={"recommendation_id": rec_id, "kind": kind, "created_at": message_at(message)},
+            )
+            if not created and row.delivered_at is not None:
+                continue  # told already (a notice run again after a crash): never twice
+            body = {**message, "delivery": key}
         transaction.on_commit(
-            lambda h=hook: current_app.signature(DELIVER, args=(h.url, h.format, message)).delay()
+            lambda h=hook, b=body: current_app.signature(DELIVER, args=(h.url, h.format, b)).delay()
         )
-    return len(hooks)
+        queued += 1
+    return queued
+
+
+def delivery_key(rec_id: int, kind: str, text: str, hook: Webhook) -> str:
+    """The idempotency key of one message for one recommendation to one receiver."""
+    raw = "\x1f".join((str(rec_id), kind, text, hook.format, hook.url))
+    return hashlib.sha256(raw.encode()).hexdigest()[:40]
+
+
+def message_at(message: dict[str, Any]) -> dt.datetime:
+    return dt.datetime.fromisoformat(message["at"])
 
 
 def _silenced(incident: Any) -> bool:
@@ -156,10 +188,30 @@ def _silenced(incident: Any) -> bool:
     return silence_for(incident, timezone.now()) is not None
 
 
+CLAIM_STALE_S = 2 * TIMEOUT_S + 5  # a claimer that died mid-post frees its row after this
+
+
 def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> bool:
-    """One attempt, audited whatever happens. True when the receiver said 2xx."""
-    status, reason = post(url, payload(message, fmt))
+    """One attempt, audited whatever happens. True when the receiver said 2xx, or when the
+    message was delivered (or is being delivered) by another attempt already."""
+    key = message.get("delivery") or ""
+    if key and not _claim(key):
+        append_audit(
+            event=AuditEvent.EXECUTION,
+            at=timezone.now(),
+            cluster=message.get("cluster", ""),
+            incident_id=message.get("incident"),
+            recommendation_id=message.get("recommendation"),
+            action=f"webhook {message['kind']}",
+            outcome="not sent again",
+            detail={"attempt": attempt, "target": redacted(url), "reason": _why_not(key)},
+        )
+        return True
+    status, reason = post(url, payload(message, fmt), idempotency_key=key)
     ok = status is not None and 200 <= status < 300
+    if key:
+        done = {"delivered_at": timezone.now()} if ok else {"claimed_at": None}
+        WebhookDelivery.objects.filter(key=key).update(**done)
     append_audit(
         event=AuditEvent.EXECUTION,
         at=timezone.now(),
@@ -178,3 +230,23 @@ def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> b
         },
     )
     return ok
+
+
+def _claim(key: str) -> bool:
+    """Take the row for one posting (guarded update); False when delivered or another attempt holds it."""
+    now = timezone.now()
+    stale = now - dt.timedelta(seconds=CLAIM_STALE_S)
+    if not WebhookDelivery.objects.filter(key=key).exists():
+        return True  # no row (written before this feature): send as before
+    return bool(
+        WebhookDelivery.objects.filter(key=key, delivered_at__isnull=True)
+        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=stale))
+        .update(claimed_at=now)
+    )
+
+
+def _why_not(key: str) -> str:
+    row = WebhookDelivery.objects.filter(key=key).first()
+    if row is not None and row.delivered_at is not None:
+        return f"already delivered at {row.delivered_at.isoformat()}"
+    return "another attempt is sending it"

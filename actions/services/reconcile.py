@@ -117,8 +117,10 @@ def observe(rec: Recommendation, now: dt.datetime) -> ExecResult:
         return executor_for(rec.cluster).observe_drain(rec.node, now.timestamp())
     if rec.action == ActionKind.REQUEUE_JOB:
         return executor_for(rec.cluster).observe_requeue(rec.job, list(rec.exclude), now.timestamp())
-    # A notice leaves no trace on the cluster: run it again (at worst a second message).
-    return ExecResult("absent", "a notice leaves no trace on the cluster to check")
+    # A notice leaves no trace on the cluster: run it again; notify() sends nothing already delivered.
+    return ExecResult(
+        "absent", "a notice leaves no trace on the cluster: run again, its delivery rows send nothing twice"
+    )
 
 
 def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: ReconcileReport) -> None:

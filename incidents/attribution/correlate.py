@@ -54,6 +54,8 @@ ALWAYS_RAISE = frozenset(
 PENDING_CAP = 64
 NODE_PENDING_S = 900.0
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
+SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
+SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
 WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
 NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
 HARD_KINDS = frozenset(
@@ -82,6 +84,19 @@ def _hard_class(obs: Observation) -> str:
     if obs.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
         return "node_failure"
     return "gpu_hardware"
+
+
+GPU_FAULT_KINDS = frozenset({Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE})
+
+
+def _gpu_fault(kind: str, data: dict[str, Any]) -> bool:
+    """A GPU's own hardware fault, from any channel (kernel Xid, DCGM/NVML counters, the job's CUDA error)."""
+    return kind in GPU_FAULT_KINDS or (kind == Kind.XID and bool(data.get("hardware")))
+
+
+def _channel(text: str) -> str:
+    """Where a line came from, as ingest prefixes it: ``kernel``, ``telemetry`` or ``job``."""
+    return text.split(" ", 1)[0]
 
 
 def _hard(obs: Observation) -> bool:
@@ -124,9 +139,9 @@ class Correlator:
 
     def observe(self, obs: Observation, changed: set[str]) -> None:
         """Fold one observation into the right incident (or pending); note what changed."""
-        tail = self._tail_of(obs)
+        tail = self._tail_of(obs) or self._same_gpu_fault(obs)
         if tail is not None:
-            tail.add(obs)  # the blamed node, idle now, still logging its known fault
+            tail.add(obs)  # the blamed node still logging its known fault, or another report of it
             changed.add(tail.key)
             return
         jobs = self._jobs_of(obs)
@@ -261,6 +276,40 @@ class Correlator:
         if obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu and _hard(obs):
             return None
         return None if self._diverges(inc, obs) else inc
+
+    def _same_gpu_fault(self, obs: Observation) -> Incident | None:
+        """The incident that already holds this GPU's fault, reported through another channel.
+
+        One broken GPU speaks through several channels: the kernel's Xid, DCGM's or
+        NVML's ECC counter and Xid field, a row-remap failure, the job's own CUDA error,
+        each read on its own schedule. Within ``SAME_GPU_FAULT_S`` of hard GPU evidence
+        for the same node and GPU (or a GPU one of them could not name), a signal of a
+        kind or channel the incident does not hold yet is the same fault, even when the
+        job it hit was requeued onto the node meanwhile: one incident, one drain. The
+        same signal again from the same channel after a restart is a recurrence, and
+        is left to the rules above.
+        """
+        if obs.node is None or not _gpu_fault(obs.kind, obs.data):
+            return None
+        said = (obs.kind, _channel(obs.text))
+        for n, inc in enumerate(reversed(self.incidents.values())):
+            if n >= SAME_GPU_SCAN:
+                break
+            if inc.superseded_by:
+                continue
+            same_gpu = [
+                m
+                for m in inc.marks.values()
+                if m.node == obs.node
+                and _gpu_fault(m.kind, m.data)
+                and (m.gpu is None or obs.gpu is None or m.gpu == obs.gpu)
+            ]
+            if not any(abs(obs.t - m.t) <= SAME_GPU_FAULT_S for m in same_gpu):
+                continue
+            if any((m.kind, _channel(m.text)) == said for m in same_gpu):
+                return None  # heard from this channel already: not another report of it
+            return inc
+        return None
 
     def has_evidence(self, job: str) -> bool:
         """Whether the job's current attempt has an incident or a failed task on record."""

@@ -17,8 +17,10 @@ any partial last line. It copes with what real log files do:
   again. A fingerprint of the file's head tells: when the first bytes we saw are no
   longer there, it is a new file under the old inode -> restart at 0;
 * rotation by rename: before the new file, the old one's unread tail is read from
-  where we were (found as ``path.1`` or ``path.0`` with the old inode), so a fault
-  line written just before the rotation is not lost;
+  where we were (found as ``path.1``, ``path.0`` or logrotate's ``dateext`` name
+  ``path-YYYYMMDD`` of today, yesterday or the day before, always with the old
+  inode), so a fault line written just before the rotation is not lost. A rotated
+  file already compressed (``.gz``, no ``delaycompress``) is not read;
 * a job writing faster than one read per tick: the read budget doubles while a
   file is behind (up to ``MAX_BUDGET``) and falls back once it caught up.
 """
@@ -26,7 +28,9 @@ any partial last line. It copes with what real log files do:
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import hashlib
+import time
 from typing import Any
 
 from monitoring.detectors.text import clean_line
@@ -37,6 +41,18 @@ MAX_BUDGET = 64 << 20  # the most one poll reads of one file when far behind
 PARTIAL_CAP = 64 * 1024
 HEAD = 512  # bytes of the file's start fingerprinted to recognise copytruncate
 ROTATED_SUFFIXES = (".1", ".0")  # logrotate's and Python's RotatingFileHandler's first old file
+DATEEXT_DAYS = 3  # logrotate's dateext (-%Y%m%d): today's, yesterday's (dateyesterday) and the day before
+
+
+def rotated_names(path: str, now: float) -> list[str]:
+    """Where the old file may be now: ``.1``/``.0``, then ``-YYYYMMDD`` (and ``-YYYYMMDDHH`` of
+    this and the last hour, for hourly rotation) in the host's local time and in UTC."""
+    names = [path + s for s in ROTATED_SUFFIXES]
+    for tz in (None, dt.UTC):
+        at = dt.datetime.fromtimestamp(now, tz)
+        names += [path + (at - dt.timedelta(days=d)).strftime("-%Y%m%d") for d in range(DATEEXT_DAYS)]
+        names += [path + (at - dt.timedelta(hours=h)).strftime("-%Y%m%d%H") for h in range(2)]
+    return list(dict.fromkeys(names))
 
 
 def new_state(path: str, at_end: bool = False) -> dict[str, Any]:
@@ -72,9 +88,14 @@ def consume(
 
 
 def read_lines(
-    transport: Transport, state: dict[str, Any], max_bytes: int = MAX_READ, max_budget: int = MAX_BUDGET
+    transport: Transport,
+    state: dict[str, Any],
+    max_bytes: int = MAX_READ,
+    max_budget: int = MAX_BUDGET,
+    now: float | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
-    """Read what is new in ``state['path']``; a missing file yields nothing (yet)."""
+    """Read what is new in ``state['path']``; a missing file yields nothing (yet).
+    ``now`` dates a rotated file's ``dateext`` name (the wall clock when not given)."""
     budget = max(max_bytes, min(int(state.get("budget") or max_bytes), max_budget))
     try:
         if state.get("at_end"):
@@ -92,7 +113,7 @@ def read_lines(
             state = {**state, "offset": 0, "partial": "", "inode": None}
             chunk = transport.read_from(state["path"], 0, budget)
         elif _rotated(state, chunk):
-            tail = _rotated_tail(transport, state, budget)
+            tail = _rotated_tail(transport, state, budget, time.time() if now is None else now)
     except RemoteFileMissing:
         return [], state
     start = int(state.get("offset") or 0)
@@ -125,11 +146,11 @@ def _rotated(state: dict[str, Any], chunk: FileChunk) -> bool:
     return state.get("inode") is not None and chunk.inode is not None and chunk.inode != state["inode"]
 
 
-def _rotated_tail(transport: Transport, state: dict[str, Any], budget: int) -> list[str]:
+def _rotated_tail(transport: Transport, state: dict[str, Any], budget: int, now: float) -> list[str]:
     """The old file's unread tail, when it can be found under its rotated name."""
-    for suffix in ROTATED_SUFFIXES:
+    for name in rotated_names(state["path"], now):
         try:
-            old = transport.read_from(state["path"] + suffix, int(state.get("offset") or 0), budget)
+            old = transport.read_from(name, int(state.get("offset") or 0), budget)
         except RemoteFileMissing:
             continue
         if old.inode == state["inode"]:

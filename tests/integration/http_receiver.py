@@ -13,6 +13,7 @@ class Receiver:
         self.statuses: list[int] = list(statuses)
         self.bodies: list[Any] = []
         self.paths: list[str] = []
+        self.headers: list[dict[str, str]] = []
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -20,6 +21,7 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 receiver.bodies.append(json.loads(body))
                 receiver.paths.append(self.path)
+                receiver.headers.append(dict(self.headers.items()))
                 status = receiver.statuses.pop(0) if receiver.statuses else 202
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")

@@ -129,3 +129,20 @@ def test_the_liveness_probe_fails_with_the_stale_cluster_named_and_passes_once_i
         call_command("controller_alive", "--within", "30")
     note_tick_ok(cluster, timezone.now())
     call_command("controller_alive", "--within", "30")
+
+
+def test_the_workers_probe_counts_failed_ticks_and_fails_only_when_nothing_ticked(cluster) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management import CommandError, call_command
+
+    from monitoring.controller_state import note_tick_failed
+
+    with pytest.raises(CommandError, match=r"^workers idle: no tick ran within 30 s \(last never\)"):
+        call_command("controller_alive", "--workers", "--within", "30")
+    note_tick_ok(cluster, timezone.now() - dt.timedelta(seconds=120))
+    with pytest.raises(CommandError, match=r"^workers idle: no tick ran within 30 s \(last 20"):
+        call_command("controller_alive", "--workers", "--within", "30")
+    # Slurm is down: the cluster is blind, but the workers tick (and fail): alive for the watchdog
+    note_tick_failed(cluster, timezone.now(), "sinfo: Unable to contact slurm controller")
+    call_command("controller_alive", "--workers", "--within", "30")
+    with pytest.raises(CommandError, match=r"^no recent tick: sim-t"):
+        call_command("controller_alive", "--within", "30")

@@ -221,11 +221,14 @@ def test_recoveryctl_runs_the_real_programs() -> None:
 
 def test_the_systemd_units_verify(installed: Path, tmp_path: Path) -> None:
     analyze = tool("systemd-analyze")
-    units = sorted((DEPLOY / "systemd").glob("*.service"))
+    units = sorted([*(DEPLOY / "systemd").glob("*.service"), *(DEPLOY / "systemd").glob("*.timer")])
     assert [u.name for u in units] == [
         "recovery-agent.service",
         "recovery-beat.service",
         "recovery-web.service",
+        "recovery-worker-restart.service",
+        "recovery-worker-watchdog.service",
+        "recovery-worker-watchdog.timer",
         "recovery-worker.service",
     ]
     for unit in units:  # the units name /opt/recovery/venv: point them at the venv just installed
@@ -236,6 +239,16 @@ def test_the_systemd_units_verify(installed: Path, tmp_path: Path) -> None:
     # And it can fail: a unit whose program is missing.
     (tmp_path / "recovery-beat.service").write_text(units[1].read_text())
     assert run([analyze, "verify", str(tmp_path / "recovery-beat.service")]).returncode != 0
+
+
+def test_the_worker_watchdog_runs_the_liveness_probe_and_restarts_the_worker_on_failure() -> None:
+    watchdog = (DEPLOY / "systemd" / "recovery-worker-watchdog.service").read_text()
+    assert "ExecStart=/opt/recovery/venv/bin/recoveryctl manage controller_alive --workers" in watchdog
+    assert "OnFailure=recovery-worker-restart.service" in watchdog
+    restart = (DEPLOY / "systemd" / "recovery-worker-restart.service").read_text()
+    assert "ExecStart=/usr/bin/systemctl --no-block restart recovery-worker.service" in restart
+    timer = (DEPLOY / "systemd" / "recovery-worker-watchdog.timer").read_text()
+    assert "OnUnitActiveSec=" in timer and "WantedBy=timers.target" in timer
 
 
 def test_the_compose_file_runs_web_worker_beat_postgres_and_redis() -> None:

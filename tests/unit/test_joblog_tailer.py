@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import gzip
 import json
 import os
 from pathlib import Path
+
+import pytest
 
 from monitoring.collectors import joblog
 from monitoring.detectors.text import MAX_LINE
@@ -162,9 +166,54 @@ def test_rotation_without_a_findable_old_file_still_reads_the_new_one(tmp_path: 
     p = tmp_path / "job.out"
     p.write_text("seen\n")
     _, st = _tail(p)
-    os.replace(p, tmp_path / "job.out-20261201")  # a dateext name we cannot guess
+    os.replace(p, tmp_path / "job.out-20261101")  # a dateext name a month old: not one we guess
     p.write_text("fresh\n")
-    assert _tail(p, st)[0] == ["fresh"]
+    assert _tail(p, st, now=NOV_30_23H)[0] == ["fresh"]
+
+
+NOV_30_23H = dt.datetime(2026, 11, 30, 23, 30, tzinfo=dt.UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "job.out-20261130",  # logrotate dateext, rotated today
+        "job.out-20261129",  # dateyesterday, or found a day late
+        "job.out-2026113023",  # hourly: dateformat -%Y%m%d%H
+    ],
+)
+def test_rotation_to_a_dateext_name_reads_the_old_files_unread_tail_first(tmp_path: Path, name: str) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("seen 1\n")
+    _, st = _tail(p)
+    with p.open("a") as fh:
+        fh.write("NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n")
+    os.replace(p, tmp_path / name)
+    p.write_text("fresh 1\n")
+    lines, st = _tail(p, st, now=NOV_30_23H)  # names tried in local time and in UTC
+    assert lines == ["NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.", "fresh 1"]
+
+
+def test_a_compressed_dateext_file_is_not_read_and_the_new_file_is(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    p.write_text("seen 1\n")
+    _, st = _tail(p)
+    with p.open("a") as fh:
+        fh.write("lost to gzip\n")
+    old = tmp_path / "job.out-20261130"
+    os.replace(p, old)
+    with gzip.open(str(old) + ".gz", "wb") as gz:
+        gz.write(old.read_bytes())
+    old.unlink()  # logrotate's compress without delaycompress
+    p.write_text("fresh 1\n")
+    assert _tail(p, st, now=NOV_30_23H)[0] == ["fresh 1"]
+
+
+def test_rotated_names_cover_suffixes_and_dateext_in_local_time_and_utc() -> None:
+    names = joblog.rotated_names("/l/job.out", NOV_30_23H)
+    assert names[:2] == ["/l/job.out.1", "/l/job.out.0"]
+    assert {"/l/job.out-20261130", "/l/job.out-20261129", "/l/job.out-20261128"} <= set(names)
+    assert len(names) == len(set(names))
 
 
 def test_the_read_budget_grows_while_behind_and_a_backlog_is_read_in_a_few_polls(tmp_path: Path) -> None:
