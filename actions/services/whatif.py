@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import re
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
+from django.conf import settings
+from django.db.models import Count, Q, Sum
+from redis.exceptions import RedisError
 
+from actions.evaluation import readiness
 from actions.evaluation import whatif as core
 from actions.pipeline import PipelineConfig
-from actions.policy.autonomy import Ladder
+from actions.policy.autonomy import ACTION_KIND, Ladder
 from actions.services.autonomy import ladder_for
 from actions.services.record import read_cluster
 from incidents.models import Incident
 from monitoring.models import Cluster
+from monitoring.redis_store import get_redis
+from monitoring.redis_store import key as redis_key
 from monitoring.vocabulary import LEVELS
 
 DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd])$")
@@ -122,3 +130,93 @@ def describe(changes: Mapping[str, Any]) -> str:
         for k, v in {**(changes.get("guardrails") or {}), **(changes.get("detectors") or {})}.items()
     ]
     return ", ".join(parts) or "the current settings"
+
+
+# ---------------------------------------------------------------- readiness: the replay one rung up
+
+
+def next_rungs(cluster: Cluster, levels: Mapping[str, str]) -> dict[str, str]:
+    """Per replayed action kind, the level above the one in force (none at auto)."""
+    out = {}
+    for scope in readiness.REPLAYED:
+        nxt = readiness.next_level(levels.get(scope, cluster.autonomy))
+        if nxt is not None:
+            out[scope] = nxt
+    return out
+
+
+def _summaries(report: core.Report, rungs: Mapping[str, str], days: float) -> dict[str, readiness.WhatIf]:
+    out = {}
+    for scope, level in rungs.items():
+        mine = [a for a in report.actions if ACTION_KIND.get(a.action) == scope]
+        acted = [a for a in mine if a.outcome == ("executed" if level == "auto" else "awaiting_approval")]
+        out[scope] = readiness.WhatIf(
+            level=level,
+            days=days,
+            acted=len(acted),
+            confirmed=sum(1 for a in acted if a.verdict == "confirmed"),
+            false=sum(1 for a in acted if a.verdict == "false"),
+            blocked=sum(1 for a in mine if a.outcome == "blocked"),
+            incidents=len(report.detections),
+        )
+    return out
+
+
+def compute_readiness_whatif(
+    cluster: Cluster, now: dt.datetime, levels: Mapping[str, str]
+) -> dict[str, readiness.WhatIf]:
+    """Replay the recorded window once with every replayed kind one rung up; {} when nothing is recorded."""
+    rungs = next_rungs(cluster, levels)
+    start = now - dt.timedelta(days=float(settings.RECOVERY_RECORD_RETENTION_DAYS))
+    records = read_cluster(cluster.name, start, now)
+    if not rungs or not records:
+        return {}
+    days = max(0.0, now.timestamp() - float(records[0]["t"])) / 86400  # the stretch actually recorded
+    report = core.whatif(
+        records, settings_for(cluster, {"autonomy": rungs}), actual_incidents(cluster, start, now)
+    )
+    return _summaries(report, rungs, days)
+
+
+def _cache_key(cluster: Cluster, rungs: Mapping[str, str]) -> str:
+    """Changes with what the answer depends on: the rungs, the guardrails, and operators' verdicts."""
+    false = Q(operator_verdict="false")
+    judged = Incident.objects.filter(cluster=cluster).aggregate(
+        confirmed=Count("id", filter=Q(operator_verdict="confirmed")),
+        false=Count("id", filter=false),
+        which=Sum("id", filter=false),  # a swap of verdicts between two incidents changes this
+    )
+    sig = json.dumps(
+        [sorted(rungs.items()), cluster.max_drains_per_hour, cluster.max_partition_drained_pct, judged],
+        default=str,
+    )
+    return redis_key("readiness-whatif", cluster.pk, hashlib.sha256(sig.encode()).hexdigest()[:16])
+
+
+def readiness_whatif(
+    cluster: Cluster, now: dt.datetime, levels: Mapping[str, str]
+) -> dict[str, readiness.WhatIf]:
+    """``compute_readiness_whatif``, cached per cluster in Redis for ``RECOVERY_READINESS_WHATIF_CACHE_S``.
+
+    A replay of days of records takes seconds; the readiness panel is drawn on every
+    cluster page. A new verdict or a changed level or guardrail is a new key, so the
+    cache never shows a stale judgement, only a replay up to the cache period old.
+    Without Redis the replay runs every time (slower, still right).
+    """
+    key = _cache_key(cluster, next_rungs(cluster, levels))
+    try:
+        raw = get_redis().get(key)
+    except RedisError:
+        raw = None
+    if raw:
+        return {k: readiness.WhatIf(**v) for k, v in json.loads(raw).items()}
+    out = compute_readiness_whatif(cluster, now, levels)
+    try:
+        get_redis().set(
+            key,
+            json.dumps({k: asdict(v) for k, v in out.items()}),
+            ex=int(settings.RECOVERY_READINESS_WHATIF_CACHE_S),
+        )
+    except RedisError:
+        pass
+    return out
