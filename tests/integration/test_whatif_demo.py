@@ -57,10 +57,10 @@ def test_a_30_minute_demo_run_replayed_with_isolation_in_auto_drains_what_a_hand
     started = time.perf_counter()
     replayed = compute_readiness_whatif(cluster, now, {})
     replay_s = time.perf_counter() - started
-    started = time.perf_counter()
     reports.cluster_readiness(cluster, now)  # fills the cache
+    started = time.perf_counter()
     reports.cluster_readiness(cluster, now)
-    cached_s = (time.perf_counter() - started) / 2
+    cached_s = time.perf_counter() - started
     with capsys.disabled():
         print(
             f"readiness what-if one rung up over the recorded 30 minutes: {replay_s * 1000:.0f} ms uncached, "
