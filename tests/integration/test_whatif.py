@@ -176,6 +176,27 @@ def test_the_replay_is_cached_per_cluster_and_restart_gets_its_own_line(
     assert first["remediation"].whatif == ""  # the replay does not decide remediation
 
 
+def test_the_beat_task_keeps_the_replay_warm_so_a_page_load_replays_nothing(
+    judged_stretch, cluster, clock, record_dir, operator
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    import shutil
+
+    from actions.tasks import refresh_readiness_whatif
+
+    assert refresh_readiness_whatif() == 1
+    shutil.rmtree(record_dir)  # the page can only be reading what the task kept
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert "2 drains would have been put to an operator, 1 confirmed, 1 false" in iso.whatif
+    mark_verdict(judged_stretch[1], operator, "confirmed", clock.now)  # heard without a replay
+    assert "2 confirmed, 0 false" in _readiness(cluster, clock.now)["isolation"].whatif
+    cluster.max_drains_per_hour = 1  # another guardrail is another replay (and none is recorded now)
+    cluster.save()
+    assert (
+        _readiness(cluster, clock.now)["isolation"].whatif
+        == "isolation: no recorded stream to replay at approve"
+    )
+
+
 def test_without_a_record_readiness_says_there_is_nothing_to_replay(cluster, redis_ns, record_dir) -> None:  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
