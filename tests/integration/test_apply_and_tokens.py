@@ -167,8 +167,8 @@ def test_a_token_is_shown_once_works_as_bearer_and_stops_working_when_revoked(cl
     assert client.post(f"/account/tokens/{token.pk}/revoke/").status_code == 302
     assert api.get("/api/incidents/", HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 401
     assert list(
-        AuditRecord.objects.filter(action__startswith="api token").values_list("action", "actor")
-    ) == [("api token created", "otto"), ("api token revoked", "otto")]
+        AuditRecord.objects.filter(action__startswith="api token").values_list("event", "action", "actor")
+    ) == [("api_token", "api token created", "otto"), ("api_token", "api token revoked", "otto")]
 
 
 def test_nobody_revokes_someone_elses_token(client, operator, viewer) -> None:  # type: ignore[no-untyped-def]
