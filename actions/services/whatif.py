@@ -199,7 +199,14 @@ def compute_readiness_whatif(
 
 def _cache_key(cluster: Cluster, rungs: Mapping[str, str]) -> str:
     """Changes with what the replay depends on: the rungs replayed and the guardrails."""
-    sig = json.dumps([sorted(rungs.items()), cluster.max_drains_per_hour, cluster.max_partition_drained_pct])
+    sig = json.dumps(
+        [
+            sorted(rungs.items()),
+            cluster.max_drains_per_hour,
+            cluster.max_partition_drained_pct,
+            cluster.created_at.isoformat(),  # another database's cluster with this pk is another cluster
+        ]
+    )
     return redis_key("readiness-whatif", cluster.pk, hashlib.sha256(sig.encode()).hexdigest()[:16])
 
 
