@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 os.environ.setdefault("RECOVERY_DEV", "1")
 os.environ["RECOVERY_REDIS_PREFIX"] = (
-    f"bench-metrics-{os.getpid()}"  # the settled-incident cache, removed afterwards
+    f"bench-metrics-{os.getpid()}"  # its own Redis keys, flushed between scrapes and removed afterwards
 )
 
 import django  # noqa: E402
