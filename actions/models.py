@@ -263,3 +263,23 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key[:12]}: {'delivered' if self.delivered_at else 'pending'}"
+
+
+class SettledIncidentMetrics(models.Model):
+    """A settled incident's exported numbers, computed once (by the first scrape after it settled).
+
+    Settled: closed for over an hour and not reopened since; its metrics no longer change.
+    Kept here, not in Redis, so a flushed cache does not make the next scrape recompute a
+    long history (seconds per thousand incidents). ``reopen_count`` is the count the row
+    was computed at: a reopened incident no longer matches and is computed afresh.
+    """
+
+    incident = models.OneToOneField(
+        Incident, on_delete=models.CASCADE, primary_key=True, related_name="settled_metrics"
+    )
+    reopen_count = models.PositiveIntegerField(default=0)
+    values = models.JSONField(help_text="cluster, GPUs, lost time and GPU-hours, and the latencies")
+    computed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"settled metrics of incident {self.incident_id}"

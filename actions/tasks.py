@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
@@ -9,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from actions import loop
-from actions.services import delivery, execution, notify, paging, recommendations
+from actions.services import delivery, execution, notify, paging, recommendations, whatif
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
@@ -72,3 +73,17 @@ def sync_page(self: Any, incident_id: int, receiver_id: str) -> str:
 def resolve_closed_pages() -> int:
     acknowledged, resolved = paging.follow_lifecycle(timezone.now())
     return acknowledged + resolved
+
+
+@shared_task(name="actions.readiness.refresh_whatif", ignore_result=True)
+def refresh_readiness_whatif() -> int:
+    """Keep every cluster's readiness replay (one rung up) warm; one cluster failing spares the rest."""
+    done = 0
+    for cluster in Cluster.objects.order_by("pk"):
+        try:
+            whatif.refresh_readiness_whatif(cluster, timezone.now())
+        except Exception:
+            logging.getLogger(__name__).exception("cluster %s: readiness replay failed", cluster.name)
+            continue
+        done += 1
+    return done

@@ -62,6 +62,8 @@ class AuditEvent(models.TextChoices):
     SETTINGS = "settings", "Settings change"
     AUDIT_KEY = "audit_key", "Audit key rotated"
     CONTROLLER = "controller", "Controller (health, lost working memory)"
+    API_TOKEN = "api_token", "API token created or revoked"
+    PAGE = "page", "Page state (acknowledged on the paging service)"
 
 
 class ActorType(models.TextChoices):

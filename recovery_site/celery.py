@@ -41,3 +41,8 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(
         30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head"
     )
+    sender.add_periodic_task(  # readiness's what-if replay: minutes of work, never on a page load
+        float(settings.RECOVERY_READINESS_WHATIF_CACHE_S),
+        sender.signature("actions.readiness.refresh_whatif"),
+        name="readiness what-if replay",
+    )

@@ -337,3 +337,5 @@ RECOVERY_RECORD = env_bool("RECOVERY_RECORD", True)
 RECOVERY_RECORD_DIR = env_str("RECOVERY_RECORD_DIR", str(BASE_DIR / "var" / "record"))
 RECOVERY_RECORD_RETENTION_DAYS = float(env_str("RECOVERY_RECORD_RETENTION_DAYS", "14"))
 RECOVERY_RECORD_MAX_MB = float(env_str("RECOVERY_RECORD_MAX_MB", "512"))
+# The readiness panel's what-if replay (one rung up, over the recorded window) is cached this long.
+RECOVERY_READINESS_WHATIF_CACHE_S = float(env_str("RECOVERY_READINESS_WHATIF_CACHE_S", "900"))

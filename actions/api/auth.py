@@ -53,7 +53,7 @@ def revoke_token(user: Any, token_id: int, now: dt.datetime) -> bool:
 
 def _audit(user: Any, action: str, token: ApiToken, now: dt.datetime) -> None:
     append_audit(
-        event=AuditEvent.STATUS,
+        event=AuditEvent.API_TOKEN,
         at=now,
         actor=user.username,
         action=action,

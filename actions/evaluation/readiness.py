@@ -7,18 +7,26 @@ pattern's prefix: ``xid``, ``nccl_watchdog``, ``hang``…) and per action kind
 observed period and say whether they justify the next level: at least
 ``MIN_JUDGED`` judged and at least ``MIN_PRECISION`` of them confirmed. Otherwise
 we say exactly what is missing, so nobody has to guess.
+
+Verdicts say whether the controller was *right*; the what-if replay
+(``actions/evaluation/whatif.py``) says what it *would have done* one rung up. An action
+kind is ready only when both agree: the replay of the recorded stream with that kind at
+its next level made at least ``MIN_REPLAYED`` actions, and none of them landed on an
+incident operators marked false.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from monitoring.vocabulary import KIND_OF_ACTION, LEVELS, AutonomyKind
 
 MIN_JUDGED = 20
 MIN_PRECISION = 0.95
+MIN_REPLAYED = 5  # actions the what-if replay must make at the next rung before it can vouch for it
 ACTION_SCOPES: dict[str, str] = dict(KIND_OF_ACTION)
+REPLAYED = ("isolation", "restart")  # the kinds the what-if replay decides (remediation it does not)
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,23 @@ class Readiness:
     tally: Tally
     ready: bool
     text: str
+    whatif: str = ""  # what the replay one rung up says, in words ("" where no replay applies)
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """What the what-if replay of the recorded stream says for one action kind at its next level."""
+
+    level: str  # the rung replayed (approve or auto)
+    days: float  # the recorded stretch replayed
+    acted: int  # actions that would have executed (auto) or been put to an operator (approve)
+    confirmed: int
+    false: int
+    blocked: int  # stopped by a guardrail
+    incidents: int  # incidents the replay detected
+
+
+NOUNS = {"isolation": "drain", "restart": "requeue", "remediation": "remediation"}
 
 
 def detector_of(pattern: str) -> str:
@@ -106,6 +131,49 @@ def assess(scope: str, kind: str, tally: Tally, days: float, level: str) -> Read
     return Readiness(scope, kind, level, nxt, tally, False, f"{seen}: not ready for {nxt}: {'; '.join(gaps)}")
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def whatif_words(scope: str, w: WhatIf) -> str:
+    """ "with isolation in auto over the last 14 days: 4 drains would have executed, 4 confirmed, 0 false, 0 blocked by guardrails"."""
+    did = "would have executed" if w.level == "auto" else "would have been put to an operator"
+    period = f"the last {period_words(w.days)}" if w.days >= 1 else period_words(w.days)
+    return (
+        f"with {scope} in {w.level} over {period}: {_plural(w.acted, NOUNS.get(scope, 'action'))} {did}, "
+        f"{w.confirmed} confirmed, {w.false} false, {w.blocked} blocked by guardrails "
+        f"({_plural(w.incidents, 'recorded incident')})"
+    )
+
+
+def with_whatif(r: Readiness, w: WhatIf | None) -> Readiness:
+    """Readiness with the replay's word: not ready when it shows a false action or too few actions."""
+    if r.next_level is None or r.kind != "action":
+        return r
+    if w is None:
+        text = f"{r.scope}: no recorded stream to replay at {r.next_level}"
+        gaps = ["no what-if replay (is recording on?)"]
+    else:
+        text = whatif_words(r.scope, w)
+        gaps = []
+        if w.false:
+            gaps.append(
+                f"the what-if replay at {w.level} acts on {_plural(w.false, 'incident')} marked false"
+            )
+        if w.acted < MIN_REPLAYED:
+            gaps.append(
+                f"the what-if replay at {w.level} made {w.acted} of the {MIN_REPLAYED} actions it needs to vouch for it"
+            )
+    if not gaps:
+        return replace(r, whatif=text)
+    if r.ready:
+        head = r.text.rsplit(": ready for ", 1)[0]
+        return replace(
+            r, ready=False, whatif=text, text=f"{head}: not ready for {r.next_level}: {'; '.join(gaps)}"
+        )
+    return replace(r, whatif=text, text=f"{r.text}; {'; '.join(gaps)}")
+
+
 def tally_by(rows: Iterable[tuple[str, str]]) -> dict[str, Tally]:
     """(scope, verdict) pairs -> a tally per scope; an empty verdict counts as not yet judged."""
     out: dict[str, Tally] = {}
@@ -119,11 +187,14 @@ def assess_all(
     days: float,
     levels: Mapping[str, str],
     default_level: str,
+    whatif: Mapping[str, WhatIf] | None = None,
 ) -> list[Readiness]:
     """``incidents``: (pattern, the recommendation actions it made, operator verdict) per incident.
 
     ``levels`` maps an action scope (isolation/restart) to its level when it differs
-    from the cluster's default; detectors are judged against the default.
+    from the cluster's default; detectors are judged against the default. ``whatif``:
+    the replay's summary per action scope at its next level; when given (None: not
+    asked), every action scope the replay covers must also pass it (``with_whatif``).
     """
     rows = list(incidents)
     by_action = tally_by(
@@ -137,5 +208,7 @@ def assess_all(
         assess(scope, "action", by_action.get(scope, Tally()), days, levels.get(scope, default_level))
         for scope in AutonomyKind
     ]
+    if whatif is not None:
+        out = [with_whatif(r, whatif.get(r.scope)) if r.scope in REPLAYED else r for r in out]
     out += [assess(name, "detector", t, days, default_level) for name, t in sorted(by_detector.items())]
     return out

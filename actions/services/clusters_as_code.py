@@ -23,10 +23,14 @@ The file (see deploy/clusters.example.yaml)::
           overrides:                  # present: exactly these; absent: left as they are
             - {scope: partition, target: canary, kind: isolation, level: auto}
         guardrails: {max_drains_per_hour: 4, max_partition_drained_pct: 10, …}
+        silences:                     # present: exactly these are in force; absent: left as they are
+          - {node: gpu-a-007, start: 2030-01-06T06:00:00Z, end: 2030-01-06T10:00:00Z, reason: PSU swap}
 
-Clusters not named in the file are left alone (never deleted by a file). Keys this version
-does not know yet (``silences``) are reported
-and skipped, never guessed.
+Clusters not named in the file are left alone (never deleted by a file). A silence is
+matched by everything it says (scope, start, end, reason): one the file lists that is not
+in force is created, one in force that the file no longer lists is ended early (kept in
+the history), both through the silences' own verbs (role-checked, audited as the admin).
+A listed silence whose end has passed is skipped, so an old file still applies cleanly.
 """
 
 from __future__ import annotations
@@ -39,9 +43,11 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
 
 from actions.models import AutonomyOverride
-from actions.services.actionable import switch_monitor_only
+from actions.services.actionable import release_ended_silences, switch_monitor_only
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
+from incidents.models import Silence
+from incidents.silences import MAX_DURATION, create_silence, end_silence
 from monitoring.models import Cluster
 
 SECTIONS: dict[str, dict[str, str]] = {  # section -> {key in the file: Cluster field}
@@ -80,7 +86,10 @@ SECTIONS: dict[str, dict[str, str]] = {  # section -> {key in the file: Cluster 
     },
 }
 EXTRA_KEYS = {"autonomy": {"monitor_only", "overrides"}}
-NOT_YET = {"silences": "silences are not modelled yet"}
+NOT_YET: dict[str, str] = {}
+SILENCE_SCOPE = ("partition", "node", "job", "pattern")
+SILENCE_KEYS = {*SILENCE_SCOPE, "start", "end", "reason"}
+SilenceKey = tuple[str, str, str, str, dt.datetime, dt.datetime, str]  # scope, start, end, reason
 
 
 class SpecError(ValueError):
@@ -95,11 +104,19 @@ class ClusterPlan:
     monitor_only: tuple[bool, bool] | None = None
     overrides_set: dict[tuple[str, str, str], tuple[str | None, str]] = field(default_factory=dict)
     overrides_removed: list[tuple[str, str, str]] = field(default_factory=list)
+    silences_added: list[SilenceKey] = field(default_factory=list)
+    silences_ended: list[Silence] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (
-            self.create or self.fields or self.monitor_only or self.overrides_set or self.overrides_removed
+            self.create
+            or self.fields
+            or self.monitor_only
+            or self.overrides_set
+            or self.overrides_removed
+            or self.silences_added
+            or self.silences_ended
         )
 
     def lines(self) -> list[str]:
@@ -111,7 +128,55 @@ class ClusterPlan:
             sign = "+" if old is None else "~"
             out.append(f"{sign} {self.name} override {scope} {target} {kind}: {old or '(inherit)'} -> {new}")
         out += [f"- {self.name} override {s} {t} {k}" for s, t, k in sorted(self.overrides_removed)]
+        out += [f"+ {self.name} silence {_silence_words(k)}" for k in self.silences_added]
+        out += [f"- {self.name} silence #{s.pk} {_silence_words(_key_of(s))}" for s in self.silences_ended]
         return out
+
+
+def _key_of(s: Silence) -> SilenceKey:
+    return (s.partition, s.node, s.job, s.pattern, s.starts_at, s.ends_at, s.reason)
+
+
+def _silence_words(k: SilenceKey) -> str:
+    scope = " ".join(f"{n} {v}" for n, v in zip(SILENCE_SCOPE, k[:4], strict=True) if v) or "whole cluster"
+    return f"{scope} {k[4].isoformat()} .. {k[5].isoformat()}: {k[6]}"
+
+
+def _when(value: Any, here: str) -> dt.datetime:
+    if isinstance(value, str):
+        try:
+            value = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise SpecError(f"{here}: {value!r} is not an ISO date and time") from exc
+    if not isinstance(value, dt.datetime):
+        raise SpecError(f"{here}: {value!r} is not a date and time")
+    if value.tzinfo is None:
+        raise SpecError(f"{here}: {value.isoformat()} needs a time zone (e.g. a trailing Z)")
+    return value.astimezone(dt.UTC)
+
+
+def _silences(spec: Any, where: str, now: dt.datetime, skipped: list[str]) -> list[SilenceKey]:
+    if not isinstance(spec, list):
+        raise SpecError(f"{where}.silences: expected a list")
+    out: list[SilenceKey] = []
+    for i, item in enumerate(spec):
+        here = f"{where}.silences[{i}]"
+        if not isinstance(item, dict) or not {"start", "end", "reason"} <= set(item) <= SILENCE_KEYS:
+            raise SpecError(f"{here}: needs start, end and reason, and may name {', '.join(SILENCE_SCOPE)}")
+        scope = [str(item.get(k) or "").strip() for k in SILENCE_SCOPE]
+        start, end = _when(item["start"], f"{here}.start"), _when(item["end"], f"{here}.end")
+        reason = str(item["reason"] or "").strip()[:500]
+        if not reason:
+            raise SpecError(f"{here}: a silence needs a reason")
+        if end <= start or end - start > MAX_DURATION:
+            raise SpecError(f"{here}: must end after it starts, within {MAX_DURATION.days} days")
+        if end <= now:
+            skipped.append(f"{here}: ended {end.isoformat()}, already over; skipped")
+            continue
+        key: SilenceKey = (scope[0], scope[1], scope[2], scope[3], start, end, reason)
+        if key not in out:
+            out.append(key)
+    return out
 
 
 @dataclass
@@ -136,7 +201,7 @@ def _model_has(name: str) -> bool:
 
 
 def _wanted_fields(spec: dict[str, Any], where: str, skipped: list[str]) -> dict[str, Any]:
-    known = set(SECTIONS) | set(SECTIONS[""]) | {"name"} | set(NOT_YET)
+    known = set(SECTIONS) | set(SECTIONS[""]) | {"name", "silences"} | set(NOT_YET)
     for key in spec:
         if key not in known:
             raise SpecError(f"{where}: unknown key {key!r} (known: {', '.join(sorted(known - {''}))})")
@@ -189,7 +254,7 @@ def _overrides(spec: Any, where: str) -> dict[tuple[str, str, str], str]:
     return out
 
 
-def plan_cluster(spec: Any, index: int, skipped: list[str]) -> ClusterPlan:
+def plan_cluster(spec: Any, index: int, skipped: list[str], now: dt.datetime) -> ClusterPlan:
     if not isinstance(spec, dict) or not spec.get("name"):
         raise SpecError(f"clusters[{index}]: each cluster needs a name")
     name = str(spec["name"])
@@ -220,10 +285,24 @@ def plan_cluster(spec: Any, index: int, skipped: list[str]) -> ClusterPlan:
         )
         cp.overrides_set = {k: (have.get(k), v) for k, v in want.items() if have.get(k) != v}
         cp.overrides_removed = [k for k in have if k not in want]
+    if "silences" in spec:
+        wanted_s = _silences(spec["silences"], where, now, skipped)
+        in_force = (
+            list(
+                Silence.objects.filter(
+                    cluster=current, ended_early_at__isnull=True, ends_at__gt=now
+                ).order_by("starts_at", "id")
+            )
+            if current
+            else []
+        )
+        have_s = {_key_of(s) for s in in_force}
+        cp.silences_added = [k for k in wanted_s if k not in have_s]
+        cp.silences_ended = [s for s in in_force if _key_of(s) not in wanted_s]
     return cp
 
 
-def plan(spec: Any) -> Plan:
+def plan(spec: Any, now: dt.datetime) -> Plan:
     if not isinstance(spec, dict) or not isinstance(spec.get("clusters"), list):
         raise SpecError("the file needs a top-level 'clusters:' list")
     names = [c.get("name") for c in spec["clusters"] if isinstance(c, dict)]
@@ -231,7 +310,7 @@ def plan(spec: Any) -> Plan:
     if dupes:
         raise SpecError(f"cluster named twice: {', '.join(map(str, dupes))}")
     skipped: list[str] = []
-    return Plan([plan_cluster(c, i, skipped) for i, c in enumerate(spec["clusters"])], skipped)
+    return Plan([plan_cluster(c, i, skipped, now) for i, c in enumerate(spec["clusters"])], skipped)
 
 
 def _jsonable(v: Any) -> Any:
@@ -273,8 +352,27 @@ def apply(p: Plan, user: Any, now: dt.datetime, source: str) -> int:
                     "changes": {f: [_jsonable(o), _jsonable(n)] for f, (o, n) in cp.fields.items()},
                     "overrides_set": [[*k, v[1]] for k, v in sorted(cp.overrides_set.items())],
                     "overrides_removed": [list(k) for k in sorted(cp.overrides_removed)],
+                    "silences_added": [_silence_words(k) for k in cp.silences_added],
+                    "silences_ended": [s.pk for s in cp.silences_ended],
                 },
             )
+            for partition, node, job, pattern, start, end, reason in cp.silences_added:
+                create_silence(
+                    cluster,
+                    user,
+                    starts_at=start,
+                    ends_at=end,
+                    reason=reason,
+                    now=now,
+                    partition=partition,
+                    node=node,
+                    job=job,
+                    pattern=pattern,
+                )
+            for silence in cp.silences_ended:
+                end_silence(silence, user, now)
+            if cp.silences_ended:  # what they held is routed again now, not at the next tick
+                release_ended_silences(cluster, now, actor=user)
             if (
                 cp.monitor_only
             ):  # the switch's own verb: pulling holds automatic actions, releasing routes them

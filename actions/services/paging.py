@@ -132,7 +132,7 @@ def acknowledge(incident: Incident, user: Any, now: dt.datetime) -> bool:
     done = _set_state(incident, ACKNOWLEDGED, "", now, allowed_from=(TRIGGERED,))
     if done:
         append_audit(
-            event=AuditEvent.STATUS,
+            event=AuditEvent.PAGE,
             at=now,
             actor=getattr(user, "username", None),
             cluster=incident.cluster.name,

@@ -26,6 +26,7 @@ def readiness_panel(cluster: Any) -> dict[str, Any]:
         "readiness": cluster_readiness(cluster, timezone.now()),
         "min_judged": readiness.MIN_JUDGED,
         "min_precision_pct": round(readiness.MIN_PRECISION * 100),
+        "min_replayed": readiness.MIN_REPLAYED,
         # A detector its telemetry cannot feed proves nothing by its silence.
         "telemetry_blind": blind_detectors(cluster_coverage(cluster, timezone.now())),
     }

@@ -7,8 +7,9 @@ number here is derived from rows every process shares (incidents, recommendation
 their transitions, the audit trail, the tick heartbeats), so any web process answers
 the same, restarts lose nothing, and no multiprocess directory is needed.
 
-The one cost that grows with history, the per-incident latencies, is kept low by caching
-the values of settled incidents (closed over an hour ago) in Redis, which may lose them;
+The one cost that grows with history, the per-incident latencies and costs, is kept low by
+storing the values of settled incidents (closed over an hour ago) in PostgreSQL once
+(``SettledIncidentMetrics``), so no cache flush makes a scrape recompute them;
 ``bench/metrics_scrape_bench.py`` prints what a scrape costs.
 
 Labels stay low-cardinality: cluster, category, action, state, kind, guardrail,
@@ -16,14 +17,15 @@ format. Never a node, job or incident id.
 
 What the data does not hold yet, and so is not exported: per-collector lag and errors
 (collection runs inside the tick, so ``recovery_collector_lag_seconds`` is the age of
-the last successful tick and collection errors are tick errors); lost GPU-hours count
-the GPUs of an incident's jobs for the time to resume, not steps redone after it.
+the last successful tick and collection errors are tick errors). Lost GPU-hours and the
+effective training time ratio are the recovery-metrics page's own numbers, by the same
+functions (``reports.incident_rows`` per incident, ``reports.cluster_recovery`` per
+cluster over the page's default window).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -38,18 +40,14 @@ from prometheus_client.core import (
     SummaryMetricFamily,
 )
 from prometheus_client.registry import Collector, CollectorRegistry
-from redis.exceptions import RedisError
 
 from actions.choices import ActionKind, AutonomyKind, RecStatus
-from actions.models import Recommendation, RecommendationTransition, TickStat
+from actions.models import Recommendation, RecommendationTransition, SettledIncidentMetrics, TickStat
 from actions.views import reports as insights
 from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
-from monitoring.detectors.hostlist import expand
-from monitoring.models import Cluster, Job
-from monitoring.redis_store import get_redis
-from monitoring.redis_store import key as redis_key
+from monitoring.models import Cluster
 
 # Seconds: from a second (detection) to two hours (time to resume after a slow requeue).
 BUCKETS = (1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0, 7200.0)
@@ -126,6 +124,8 @@ class RecoveryCollector(Collector):
         values: dict[str, dict[str, list[float]]] = {k: {c.name: [] for c in clusters} for k in HISTOGRAMS}
         lost_steps: dict[str, float] = {c.name: 0.0 for c in clusters}
         gpu_hours: dict[str, float] = {c.name: 0.0 for c in clusters}
+        since = self.now - insights.WINDOWS[insights.DEFAULT_WINDOW]
+        in_window = []
         for m in incident_values(self.now):
             cluster = m["cluster"]
             for key in HISTOGRAMS:
@@ -133,8 +133,9 @@ class RecoveryCollector(Collector):
                     values[key].setdefault(cluster, []).append(float(m[key]))
             if m["lost_steps"] is not None:
                 lost_steps[cluster] = lost_steps.get(cluster, 0.0) + m["lost_steps"]
-            if m["time_to_resume_s"] is not None:
-                gpu_hours[cluster] = gpu_hours.get(cluster, 0.0) + m["time_to_resume_s"] / 3600 * m["gpus"]
+            gpu_hours[cluster] = gpu_hours.get(cluster, 0.0) + (m["lost_gpu_hours"] or 0.0)
+            if dt.datetime.fromisoformat(m["detected_at"]) >= since:
+                in_window.append(m)
         for key, (name, doc) in HISTOGRAMS.items():
             yield histogram(name, doc, values[key])
         steps = CounterMetricFamily(
@@ -144,7 +145,7 @@ class RecoveryCollector(Collector):
         )
         hours = CounterMetricFamily(
             "recovery_lost_gpu_hours",
-            "GPU-hours of the affected jobs between the fault and verified resume.",
+            "GPU-hours lost to incidents: the job's GPUs x (time since its checkpoint + time until progress again).",
             labels=["cluster"],
         )
         for name in sorted(lost_steps):
@@ -152,6 +153,28 @@ class RecoveryCollector(Collector):
             hours.add_metric([name], round(gpu_hours[name], 6))
         yield steps
         yield hours
+        yield from self._ettr(in_window, clusters, since)
+
+    def _ettr(
+        self, rows: list[dict[str, Any]], clusters: list[Cluster], since: dt.datetime
+    ) -> Iterable[Metric]:
+        """The recovery-metrics page's per-cluster figures over its default window, by the page's own function."""
+        ratio = GaugeMetricFamily(
+            "recovery_effective_training_time_ratio",
+            f"Productive / allocated GPU-time of opted-in jobs over the last {insights.DEFAULT_WINDOW} "
+            "(absent: nothing allocated).",
+            labels=["cluster"],
+        )
+        allocated = GaugeMetricFamily(
+            "recovery_allocated_gpu_hours",
+            f"GPU-hours allocated to opted-in jobs over the last {insights.DEFAULT_WINDOW}.",
+            labels=["cluster"],
+        )
+        for c in insights.cluster_recovery(rows, clusters, since, self.now):
+            allocated.add_metric([c["cluster"]], c["allocated_gpu_hours"])
+            if c["ettr"] is not None:
+                ratio.add_metric([c["cluster"]], c["ettr"])
+        return [ratio, allocated]
 
     def _recommendations(self) -> Iterable[Metric]:
         fam = GaugeMetricFamily(
@@ -306,22 +329,15 @@ class RecoveryCollector(Collector):
         return [delivered, failed]
 
 
-def _gpus_per_incident(incidents: list[Incident]) -> dict[int, int]:
-    """GPUs of each incident's jobs (nodes × the cluster's GPUs per node), from the job rows we know."""
-    wanted = {(i.cluster_id, j) for i in incidents for j in (i.jobs or [])}
-    jobs: dict[tuple[int, str], Any] = {}
-    if wanted:
-        for job in Job.objects.filter(
-            cluster_id__in={c for c, _ in wanted}, slurm_id__in={j for _, j in wanted}
-        ):
-            jobs[(job.cluster_id, job.slurm_id)] = job
-    out = {}
-    for inc in incidents:
-        nodes = {
-            n for j in (inc.jobs or []) if (row := jobs.get((inc.cluster_id, j))) for n in expand(row.nodes)
-        }
-        out[inc.pk] = len(nodes) * inc.cluster.gpus_per_node
-    return out
+def exported(row: dict[str, Any]) -> dict[str, Any]:
+    """One incident's row of the recovery-metrics page (``reports.incident_rows``), as /metrics keeps it."""
+    return {
+        "cluster": row["cluster"],
+        "detected_at": row["detected_at"].isoformat(),
+        "gpus": row["gpus"],
+        "lost_time_s": row["lost_time_s"],
+        "lost_gpu_hours": row["lost_gpu_hours"],
+    } | row["metrics"].as_dict()
 
 
 def _computed(pks: list[int]) -> dict[int, dict[str, Any]]:
@@ -329,49 +345,60 @@ def _computed(pks: list[int]) -> dict[int, dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
     qs = Incident.objects.select_related("cluster").prefetch_related("evidence", insights._recs_prefetch())
     for i in range(0, len(pks), BATCH):
-        incidents = list(qs.filter(pk__in=pks[i : i + BATCH]))
-        gpus = _gpus_per_incident(incidents)
-        for row in insights.incident_rows(incidents):
-            out[row["id"]] = {"cluster": row["cluster"], "gpus": gpus.get(row["id"], 0)} | row[
-                "metrics"
-            ].as_dict()
+        for row in insights.incident_rows(list(qs.filter(pk__in=pks[i : i + BATCH]))):
+            out[row["id"]] = exported(row)
     return out
 
 
 def incident_values(now: dt.datetime) -> list[dict[str, Any]]:
-    """Per incident: cluster, GPUs and metrics, for the newest MAX_INCIDENTS incidents.
+    """Per incident: cluster, GPUs, costs and metrics, for the newest MAX_INCIDENTS incidents.
 
     Settled incidents (closed for over an hour, never reopened since) no longer change, so
-    their values are kept in Redis (which may lose them: they are then computed again) and a
-    scrape computes only the incidents still in motion. The cache key carries the reopen
-    count, so a reopened incident is computed afresh.
+    their values are stored in PostgreSQL (``SettledIncidentMetrics``) by the first scrape
+    that sees them settled, and every later scrape (from any process, after any cache
+    flush) reads them in one query and computes only the incidents still in motion. A
+    stored row carries the reopen count it was computed at: a reopened incident is
+    computed afresh.
     """
     light = Incident.objects.order_by("-detected_at").values_list(
         "pk", "status", "resolved_at", "reopen_count"
     )
     rows = list(light[:MAX_INCIDENTS])
     settled = {
-        pk: redis_key("expo", pk, reopened)
+        pk: reopened
         for pk, status, resolved, reopened in rows
         if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER
     }
-    cached: dict[int, dict[str, Any]] = {}
-    try:
-        r = get_redis()
-        pks = list(settled)
-        for pk, raw in zip(pks, r.mget([settled[pk] for pk in pks]) if pks else [], strict=True):
-            if raw:
-                cached[pk] = json.loads(raw)
-    except RedisError:  # no cache: compute everything, slower but right
-        r = None
-    computed = _computed([pk for pk, *_ in rows if pk not in cached])
-    fresh = {settled[pk]: json.dumps(v) for pk, v in computed.items() if pk in settled}
-    if r is not None and fresh:
-        try:
-            r.mset(fresh)
-        except RedisError:
-            pass
-    return list(cached.values()) + list(computed.values())
+    stored: dict[int, dict[str, Any]] = {}
+    stale: list[int] = []
+    pks = list(settled)
+    for i in range(0, len(pks), 5000):
+        for pk, reopened, values in SettledIncidentMetrics.objects.filter(
+            incident_id__in=pks[i : i + 5000]
+        ).values_list("incident_id", "reopen_count", "values"):
+            if reopened == settled[pk]:
+                stored[pk] = values
+            else:
+                stale.append(pk)
+    computed = _computed([pk for pk, *_ in rows if pk not in stored])
+    _store({pk: v for pk, v in computed.items() if pk in settled}, settled, stale, now)
+    return list(stored.values()) + list(computed.values())
+
+
+def _store(
+    values: dict[int, dict[str, Any]], settled: dict[int, int], stale: list[int], now: dt.datetime
+) -> None:
+    """Keep newly settled incidents' values; two scrapes racing write the same numbers (conflicts ignored)."""
+    if stale:
+        SettledIncidentMetrics.objects.filter(incident_id__in=stale).delete()
+    SettledIncidentMetrics.objects.bulk_create(
+        [
+            SettledIncidentMetrics(incident_id=pk, reopen_count=settled[pk], values=v, computed_at=now)
+            for pk, v in values.items()
+        ],
+        batch_size=BATCH,
+        ignore_conflicts=True,
+    )
 
 
 def registry(now: dt.datetime) -> CollectorRegistry:

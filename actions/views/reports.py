@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from actions.choices import MUTATING_ACTIONS, RecStatus
 from actions.evaluation import metrics, readiness, recovery
 from actions.models import Recommendation, RecommendationTransition
+from actions.services.whatif import readiness_whatif
 from incidents.models import AuditRecord, Incident
 from monitoring.detectors.schema import parse_opt_in
 from monitoring.models import Cluster, Job
@@ -238,4 +239,5 @@ def cluster_readiness(
     days = max(0.0, (now - cluster.created_at).total_seconds() / 86400)
     if levels is None:  # per-kind levels where the cluster has them; "" inherits the default
         levels = {k: v for k in ("isolation", "restart") if (v := getattr(cluster, f"{k}_autonomy", ""))}
-    return readiness.assess_all(triples, days, levels, cluster.autonomy)
+    replayed = readiness_whatif(cluster, now, levels)
+    return readiness.assess_all(triples, days, levels, cluster.autonomy, whatif=replayed)

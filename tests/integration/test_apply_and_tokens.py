@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from actions.models import ApiToken, AutonomyOverride
 from incidents.audit import verify_chain
-from incidents.models import AuditRecord
+from incidents.models import AuditRecord, Silence
 from monitoring.models import Cluster
 
 pytestmark = pytest.mark.django_db
@@ -24,8 +24,9 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def snapshot() -> tuple[list, list, int]:  # type: ignore[type-arg]
+def snapshot() -> tuple[list, list, list, int]:  # type: ignore[type-arg]
     return (
+        list(Silence.objects.order_by("id").values()),
         list(Cluster.objects.order_by("name").values()),
         list(
             AutonomyOverride.objects.order_by("id").values(
@@ -42,6 +43,17 @@ def test_applying_the_example_twice_changes_nothing_the_second_time(admin_user) 
     assert "~ prod-a.isolation_autonomy: '' -> 'approve'" in first
     assert "+ prod-a override partition canary isolation: (inherit) -> auto" in first
     assert first.splitlines()[-1] == "applied: 1 cluster(s) changed, audited as ada"
+    assert (
+        "+ prod-a silence node gpu-a-007 2030-01-06T06:00:00+00:00 .. 2030-01-06T10:00:00+00:00: PSU swap (CHG-1234)"
+        in first
+    )
+    assert list(
+        Silence.objects.order_by("starts_at").values_list("node", "partition", "pattern", "created_by")
+    ) == [
+        ("gpu-a-007", "", "", "ada"),
+        ("", "canary", "xid:", "ada"),
+    ]
+    assert AuditRecord.objects.filter(event="silence", actor="ada", outcome="silenced").count() == 2
     c = Cluster.objects.get(name="prod-a")
     assert (c.connection_mode, c.ssh_host, c.ssh_user, c.isolation_autonomy, c.max_drains_per_hour) == (
         "ssh",
@@ -68,6 +80,7 @@ def test_a_dry_run_prints_the_diff_and_changes_nothing(admin_user, tmp_path) -> 
     spec["clusters"][0]["guardrails"]["max_drains_per_hour"] = 6
     spec["clusters"][0]["autonomy"]["overrides"] = []
     spec["clusters"][0]["autonomy"]["monitor_only"] = True
+    spec["clusters"][0]["silences"][1]["reason"] = "driver upgrade, second try"
     changed = tmp_path / "clusters.yaml"
     changed.write_text(yaml.safe_dump(spec))
     before = snapshot()
@@ -76,6 +89,10 @@ def test_a_dry_run_prints_the_diff_and_changes_nothing(admin_user, tmp_path) -> 
         "~ prod-a.max_drains_per_hour: 4 -> 6",
         "~ prod-a.monitor_only: False -> True",
         "- prod-a override partition canary isolation",
+        "+ prod-a silence partition canary pattern xid: 2030-01-07T08:00:00+00:00 .. 2030-01-07T09:00:00+00:00: "
+        "driver upgrade, second try",
+        f"- prod-a silence #{Silence.objects.get(partition='canary').pk} partition canary pattern xid: "
+        "2030-01-07T08:00:00+00:00 .. 2030-01-07T09:00:00+00:00: driver upgrade",
         "dry run: nothing changed",
     ]
     assert snapshot() == before
@@ -84,6 +101,14 @@ def test_a_dry_run_prints_the_diff_and_changes_nothing(admin_user, tmp_path) -> 
     assert (c.max_drains_per_hour, c.monitor_only) == (6, True)
     assert not AutonomyOverride.objects.exists()
     assert AuditRecord.objects.filter(action="back to monitor", actor="ada").count() == 1
+    live = Silence.objects.filter(ended_early_at__isnull=True).order_by("starts_at")
+    assert [s.reason for s in live] == ["PSU swap (CHG-1234)", "driver upgrade, second try"]
+    ended = Silence.objects.get(ended_early_at__isnull=False)
+    assert ended.reason == "driver upgrade"  # ended early, kept in the history
+    assert AuditRecord.objects.filter(event="silence", actor="ada", outcome="ended").count() == 1
+    before = snapshot()
+    assert run(str(changed), "--as", "ada") == "no changes\n"
+    assert snapshot() == before
 
 
 def test_releasing_monitor_only_in_the_file_routes_what_the_switch_held(admin_user, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -139,12 +164,28 @@ def test_only_an_admin_may_apply_and_bad_files_say_where(operator, admin_user, t
     assert not AuditRecord.objects.filter(action__startswith="apply").exists()
 
 
-def test_silences_are_reported_as_not_supported_and_skipped(admin_user, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_bad_silences_say_where_and_a_past_one_is_skipped(admin_user, tmp_path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "c.yaml"
     f.write_text("clusters:\n  - name: y\n    silences: [{node: gpu-1}]\n")
+    with pytest.raises(CommandError, match=r"clusters\[0\] \(y\).silences\[0\]: needs start, end and reason"):
+        run(str(f), "--as", "ada")
+    f.write_text(
+        "clusters:\n  - name: y\n    silences: [{node: gpu-1, start: '2030-01-01T00:00:00', "
+        "end: '2030-01-01T01:00:00Z', reason: x}]\n"
+    )
+    with pytest.raises(CommandError, match="needs a time zone"):
+        run(str(f), "--as", "ada")
+    f.write_text(
+        "clusters:\n  - name: y\n    silences: [{node: gpu-1, start: '2020-01-01T00:00:00Z', "
+        "end: '2020-01-01T01:00:00Z', reason: old}]\n"
+    )
     err = io.StringIO()
     call_command("apply", str(f), "--as", "ada", stdout=io.StringIO(), stderr=err)
-    assert "clusters[0] (y).silences: silences are not modelled yet; skipped" in err.getvalue()
+    assert (
+        "clusters[0] (y).silences[0]: ended 2020-01-01T01:00:00+00:00, already over; skipped"
+        in err.getvalue()
+    )
+    assert not Silence.objects.exists()
 
 
 def test_a_token_is_shown_once_works_as_bearer_and_stops_working_when_revoked(client, operator) -> None:  # type: ignore[no-untyped-def]
@@ -162,8 +203,8 @@ def test_a_token_is_shown_once_works_as_bearer_and_stops_working_when_revoked(cl
     assert client.post(f"/account/tokens/{token.pk}/revoke/").status_code == 302
     assert api.get("/api/incidents/", HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 401
     assert list(
-        AuditRecord.objects.filter(action__startswith="api token").values_list("action", "actor")
-    ) == [("api token created", "otto"), ("api token revoked", "otto")]
+        AuditRecord.objects.filter(action__startswith="api token").values_list("event", "action", "actor")
+    ) == [("api_token", "api token created", "otto"), ("api_token", "api token revoked", "otto")]
 
 
 def test_nobody_revokes_someone_elses_token(client, operator, viewer) -> None:  # type: ignore[no-untyped-def]

@@ -114,7 +114,7 @@ def test_pagerduty_hears_trigger_acknowledge_and_resolve_with_one_dedup_key(
         ("page resolve", "delivered", 202, 1),
     ]
     ack = AuditRecord.objects.get(action="page acknowledged")
-    assert (ack.actor, ack.incident_id) == ("otto", incident.pk)
+    assert (ack.event, ack.actor, ack.incident_id) == ("page", "otto", incident.pk)
     assert "R0UT1NGKEY" not in str(list(AuditRecord.objects.values_list("detail", flat=True)))
 
 

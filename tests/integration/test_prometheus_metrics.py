@@ -174,12 +174,13 @@ def test_every_metric_the_rules_and_dashboard_use_is_exported(cluster, client, s
     assert used and used <= exported, sorted(used - exported)
 
 
-def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(
+def test_a_settled_incident_is_computed_once_and_then_read_from_postgresql_even_after_a_redis_flush(
     cluster, client, settings, redis_ns
 ) -> None:  # type: ignore[no-untyped-def]
+    from actions.models import SettledIncidentMetrics
     from actions.views.exposition import incident_values
     from incidents.models import Incident
-    from monitoring.redis_store import get_redis, key
+    from monitoring.redis_store import get_redis
 
     settings.RECOVERY_METRICS_TOKEN, settings.RECOVERY_DEV = "", True
     now = timezone.now()
@@ -192,7 +193,7 @@ def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(
         detected_at=now - dt.timedelta(hours=3),
         resolved_at=now - dt.timedelta(hours=2),
     )
-    Incident.objects.create(
+    new = Incident.objects.create(
         cluster=cluster,
         key="new",
         category="hang",
@@ -202,12 +203,19 @@ def test_a_settled_incident_is_computed_once_and_then_read_from_the_cache(
     first = scrape(client)
     assert value(first, "recovery_detection_latency_seconds_count", cluster="sim-t") == 2
     assert value(first, "recovery_detection_latency_seconds_sum", cluster="sim-t") == 42
-    cached = get_redis().get(key("expo", old.pk, 0))
-    assert cached is not None and b'"detection_latency_s": 30.0' in cached
-    assert get_redis().get(key("expo", old.pk + 1, 0)) is None  # still open: never cached
-    # The cache is what a later scrape reads: change the row behind it and the settled value stays.
+    stored = SettledIncidentMetrics.objects.get(incident=old)
+    assert (stored.reopen_count, stored.values["detection_latency_s"]) == (0, 30.0)
+    assert not SettledIncidentMetrics.objects.filter(incident=new).exists()  # still open: never stored
+    # The stored row is what a later scrape reads, whatever happened to Redis: change the
+    # incident behind it and the settled value stays.
+    for k in get_redis().scan_iter(settings.RECOVERY_REDIS_PREFIX + ":*"):
+        get_redis().delete(k)
     Incident.objects.filter(pk=old.pk).update(first_signal_at=now - dt.timedelta(hours=3, seconds=60))
     assert sorted(m["detection_latency_s"] for m in incident_values(now)) == [12.0, 30.0]
-    # A reopened incident is computed afresh (its reopen count is in the key).
+    # A reopened incident is computed afresh (the stored row's reopen count no longer matches)...
     Incident.objects.filter(pk=old.pk).update(status="open", reopen_count=1)
     assert sorted(m["detection_latency_s"] for m in incident_values(now)) == [12.0, 60.0]
+    # ...and stored again at its new count once it settles again.
+    Incident.objects.filter(pk=old.pk).update(status="recovered")
+    assert sorted(m["detection_latency_s"] for m in incident_values(now)) == [12.0, 60.0]
+    assert SettledIncidentMetrics.objects.get(incident=old).reopen_count == 1

@@ -92,3 +92,33 @@ def test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_
     assert costs["ettr"] == pytest.approx(
         1 - costs["lost_gpu_hours"] / costs["allocated_gpu_hours"], abs=1e-3
     )
+
+
+def test_prometheus_exports_the_pages_lost_gpu_hours_and_ettr_for_a_recovered_incident(
+    cluster, clock, operator, client
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from prometheus_client import generate_latest
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from actions.views.exposition import registry
+
+    test_a_recovered_incident_costs_its_gpus_times_checkpoint_gap_plus_wait_and_lowers_ettr(
+        cluster, clock, operator
+    )
+    samples = {
+        (s.name, s.labels.get("cluster")): s.value
+        for fam in text_string_to_metric_families(generate_latest(registry(clock.now)).decode())
+        for s in fam.samples
+    }
+    page = reports.report_json(reports.metrics_report(cluster, "24h", clock.now))
+    (costs,) = page["clusters"]
+    (inc,) = page["incidents"]
+    assert inc["lost_gpu_hours"] > 0
+    assert samples[("recovery_lost_gpu_hours_total", "sim-t")] == pytest.approx(
+        inc["lost_gpu_hours"], abs=1e-6
+    )
+    assert samples[("recovery_lost_gpu_hours_total", "sim-t")] == pytest.approx(
+        costs["lost_gpu_hours"], abs=1e-3
+    )
+    assert samples[("recovery_effective_training_time_ratio", "sim-t")] == costs["ettr"]
+    assert samples[("recovery_allocated_gpu_hours", "sim-t")] == costs["allocated_gpu_hours"]

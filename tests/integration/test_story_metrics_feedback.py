@@ -314,7 +314,7 @@ def _judged(cluster, n: int, action: str, verdict: str, pattern: str = "xid:79")
         )
 
 
-def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, cluster) -> None:  # type: ignore[no-untyped-def]
+def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, cluster, record_dir) -> None:  # type: ignore[no-untyped-def]
     from actions.views.reports import cluster_readiness
 
     _judged(cluster, 20, "drain_node", "confirmed")
@@ -324,10 +324,12 @@ def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, clu
     assert texts.pop("remediation").startswith(
         "remediation: no judged verdicts over less than a day: not ready for approve"
     )
-    assert texts == {
-        "isolation": "isolation verdicts 20/20 confirmed over less than a day: ready for approve",
+    assert texts == {  # verdicts alone would make isolation ready; nothing was recorded to replay
+        "isolation": "isolation verdicts 20/20 confirmed over less than a day: not ready for approve: "
+        "no what-if replay (is recording on?)",
         "restart": "restart verdicts 3/4 confirmed over less than a day: not ready for approve: needs 16 more judged "
-        "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
+        "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first; "
+        "no what-if replay (is recording on?)",
         "xid": "xid verdicts 20/20 confirmed over less than a day: ready for approve",
         "hang": "hang verdicts 3/4 confirmed over less than a day: not ready for approve: needs 16 more judged "
         "verdicts (at least 20); 75% confirmed is below 95%: look into the 1 false verdict first",
@@ -335,7 +337,7 @@ def test_readiness_says_which_kinds_are_ready_in_plain_words(client, viewer, clu
     client.force_login(viewer)
     html = client.get(reverse("metrics"), {"cluster": cluster.name}).content.decode()
     assert (
-        'data-scope="isolation" data-ready="true">isolation verdicts 20/20 confirmed over less than a day: ready for approve</li>'
+        'data-scope="isolation" data-ready="false">isolation verdicts 20/20 confirmed over less than a day: not ready for approve'
         in html
     )
     assert 'data-scope="hang" data-ready="false">detector hang verdicts 3/4' in html

@@ -104,3 +104,103 @@ def test_the_admin_page_says_what_isolation_in_auto_would_have_done(
 def test_the_what_if_page_is_refused_to_operators(judged_stretch, client, operator, cluster) -> None:  # type: ignore[no-untyped-def]
     client.force_login(operator)
     assert client.get(f"/clusters/{cluster.pk}/whatif/?isolation=auto").status_code == 403
+
+
+# ---------------------------------------------------------------- readiness hears the replay
+
+
+def _readiness(cluster, now):  # type: ignore[no-untyped-def]
+    from actions.views.reports import cluster_readiness
+
+    return {r.scope: r for r in cluster_readiness(cluster, now)}
+
+
+def test_readiness_says_what_the_replay_one_rung_up_did_and_a_false_one_holds_it_back(
+    judged_stretch, cluster, clock, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from actions.evaluation import readiness
+
+    monkeypatch.setattr(readiness, "MIN_JUDGED", 2)
+    monkeypatch.setattr(readiness, "MIN_REPLAYED", 2)
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert iso.whatif == (
+        "with isolation in approve over less than a day: 2 drains would have been put to an operator, "
+        "1 confirmed, 1 false, 0 blocked by guardrails (2 recorded incidents)"
+    )
+    assert not iso.ready
+    assert "the what-if replay at approve acts on 1 incident marked false" in iso.text
+
+
+def test_readiness_is_ready_when_verdicts_and_replay_agree_and_a_new_false_verdict_is_heard_at_once(
+    judged_stretch, cluster, clock, operator, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from actions.evaluation import readiness
+
+    monkeypatch.setattr(readiness, "MIN_JUDGED", 2)
+    monkeypatch.setattr(readiness, "MIN_REPLAYED", 2)
+    mark_verdict(judged_stretch[1], operator, "confirmed", clock.now)
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert iso.ready, iso.text
+    assert iso.text == "isolation verdicts 2/2 confirmed over less than a day: ready for approve"
+    assert "2 drains would have been put to an operator, 2 confirmed, 0 false" in iso.whatif
+    mark_verdict(judged_stretch[0], operator, "false", clock.now)  # the cache must not hide this
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert not iso.ready and "acts on 1 incident marked false" in iso.text
+
+
+def test_too_few_replayed_actions_keep_readiness_back_even_with_enough_verdicts(
+    judged_stretch, cluster, clock, operator, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from actions.evaluation import readiness
+
+    monkeypatch.setattr(readiness, "MIN_JUDGED", 2)
+    mark_verdict(judged_stretch[1], operator, "confirmed", clock.now)
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert not iso.ready
+    assert iso.text == (
+        "isolation verdicts 2/2 confirmed over less than a day: not ready for approve: "
+        "the what-if replay at approve made 2 of the 5 actions it needs to vouch for it"
+    )
+
+
+def test_the_replay_is_cached_per_cluster_and_restart_gets_its_own_line(
+    judged_stretch, cluster, clock, record_dir
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    import shutil
+
+    first = _readiness(cluster, clock.now)
+    shutil.rmtree(record_dir)  # a second look within the cache period replays nothing
+    again = _readiness(cluster, clock.now)
+    assert again["isolation"].whatif == first["isolation"].whatif != ""
+    assert again["restart"].whatif.startswith("with restart in approve over less than a day: ")
+    assert first["remediation"].whatif == ""  # the replay does not decide remediation
+
+
+def test_the_beat_task_keeps_the_replay_warm_so_a_page_load_replays_nothing(
+    judged_stretch, cluster, clock, record_dir, operator
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    import shutil
+
+    from actions.tasks import refresh_readiness_whatif
+
+    assert refresh_readiness_whatif() == 1
+    shutil.rmtree(record_dir)  # the page can only be reading what the task kept
+    iso = _readiness(cluster, clock.now)["isolation"]
+    assert "2 drains would have been put to an operator, 1 confirmed, 1 false" in iso.whatif
+    mark_verdict(judged_stretch[1], operator, "confirmed", clock.now)  # heard without a replay
+    assert "2 confirmed, 0 false" in _readiness(cluster, clock.now)["isolation"].whatif
+    cluster.max_drains_per_hour = 1  # another guardrail is another replay (and none is recorded now)
+    cluster.save()
+    assert (
+        _readiness(cluster, clock.now)["isolation"].whatif
+        == "isolation: no recorded stream to replay at approve"
+    )
+
+
+def test_without_a_record_readiness_says_there_is_nothing_to_replay(cluster, redis_ns, record_dir) -> None:  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    iso = _readiness(cluster, timezone.now())["isolation"]
+    assert not iso.ready
+    assert iso.whatif == "isolation: no recorded stream to replay at approve"
+    assert "no what-if replay (is recording on?)" in iso.text

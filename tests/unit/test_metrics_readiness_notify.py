@@ -261,3 +261,46 @@ def test_the_slack_payload_is_one_text_line_and_json_is_the_message() -> None:
         "url": "https://rc.example/incidents/7/",
         "at": "2026-11-29T10:00:00+00:00",
     }
+
+
+# ---------------------------------------------------------------- readiness with the what-if replay
+
+
+def _ready_isolation() -> readiness.Readiness:
+    return readiness.assess("isolation", "action", readiness.Tally(20, 20, 0), 14, "monitor")
+
+
+def test_a_replay_that_acted_on_a_false_incident_makes_ready_not_ready() -> None:
+    w = readiness.WhatIf(level="approve", days=14, acted=23, confirmed=22, false=1, blocked=2, incidents=30)
+    r = readiness.with_whatif(_ready_isolation(), w)
+    assert not r.ready
+    assert r.text == (
+        "isolation verdicts 20/20 confirmed over 14 days: not ready for approve: "
+        "the what-if replay at approve acts on 1 incident marked false"
+    )
+    assert r.whatif == (
+        "with isolation in approve over the last 14 days: 23 drains would have been put to an operator, "
+        "22 confirmed, 1 false, 2 blocked by guardrails (30 recorded incidents)"
+    )
+
+
+def test_a_clean_replay_with_enough_actions_keeps_ready_and_says_what_it_saw() -> None:
+    w = readiness.WhatIf(level="auto", days=14, acted=5, confirmed=5, false=0, blocked=0, incidents=8)
+    r = readiness.with_whatif(_ready_isolation(), w)
+    assert r.ready and r.text.endswith(": ready for approve")
+    assert r.whatif.startswith("with isolation in auto over the last 14 days: 5 drains would have executed")
+
+
+def test_a_replay_with_too_few_actions_or_none_at_all_holds_readiness_back() -> None:
+    few = readiness.WhatIf(level="approve", days=1, acted=4, confirmed=4, false=0, blocked=0, incidents=4)
+    assert not readiness.with_whatif(_ready_isolation(), few).ready
+    none = readiness.with_whatif(_ready_isolation(), None)
+    assert not none.ready and "no what-if replay" in none.text
+
+
+def test_without_a_replay_asked_for_readiness_is_the_verdicts_alone() -> None:
+    out = readiness.assess_all([("xid:79", ["drain_node"], "confirmed")] * 20, 14, {}, "monitor")
+    assert next(r for r in out if r.scope == "isolation").ready
+    out = readiness.assess_all([("xid:79", ["drain_node"], "confirmed")] * 20, 14, {}, "monitor", whatif={})
+    assert not next(r for r in out if r.scope == "isolation").ready
+    assert next(r for r in out if r.scope == "xid").ready  # detectors are judged by verdicts only

@@ -36,7 +36,7 @@ class Command(BaseCommand):
         except yaml.YAMLError as exc:
             raise CommandError(f"{path}: not valid YAML: {str(exc).splitlines()[0]}") from exc
         try:
-            plan = cac.plan(spec)
+            plan = cac.plan(spec, timezone.now())
         except cac.SpecError as exc:
             raise CommandError(f"{path}: {exc}") from exc
         for line in plan.skipped:
