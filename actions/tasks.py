@@ -76,10 +76,12 @@ def resolve_closed_pages() -> int:
 
 
 @shared_task(name="actions.readiness.refresh_whatif", ignore_result=True)
-def refresh_readiness_whatif() -> int:
-    """Keep every cluster's readiness replay (one rung up) warm; one cluster failing spares the rest."""
+def refresh_readiness_whatif(cluster_id: int | None = None) -> int:
+    """Keep every cluster's readiness replay (one rung up) warm, or the one a page asked for;
+    one cluster failing spares the rest."""
     done = 0
-    for cluster in Cluster.objects.order_by("pk"):
+    clusters = Cluster.objects.order_by("pk")
+    for cluster in clusters.filter(pk=cluster_id) if cluster_id is not None else clusters:
         try:
             whatif.refresh_readiness_whatif(cluster, timezone.now())
         except Exception:

@@ -339,3 +339,8 @@ RECOVERY_RECORD_RETENTION_DAYS = float(env_str("RECOVERY_RECORD_RETENTION_DAYS",
 RECOVERY_RECORD_MAX_MB = float(env_str("RECOVERY_RECORD_MAX_MB", "512"))
 # The readiness panel's what-if replay (one rung up, over the recorded window) is cached this long.
 RECOVERY_READINESS_WHATIF_CACHE_S = float(env_str("RECOVERY_READINESS_WHATIF_CACHE_S", "900"))
+# A page that misses that cache replays inline only up to this much record (compressed; ~5 s of
+# replay); above it the replay is queued for a worker and readiness says it is pending.
+RECOVERY_READINESS_INLINE_MAX_BYTES = int(
+    env_str("RECOVERY_READINESS_INLINE_MAX_BYTES", str(4 * 1024 * 1024))
+)

@@ -66,6 +66,12 @@ class WhatIf:
     false: int
     blocked: int  # stopped by a guardrail
     incidents: int  # incidents the replay detected
+    pending: bool = False  # not computed yet: the replay runs in the background
+
+
+def pending_whatif(level: str) -> WhatIf:
+    """The replay for ``level`` is being computed: readiness waits for it rather than guess."""
+    return WhatIf(level=level, days=0.0, acted=0, confirmed=0, false=0, blocked=0, incidents=0, pending=True)
 
 
 NOUNS = {"isolation": "drain", "restart": "requeue", "remediation": "remediation"}
@@ -153,6 +159,9 @@ def with_whatif(r: Readiness, w: WhatIf | None) -> Readiness:
     if w is None:
         text = f"{r.scope}: no recorded stream to replay at {r.next_level}"
         gaps = ["no what-if replay (is recording on?)"]
+    elif w.pending:
+        text = f"{r.scope}: the what-if replay at {w.level} is being computed in the background"
+        gaps = ["the what-if replay has not finished yet (reload in a few minutes)"]
     else:
         text = whatif_words(r.scope, w)
         gaps = []

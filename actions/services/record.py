@@ -98,6 +98,14 @@ def prune(folder: Path, now_t: float) -> list[Path]:
     return removed
 
 
+def recorded_bytes(cluster_name: str) -> int:
+    """How much is recorded for the cluster (compressed): what a replay of it will have to read."""
+    folder = record_dir(cluster_name)
+    if not folder.is_dir():
+        return 0
+    return sum(p.stat().st_size for p in folder.glob("*.jsonl.gz") if p.is_file())
+
+
 def read_cluster(
     cluster_name: str, since: dt.datetime | None = None, until: dt.datetime | None = None
 ) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from celery import current_app
 from django.conf import settings
 from redis.exceptions import RedisError
 
@@ -21,7 +22,7 @@ from actions.evaluation import whatif as core
 from actions.pipeline import PipelineConfig
 from actions.policy.autonomy import ACTION_KIND, Ladder
 from actions.services.autonomy import ladder_for
-from actions.services.record import read_cluster
+from actions.services.record import read_cluster, recorded_bytes
 from incidents.models import Incident
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis
@@ -249,7 +250,23 @@ def readiness_whatif(
         raw = None
     if raw is not None:
         replay = json.loads(raw)
+    elif recorded_bytes(cluster.name) > int(settings.RECOVERY_READINESS_INLINE_MAX_BYTES):
+        _queue_refresh(cluster, rungs)  # days of records: minutes of replay, never inside a page view
+        return {scope: readiness.pending_whatif(level) for scope, level in rungs.items()}
     else:
         replay = replay_one_rung_up(cluster, now, rungs)
         _keep(cluster, rungs, replay)
     return _summaries(replay, rungs) if replay else {}
+
+
+REFRESH = "actions.readiness.refresh_whatif"
+
+
+def _queue_refresh(cluster: Cluster, rungs: Mapping[str, str]) -> None:
+    """Ask a worker to replay this cluster, once per period however many pages ask (a Redis claim)."""
+    try:
+        if not get_redis().set(_cache_key(cluster, rungs) + ":queued", "1", nx=True, ex=_cache_s()):
+            return
+        current_app.signature(REFRESH, args=(cluster.pk,)).delay()
+    except Exception:  # no broker: the beat's next refresh computes it anyway
+        log.warning("cluster %s: could not queue the readiness replay", cluster.name, exc_info=True)

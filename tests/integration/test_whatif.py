@@ -204,3 +204,34 @@ def test_without_a_record_readiness_says_there_is_nothing_to_replay(cluster, red
     assert not iso.ready
     assert iso.whatif == "isolation: no recorded stream to replay at approve"
     assert "no what-if replay (is recording on?)" in iso.text
+
+
+def test_a_long_record_is_never_replayed_inside_a_page_view_readiness_says_pending(
+    judged_stretch, cluster, clock, record_dir, settings
+) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    """Above the inline limit a cache miss queues the replay (by task name, once) and waits for it."""
+    from recovery_site.celery import app
+
+    settings.RECOVERY_READINESS_INLINE_MAX_BYTES = 1  # any record is "long"
+    sent: list[tuple[str, tuple]] = []  # type: ignore[type-arg]
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True  # the queued task runs here, as a worker would run it
+    try:
+        from celery.signals import task_prerun
+
+        def seen(sender=None, args=None, **kw):  # type: ignore[no-untyped-def]
+            sent.append((sender.name, tuple(args or ())))
+
+        task_prerun.connect(seen)
+        try:
+            iso = _readiness(cluster, clock.now)["isolation"]
+            again = _readiness(cluster, clock.now)["isolation"]  # computed by the queued task meanwhile
+        finally:
+            task_prerun.disconnect(seen)
+    finally:
+        app.conf.task_always_eager = old
+    assert not iso.ready
+    assert iso.whatif == "isolation: the what-if replay at approve is being computed in the background"
+    assert "the what-if replay has not finished yet" in iso.text
+    assert sent == [("actions.readiness.refresh_whatif", (cluster.pk,))]
+    assert "2 drains would have been put to an operator, 1 confirmed, 1 false" in again.whatif
