@@ -20,7 +20,6 @@ from actions.services.notify import deliver_once, notify
 from actions.services.reconcile import reconcile_actions
 from incidents.models import AuditRecord, Incident
 from tests.integration.http_receiver import Receiver
-from tests.integration.test_notify import eager_celery  # noqa: F401 - a fixture
 
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
