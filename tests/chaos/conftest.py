@@ -29,6 +29,8 @@ from typing import Any
 import psycopg
 import pytest
 
+from tests import children
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DEADLINES = {
@@ -219,8 +221,10 @@ class Stack:
     # --- processes ---------------------------------------------------------------------------------
     def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen[bytes]:
         log = open(self.base / f"{name}.log", "ab")  # noqa: SIM115
-        return subprocess.Popen(
-            argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        return children.started(  # stopped even if pytest itself is killed (tests/children.py)
+            subprocess.Popen(
+                argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         )
 
     def start_worker(self) -> None:
@@ -269,6 +273,7 @@ class Stack:
         victim = self.workers.pop(0)
         os.killpg(victim.pid, signal.SIGKILL)
         victim.wait(10)
+        children.ended(victim)
         self.kills += 1
 
     def stop(self) -> None:
@@ -276,6 +281,8 @@ class Stack:
             if p is not None and p.poll() is None:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait(10)
+            if p is not None:
+                children.ended(p)
         self.redis.kill()
 
     def manage(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
