@@ -35,7 +35,7 @@ from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
 from monitoring.locks import holding
 from monitoring.models import Cluster, ControllerState
-from monitoring.redis_store import get_redis, key
+from monitoring.redis_store import key, load_state, save_state
 from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
 from monitoring.sources.registry import open_source
@@ -90,7 +90,9 @@ def load_pipeline(cluster: Cluster, source: Source, now: dt.datetime | None = No
 
 
 def _restore_pipeline(cluster: Cluster) -> Pipeline | None:
-    raw = get_redis().get(key("pipeline", cluster.state_id))
+    mine, raw = load_state(key("pipeline", cluster.state_id))
+    if isinstance(mine, Pipeline):
+        return mine  # the one this worker saved at its last tick, and nobody saved since
     if raw:
         try:
             return Pipeline.from_state(json.loads(raw))
@@ -135,7 +137,10 @@ def note_lost_memory(cluster: Cluster, now: dt.datetime) -> None:
 
 
 def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
-    get_redis().set(key("pipeline", cluster.state_id), json.dumps(pipeline.to_state(), separators=(",", ":")))
+    """Store the pipeline's memory; ``pipeline`` is handed over (not to be changed afterwards)."""
+    save_state(
+        key("pipeline", cluster.state_id), json.dumps(pipeline.to_state(), separators=(",", ":")), pipeline
+    )
 
 
 def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
