@@ -27,7 +27,7 @@ from actions.services.remediation import verify_remediations
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
-from incidents.audit import append_audit
+from incidents.audit import append_audit, audit_batch
 from incidents.choices import AuditEvent
 from incidents.services import apply_incident_update
 from monitoring.controller_state import note_tick_ok
@@ -184,7 +184,9 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     record_tick(cluster.name, pipeline, events, specs, now)  # what this tick analysed, for replay and what-if
     updates = pipeline.feed(events, t)
     for upd in updates:
-        with transaction.atomic():
+        # One audit batch per verdict: its records (detection, verdict, recommendations, status)
+        # are written together under one head lock held only until this transaction commits.
+        with transaction.atomic(), audit_batch():
             incident, verdict_changed = apply_incident_update(cluster, upd, now)
             check_storm_breaker(cluster, now)  # before routing: a storm must not drain anything
             if upd.superseded_by:

@@ -204,17 +204,24 @@ def time_pages(paths: list[str], repeats: int) -> list[tuple[str, float, float, 
     return rows
 
 
-def audit_appends_per_s(writers: int, per_writer: int) -> float:
-    from django.db import connections
+def audit_appends_per_s(writers: int, per_writer: int, batch: int = 1) -> float:
+    """Records/s with ``writers`` threads (own connections); ``batch`` > 1: that many appends per
+    transaction in one ``audit_batch`` (as a tick writes a verdict's records), 1: one at a time."""
+    from django.db import connections, transaction
 
-    from incidents.audit import append_audit
+    from incidents.audit import append_audit, audit_batch
 
     at = dt.datetime.now(dt.UTC)
 
     def work() -> None:
         try:
-            for i in range(per_writer):
-                append_audit(event="detection", at=at, cluster="bench", detail={"i": i})
+            for start in range(0, per_writer, batch):
+                if batch == 1:
+                    append_audit(event="detection", at=at, cluster="bench", detail={"i": start})
+                    continue
+                with transaction.atomic(), audit_batch():
+                    for i in range(start, min(per_writer, start + batch)):
+                        append_audit(event="detection", at=at, cluster="bench", detail={"i": i})
         finally:
             connections.close_all()
 
@@ -270,6 +277,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=10, help="timed requests per page")
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--appends", type=int, default=250, help="audit appends per writer")
+    ap.add_argument("--batch", type=int, default=25, help="audit appends per batch (the batched run)")
     ap.add_argument(
         "--parts",
         nargs="+",
@@ -314,8 +322,13 @@ def main() -> int:
                 print(f"{path:<48} {med:>8.0f} {p:>8.0f} {status}")
         rate = 0.0
         if "audit" in parts:
-            rate = audit_appends_per_s(args.writers, args.appends)
-            print(f"\naudit appends: {rate:.0f} records/s with {args.writers} writers")
+            single = audit_appends_per_s(args.writers, args.appends)
+            print(f"\naudit appends: {single:.0f} records/s with {args.writers} writers, one per transaction")
+            rate = audit_appends_per_s(args.writers, args.appends * 4, args.batch)
+            print(
+                f"audit appends: {rate:.0f} records/s with {args.writers} writers, "
+                f"batches of {args.batch} (audit_batch)"
+            )
         biggest = max(args.nodes)
         tick = ticks.get(biggest, {})
         worst = max(rows, key=lambda r: r[2]) if rows else ("-", 0.0, 0.0, 0)
