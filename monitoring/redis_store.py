@@ -8,6 +8,7 @@ per-cluster lock that keeps one analyser per cluster at a time.
 from __future__ import annotations
 
 import functools
+import threading
 import uuid
 
 import redis
@@ -36,20 +37,29 @@ def key(*parts: object) -> str:
 # the cache until saved again, so a read-only caller may change its copy freely.
 
 _GEN = 32  # hex digits of a generation
+# At most this many objects kept per process (a pipeline and a world per cluster), the least
+# recently saved dropped first: a worker serving many big clusters keeps only the busiest.
+KEEP_STATES = 16
 _saved: dict[str, tuple[bytes, object]] = {}
+_saved_lock = threading.Lock()
 
 
 def save_state(name: str, state_json: str, obj: object) -> None:
     """Store ``state_json`` under the key ``name``; ``obj`` (what it encodes) is handed over."""
     gen = uuid.uuid4().hex.encode()
     get_redis().set(name, b"@" + gen + b"\n" + state_json.encode())
-    _saved[name] = (gen, obj)
+    with _saved_lock:
+        _saved.pop(name, None)
+        _saved[name] = (gen, obj)  # the newest last
+        while len(_saved) > KEEP_STATES:
+            del _saved[next(iter(_saved))]
 
 
 def load_state(name: str) -> tuple[object | None, bytes | None]:
     """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
     redis_ = get_redis()
-    mine = _saved.pop(name, None)
+    with _saved_lock:
+        mine = _saved.pop(name, None)
     if mine is not None and redis_.getrange(name, 1, _GEN) == mine[0]:
         return mine[1], None
     raw: bytes | None = redis_.get(name)

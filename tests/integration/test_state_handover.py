@@ -76,3 +76,16 @@ def test_a_kept_pipeline_is_the_one_saved_and_a_deleted_key_means_lost_memory(cl
     save_pipeline(cluster, p)
     get_redis().delete(key("pipeline", cluster.state_id))
     assert _restore_pipeline(cluster) is None
+
+
+@pytest.mark.redis
+def test_a_process_keeps_a_bounded_number_of_objects_the_least_recently_saved_dropped(redis_ns):
+    import monitoring.redis_store as rs
+
+    rs._saved.clear()
+    names = [key(f"handover-{i}") for i in range(rs.KEEP_STATES + 3)]
+    for n in names:
+        save_state(n, "{}", {"name": n})
+    assert len(rs._saved) == rs.KEEP_STATES
+    assert load_state(names[0]) == (None, b"{}")  # dropped: read back from Redis
+    assert load_state(names[-1]) == ({"name": names[-1]}, None)
