@@ -27,7 +27,7 @@ from actions.services.remediation import verify_remediations
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
-from incidents.audit import append_audit
+from incidents.audit import append_audit, audit_batch
 from incidents.choices import AuditEvent
 from incidents.services import apply_incident_update
 from monitoring.controller_state import note_tick_ok
@@ -35,7 +35,7 @@ from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
 from monitoring.locks import holding
 from monitoring.models import Cluster, ControllerState
-from monitoring.redis_store import get_redis, key
+from monitoring.redis_store import key, load_state, save_state
 from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
 from monitoring.sources.registry import open_source
@@ -90,7 +90,9 @@ def load_pipeline(cluster: Cluster, source: Source, now: dt.datetime | None = No
 
 
 def _restore_pipeline(cluster: Cluster) -> Pipeline | None:
-    raw = get_redis().get(key("pipeline", cluster.state_id))
+    mine, raw = load_state(key("pipeline", cluster.state_id))
+    if isinstance(mine, Pipeline):
+        return mine  # the one this worker saved at its last tick, and nobody saved since
     if raw:
         try:
             return Pipeline.from_state(json.loads(raw))
@@ -135,7 +137,10 @@ def note_lost_memory(cluster: Cluster, now: dt.datetime) -> None:
 
 
 def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
-    get_redis().set(key("pipeline", cluster.state_id), json.dumps(pipeline.to_state(), separators=(",", ":")))
+    """Store the pipeline's memory; ``pipeline`` is handed over (not to be changed afterwards)."""
+    save_state(
+        key("pipeline", cluster.state_id), json.dumps(pipeline.to_state(), separators=(",", ":")), pipeline
+    )
 
 
 def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
@@ -179,7 +184,9 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     record_tick(cluster.name, pipeline, events, specs, now)  # what this tick analysed, for replay and what-if
     updates = pipeline.feed(events, t)
     for upd in updates:
-        with transaction.atomic():
+        # One audit batch per verdict: its records (detection, verdict, recommendations, status)
+        # are written together under one head lock held only until this transaction commits.
+        with transaction.atomic(), audit_batch():
             incident, verdict_changed = apply_incident_update(cluster, upd, now)
             check_storm_breaker(cluster, now)  # before routing: a storm must not drain anything
             if upd.superseded_by:

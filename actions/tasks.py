@@ -15,6 +15,20 @@ from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
 
+def tick_queue(cluster_id: int) -> str | None:
+    """The queue a cluster's ticks go to (None: the default queue).
+
+    With ``RECOVERY_TICK_QUEUES=N`` (N > 0) each cluster's ticks go to one of N queues,
+    ``<default queue>-ticks-<cluster id mod N>``, so ticks of different clusters run on the
+    workers (and hosts) that subscribe to their queue (``recoveryctl worker -Q celery,celery-ticks-0``);
+    the cluster's lock still keeps one tick of a cluster at a time whoever runs it.
+    """
+    n = int(getattr(settings, "RECOVERY_TICK_QUEUES", 0) or 0)
+    if n <= 0:
+        return None
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-ticks-{cluster_id % n}"
+
+
 @shared_task(name="actions.tasks.tick_all_clusters", ignore_result=True)
 def tick_all_clusters() -> int:
     ids = list(Cluster.objects.values_list("pk", "poll_interval_s"))
@@ -26,7 +40,9 @@ def tick_all_clusters() -> int:
             due.append(cluster_id)
     for cluster_id in due:
         # Expire quickly: a tick that waited too long is worth less than the next one.
-        tick_cluster.apply_async((cluster_id,), expires=max(5.0, 3 * settings.RECOVERY_TICK_SECONDS))
+        tick_cluster.apply_async(
+            (cluster_id,), expires=max(5.0, 3 * settings.RECOVERY_TICK_SECONDS), queue=tick_queue(cluster_id)
+        )
     return len(due)
 
 

@@ -8,6 +8,8 @@ per-cluster lock that keeps one analyser per cluster at a time.
 from __future__ import annotations
 
 import functools
+import threading
+import uuid
 
 import redis
 from django.conf import settings
@@ -21,3 +23,46 @@ def get_redis() -> redis.Redis:
 def key(*parts: object) -> str:
     prefix = getattr(settings, "RECOVERY_REDIS_PREFIX", "recovery")
     return ":".join([prefix, *(str(p) for p in parts)])
+
+
+# --- big JSON states saved every tick (the pipeline's memory, the simulated world) -----------
+#
+# A 2,000-node cluster's pipeline and simulated world are megabytes of JSON; parsing them back
+# at the start of every tick cost ~100 ms of CPU when, most ticks, they are exactly the objects
+# this same worker saved two seconds earlier. So the saver keeps the object it saved, with a
+# random generation written at the head of the value; the next load takes the object back
+# (reading only those bytes) while the key still holds that generation. Any other write (another
+# worker, an executor, a fault injection, a key deleted or Redis restarted empty) changes or
+# removes it, and the value is parsed as before. Whoever loads an object owns it: it is out of
+# the cache until saved again, so a read-only caller may change its copy freely.
+
+_GEN = 32  # hex digits of a generation
+# At most this many objects kept per process (a pipeline and a world per cluster), the least
+# recently saved dropped first: a worker serving many big clusters keeps only the busiest.
+KEEP_STATES = 16
+_saved: dict[str, tuple[bytes, object]] = {}
+_saved_lock = threading.Lock()
+
+
+def save_state(name: str, state_json: str, obj: object) -> None:
+    """Store ``state_json`` under the key ``name``; ``obj`` (what it encodes) is handed over."""
+    gen = uuid.uuid4().hex.encode()
+    get_redis().set(name, b"@" + gen + b"\n" + state_json.encode())
+    with _saved_lock:
+        _saved.pop(name, None)
+        _saved[name] = (gen, obj)  # the newest last
+        while len(_saved) > KEEP_STATES:
+            del _saved[next(iter(_saved))]
+
+
+def load_state(name: str) -> tuple[object | None, bytes | None]:
+    """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
+    redis_ = get_redis()
+    with _saved_lock:
+        mine = _saved.pop(name, None)
+    if mine is not None and redis_.getrange(name, 1, _GEN) == mine[0]:
+        return mine[1], None
+    raw: bytes | None = redis_.get(name)
+    if raw and raw[:1] == b"@":  # values written before generations were plain JSON
+        raw = raw[_GEN + 2 :]
+    return None, raw

@@ -11,20 +11,30 @@ key kept outside it (incidents.audit.keys; the key's id is stored per record, so
 keys rotate and the rotation is itself a record), and the head is witnessed
 outside it (incidents.audit.witnessing): a chain cut short, emptied or rebuilt no
 longer matches what the witness saw.
+
+Batches (issue 14): inside ``with transaction.atomic(), audit_batch():`` appends are kept
+and written together when the block ends, still inside the caller's transaction: one head
+lock, one multi-row INSERT and one head UPDATE for the lot, each record still HMAC-chained
+to the one before it (verify_audit sees no difference). The head lock is then held only
+from that write to the commit, not for the whole transaction, so writers of different
+clusters stop queueing behind each other's ticks.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hmac
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from incidents.audit.hashing import GENESIS, canonical_content, normalise, record_hash
 
-__all__ = ["GENESIS", "append_audit", "canonical_content", "record_hash", "verify_chain"]
+__all__ = ["GENESIS", "append_audit", "audit_batch", "canonical_content", "record_hash", "verify_chain"]
 from incidents.audit.keys import Keyring, keyring
 from incidents.choices import ActorType, AuditEvent
 from incidents.models import AuditHead, AuditRecord
@@ -36,19 +46,29 @@ REFUSALS_PER_WINDOW = 5
 REFUSAL_WINDOW = dt.timedelta(minutes=10)
 
 
-def _refusal_suppressed(actor: str, at: dt.datetime) -> tuple[bool, bool]:
-    """(drop this refusal, this is the last one recorded in the window)."""
-    recent = AuditRecord.objects.filter(
-        event=AuditEvent.REFUSAL, actor=actor, at__gt=at - REFUSAL_WINDOW
-    ).count()
+def _refusal_suppressed(actor: str, at: dt.datetime, pending: int = 0) -> tuple[bool, bool]:
+    """(drop this refusal, this is the last one recorded in the window); ``pending``: this
+    actor's refusals already accepted into the batch being written."""
+    recent = (
+        pending
+        + AuditRecord.objects.filter(
+            event=AuditEvent.REFUSAL, actor=actor, at__gt=at - REFUSAL_WINDOW
+        ).count()
+    )
     return recent >= REFUSALS_PER_WINDOW, recent == REFUSALS_PER_WINDOW - 1
 
 
-def _link(head: AuditHead, rec: AuditRecord, ring: Keyring) -> AuditRecord:
+def _chain(head: AuditHead, rec: AuditRecord, ring: Keyring) -> AuditRecord:
+    """Give ``rec`` the next seq and its HMAC over the head's hash; move the head (in memory)."""
     rec.seq, rec.prev_hash, rec.key_id = head.seq + 1, head.hash, ring.current
     rec.hash = record_hash(head.hash, rec, ring.secret(ring.current))
-    rec.save(force_insert=True)
     head.seq, head.hash, head.key_id = rec.seq, rec.hash, rec.key_id
+    return rec
+
+
+def _link(head: AuditHead, rec: AuditRecord, ring: Keyring) -> AuditRecord:
+    _chain(head, rec, ring)
+    rec.save(force_insert=True)
     AuditHead.objects.filter(pk=1).update(seq=rec.seq, hash=rec.hash, key_id=rec.key_id)
     return rec
 
@@ -83,6 +103,97 @@ def about_incident(incident: Any) -> dict[str, Any]:
     }
 
 
+class _Kept:
+    """A record waiting in a batch. Registered as a (no-op) commit callback: Django drops the
+    callbacks of a savepoint that rolls back, so a record whose savepoint rolled back while the
+    batch went on is known to be gone with it, and is not written."""
+
+    __slots__ = ("rec",)
+
+    def __init__(self, rec: AuditRecord) -> None:
+        self.rec = rec
+
+    def __call__(self) -> None:
+        pass
+
+
+@dataclass
+class _Batch:
+    kept: list[_Kept] = field(default_factory=list)
+
+    def records(self) -> list[AuditRecord]:
+        alive = {id(func) for _, func, _ in connection.run_on_commit}
+        return [k.rec for k in self.kept if id(k) in alive]
+
+
+_local = threading.local()
+
+
+def _current_batch() -> _Batch | None:
+    batch: _Batch | None = getattr(_local, "batch", None)
+    return batch
+
+
+@contextmanager
+def audit_batch() -> Iterator[None]:
+    """Keep the appends made inside and write them together when the block ends (see the module).
+
+    Use it inside the transaction the records belong to:
+    ``with transaction.atomic(), audit_batch(): ...``. The records written are the ones the
+    block appended, in order, and they commit or roll back with that transaction; one made
+    inside a savepoint that rolled back (a nested ``atomic`` whose error was caught) is not
+    written. An exception discards the batch. Nested batches join the outermost one. The
+    returned records get their seq and hash when the batch is written.
+    """
+    if _current_batch() is not None:
+        yield
+        return
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError(
+            "audit_batch() belongs inside the transaction its records commit with (transaction.atomic())"
+        )
+    batch = _Batch()
+    _local.batch = batch
+    try:
+        yield
+        _local.batch = None
+        _write(batch.records())
+    finally:
+        _local.batch = None
+
+
+def _write(records: list[AuditRecord]) -> list[AuditRecord]:
+    """Chain and insert ``records`` under one head lock; refusals over the limit are dropped."""
+    if not records:
+        return []
+    from incidents.audit.witnessing import witness_after_commit
+
+    ring = keyring()
+    with transaction.atomic():
+        head, _ = AuditHead.objects.select_for_update().get_or_create(pk=1)
+        _record_rotation(head, ring, records[0].at)
+        kept: list[AuditRecord] = []
+        refusals: dict[str, int] = {}
+        for rec in records:
+            if rec.event == AuditEvent.REFUSAL and rec.actor_type == ActorType.USER:
+                pending = refusals.get(rec.actor, 0)
+                drop, last = _refusal_suppressed(rec.actor, rec.at, pending)
+                if drop:
+                    continue
+                refusals[rec.actor] = pending + 1
+                if last:
+                    rec.detail = {
+                        **(rec.detail or {}),
+                        "further_refusals": f"not recorded for {int(REFUSAL_WINDOW.total_seconds())} s",
+                    }
+            kept.append(_chain(head, rec, ring))
+        if kept:
+            AuditRecord.objects.bulk_create(kept, batch_size=1000)
+            AuditHead.objects.filter(pk=1).update(seq=head.seq, hash=head.hash, key_id=head.key_id)
+            witness_after_commit()
+    return kept
+
+
 def append_audit(
     *,
     event: str,
@@ -101,42 +212,34 @@ def append_audit(
 ) -> AuditRecord | None:
     """Append one record to the chain. ``actor`` None means the controller itself.
 
-    Returns None only for a refusal dropped by the per-actor limit.
+    Returns None only for a refusal dropped by the per-actor limit. Inside
+    :func:`audit_batch` the record is kept and written when the batch ends (a refusal
+    over the limit is dropped then).
     """
-    from incidents.audit.witnessing import witness_after_commit
-
-    ring = keyring()
-    with transaction.atomic():
-        head, _ = AuditHead.objects.select_for_update().get_or_create(pk=1)
-        if event == AuditEvent.REFUSAL and actor is not None:
-            drop, last = _refusal_suppressed(actor, at)
-            if drop:
-                return None
-            if last:
-                detail = {
-                    **(detail or {}),
-                    "further_refusals": f"not recorded for {int(REFUSAL_WINDOW.total_seconds())} s",
-                }
-        _record_rotation(head, ring, at)
-        rec = AuditRecord(
-            at=at,
-            actor_type=ActorType.SYSTEM if actor is None else ActorType.USER,
-            actor=SYSTEM_ACTOR if actor is None else actor,
-            event=event,
-            cluster=cluster[:64],
-            workload=workload[:64],
-            node=node[:128],
-            incident_id=incident_id,
-            recommendation_id=recommendation_id,
-            pattern=pattern[:128],
-            attribution=normalise(attribution),
-            action=action[:64],
-            outcome=outcome[:64],
-            detail=normalise(detail),
-        )
-        _link(head, rec, ring)
-        witness_after_commit()
-    return rec
+    rec = AuditRecord(
+        at=at,
+        actor_type=ActorType.SYSTEM if actor is None else ActorType.USER,
+        actor=SYSTEM_ACTOR if actor is None else actor,
+        event=event,
+        cluster=cluster[:64],
+        workload=workload[:64],
+        node=node[:128],
+        incident_id=incident_id,
+        recommendation_id=recommendation_id,
+        pattern=pattern[:128],
+        attribution=normalise(attribution),
+        action=action[:64],
+        outcome=outcome[:64],
+        detail=normalise(detail),
+    )
+    batch = _current_batch()
+    if batch is not None:
+        kept_ = _Kept(rec)
+        transaction.on_commit(kept_)
+        batch.kept.append(kept_)
+        return rec
+    kept = _write([rec])
+    return kept[0] if kept else None
 
 
 @dataclass(frozen=True)

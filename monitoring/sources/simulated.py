@@ -18,7 +18,7 @@ from django.conf import settings
 from monitoring.detectors.schema import ClusterSpec
 from monitoring.locks import ClusterBusy, holding
 from monitoring.models import Cluster
-from monitoring.redis_store import get_redis, key
+from monitoring.redis_store import get_redis, key, load_state, save_state
 from monitoring.simulator import FAULT_KINDS, SimConfig, SimulatedCluster
 from monitoring.sources import JobView, NodeView
 
@@ -37,7 +37,10 @@ def _config(cluster: Cluster) -> SimConfig:
 
 
 def load_world(cluster: Cluster, now: float) -> SimulatedCluster:
-    raw = get_redis().get(_state_key(cluster))
+    """The world as last saved (this worker's own object when nobody saved since), or a new one."""
+    mine, raw = load_state(_state_key(cluster))
+    if isinstance(mine, SimulatedCluster):
+        return mine
     if raw:
         try:
             return SimulatedCluster.from_state(json.loads(raw))
@@ -64,7 +67,8 @@ def _take_stashed(cluster: Cluster) -> list[dict[str, Any]]:
 
 
 def save_world(cluster: Cluster, world: SimulatedCluster) -> None:
-    get_redis().set(_state_key(cluster), json.dumps(world.to_state(), separators=(",", ":")))
+    """Store the world; the caller hands ``world`` over and must not change it afterwards."""
+    save_state(_state_key(cluster), json.dumps(world.to_state(), separators=(",", ":")), world)
 
 
 @contextmanager

@@ -72,6 +72,19 @@ def test_state_round_trips_through_json_and_continues_identically() -> None:
     assert restored.faults() == sim.faults()
 
 
+def test_a_saved_gpu_keeps_only_what_differs_from_a_healthy_one_and_comes_back_whole() -> None:
+    """Most of a big world's 16,000 GPUs are healthy: their saved state leaves the defaults out
+    (the world is saved every tick), and reading it back restores every field."""
+    sim = make_sim(seed=3)
+    sim.inject("xid79", now=T0 + 1)
+    state = sim.to_state()
+    gpus = [g for n in state["nodes"] for g in n["gpus"]]
+    assert all("dbe" not in g and "off_bus" not in g for g in gpus if not g.get("xid"))
+    restored = SimulatedCluster.from_state(json.loads(json.dumps(state)))
+    assert [n.gpus for n in restored.node_table.values()] == [n.gpus for n in sim.node_table.values()]
+    assert restored.to_state() == state
+
+
 def test_events_follow_the_schema() -> None:
     events = run(make_sim(), T0 + 120)
     sources = Counter(e["source"] for e in events)
