@@ -341,12 +341,13 @@ class TelemetryRules:
         return None
 
     def to_state(self) -> dict[str, Any]:
-        return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()]}
+        return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()], "t": self.thermal.to_state()}
 
     def load_state(self, d: dict[str, Any]) -> None:
         for n, g, s in d.get("g", []):
             self.gpus[(str(n), int(g))] = GpuState.from_state(s)
             self.node_gpus.setdefault(str(n), set()).add(int(g))
+        self.thermal.load_state(d.get("t", {}))
 
 
 def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:
@@ -354,4 +355,5 @@ def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:
         f"GPU {gpu} heated {hot['start']:.0f} -> {hot['temp']:.0f} C in {hot['seconds']:.0f} s while its "
         f"peers stayed at {hot['peers']:.0f} C (cooling failure; throttling follows)"
     )
-    return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data={"ratio": 0.99, "reasons": None, "thermal": True})
+    data = {"ratio": 0.99, "reasons": None, "thermal": True, "since": hot["since"]}
+    return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data=data)

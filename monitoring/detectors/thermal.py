@@ -33,6 +33,20 @@ def _median(values: list[float]) -> float:
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
 
 
+def _pack(temps: dict[tuple[str, int], float]) -> dict[str, list[float | None]]:
+    """{(node, gpu): temp} as {node: [temp of GPU 0, of GPU 1, ...]}: compact, saved every tick."""
+    out: dict[str, list[float | None]] = {}
+    for (node, gpu), v in temps.items():
+        row = out.setdefault(node, [])
+        row.extend([None] * (gpu + 1 - len(row)))
+        row[gpu] = v
+    return out
+
+
+def _unpack(packed: dict[str, list[float | None]]) -> dict[tuple[str, int], float]:
+    return {(str(n), g): float(v) for n, row in packed.items() for g, v in enumerate(row) if v is not None}
+
+
 class _JobTemps:
     """A job's GPUs: latest temperatures, their median, and two snapshots up to a minute old."""
 
@@ -61,6 +75,7 @@ class ThermalWatch:
 
     def __init__(self) -> None:
         self.hits: dict[tuple[str, int], int] = {}
+        self.first_hit: dict[tuple[str, int], float] = {}  # the run's first hot sample: the first sign
         self.raised: set[tuple[str, int]] = set()
         self.jobs: dict[str, _JobTemps] = {}
 
@@ -83,6 +98,7 @@ class ThermalWatch:
         if med is None or temp - med < ABOVE_C:
             if self.hits and key in self.hits:
                 del self.hits[key]
+                self.first_hit.pop(key, None)
             if self.raised and key in self.raised and med is not None and temp - med < ABOVE_C / 2:
                 self.raised.discard(key)  # back with its peers: a later runaway is news again
             return None
@@ -97,9 +113,42 @@ class ThermalWatch:
         start_t, med_then, start = min(then, key=lambda x: x[2])
         if temp - start < RISE_C or abs(med - med_then) > PEERS_STILL_C:
             self.hits.pop(key, None)
+            self.first_hit.pop(key, None)
             return None
         self.hits[key] = self.hits.get(key, 0) + 1
+        self.first_hit.setdefault(key, t)
         if self.hits[key] < CONFIRM or key in self.raised:
             return None
         self.raised.add(key)
-        return {"temp": temp, "start": start, "seconds": t - start_t, "peers": med}
+        since = self.first_hit.get(key, t)
+        return {"temp": temp, "start": start, "seconds": t - start_t, "peers": med, "since": since}
+
+    # -- state: the snapshots are a minute of history; without them nothing fires for a minute
+    # after every restore, i.e. never when the pipeline is restored each tick.
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "h": [[n, g, c, self.first_hit.get((n, g))] for (n, g), c in self.hits.items()],
+            "r": [[n, g] for n, g in self.raised],
+            "j": {
+                job: [
+                    p.med,
+                    p.computed_t,
+                    [[st, m, _pack(temps)] for st, m, temps in p.snaps],
+                    _pack(p.latest),
+                ]
+                for job, p in self.jobs.items()
+            },
+        }
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        for n, g, c, first in d.get("h", []):
+            self.hits[(str(n), int(g))] = int(c)
+            if first is not None:
+                self.first_hit[(str(n), int(g))] = float(first)
+        self.raised = {(str(n), int(g)) for n, g in d.get("r", [])}
+        for job, (med, computed_t, snaps, latest) in d.get("j", {}).items():
+            p = self.jobs[str(job)] = _JobTemps()
+            p.med = None if med is None else float(med)
+            p.computed_t = float(computed_t)
+            p.snaps = [(float(st), float(m), _unpack(temps)) for st, m, temps in snaps]
+            p.latest = _unpack(latest)

@@ -185,3 +185,30 @@ def test_a_gpu_that_always_runs_hot_raises_nothing() -> None:
     p = pipeline(job("1", "gpu-a-[001-002]"))
     run(p, progress("1", 0, 300) + _samples(lambda t, n, g: 82.0 if (n, g) == ("gpu-a-001", 2) else 64.0))
     assert p.incidents() == []
+
+
+def test_the_heating_rule_survives_the_pipeline_being_restored_from_its_state_every_tick() -> None:
+    """Live, a worker that did not save the pipeline itself restores it from JSON each tick: the rule's
+    minute of temperature history must be in that state, and the mark says when the heating showed."""
+    import json
+
+    from actions.pipeline import Pipeline
+
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    hot = ("gpu-a-002", 5)
+
+    def temp(t: float, n: str, g: int) -> float:
+        return 60.0 + (min(max(t - 150.0, 0.0), 60.0) * 0.4 if (n, g) == hot else 0.0)
+
+    events = sorted(progress("1", 0, 300) + _samples(temp), key=lambda e: e["t"])
+    tick = T0
+    while events:
+        batch = [e for e in events if e["t"] < tick + 2.0]
+        events = events[len(batch) :]
+        p.feed(batch, tick + 2.0)
+        p = Pipeline.from_state(json.loads(json.dumps(p.to_state())))  # what another worker would load
+        tick += 2.0
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_degraded", "gpu-a-002", 5)
+    assert inc.detected_t <= T0 + 150 + 60
+    assert inc.first_signal_t is not None and T0 + 150 < inc.first_signal_t < inc.detected_t
