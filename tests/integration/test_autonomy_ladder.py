@@ -221,14 +221,12 @@ def test_the_cluster_page_shows_the_ladder_and_its_forms_by_role(approve, viewer
 
 
 def test_back_to_monitor_stops_automatic_actions_not_yet_started_but_not_a_persons_approval(
-    approve, operator, monkeypatch
+    approve, operator, published_executions
 ) -> None:  # type: ignore[no-untyped-def]
     from actions.services.autonomy import set_monitor_only
     from actions.services.recommendations import approve_recommendation
 
-    monkeypatch.setattr(
-        "actions.services.dispatch.enqueue_execution", lambda rec_id: None
-    )  # nothing runs: all "not yet started"
+    # nothing runs, all "not yet started": executions go to a queue no worker reads (published_executions)
     AutonomyOverride.objects.create(
         cluster=approve, scope="partition", target="canary", action_kind="isolation", level="auto", at=NOW
     )

@@ -38,11 +38,9 @@ def auto(cluster):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def enqueued(monkeypatch):  # type: ignore[no-untyped-def]
-    """Executions sent to Celery after commit, recorded instead of sent."""
-    sent: list[int] = []
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", sent.append)
-    return sent
+def enqueued(published_executions):  # type: ignore[no-untyped-def]
+    """Executions sent to the real broker after commit (a queue no worker reads: nothing runs)."""
+    return published_executions
 
 
 def _blocked_record(rec: Recommendation) -> AuditRecord:
@@ -179,12 +177,12 @@ def test_a_restart_that_would_lose_everything_waits_for_an_operator_even_in_auto
     assert enqueued == []
 
 
-def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drains(auto, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_many_nodes_blamed_at_once_trip_the_storm_breaker_and_stop_pending_drains(
+    auto, published_executions
+) -> None:  # type: ignore[no-untyped-def]
     from actions.services.storm import check_storm_breaker
 
-    monkeypatch.setattr(
-        "actions.services.dispatch.enqueue_execution", lambda rec_id: None
-    )  # approved, not yet started
+    # approved, not yet started: executions go to a queue no worker reads (published_executions)
     auto.storm_min_nodes = 3
     auto.save()
     first = [propose(make_incident(auto, f"i-{n}", n, []), drain(n))[0] for n in ("gpu-a-001", "gpu-a-002")]

@@ -54,11 +54,9 @@ def _click_all(recs: list[Recommendation], user) -> list[str]:  # type: ignore[n
 
 @pytest.mark.django_db(transaction=True)
 def test_n_simultaneous_approvals_cannot_pass_an_hourly_budget_of_n_minus_1(
-    cluster, operator, monkeypatch
+    cluster, operator, published_executions
 ) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(
-        "actions.services.dispatch.enqueue_execution", lambda rec_id: True
-    )  # approved, not yet started
+    # approved, not yet started: executions go to a queue no worker reads (published_executions)
     cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = (
         Autonomy.APPROVE,
         N - 1,
@@ -83,8 +81,10 @@ def test_n_simultaneous_approvals_cannot_pass_an_hourly_budget_of_n_minus_1(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_simultaneous_approvals_cannot_pass_the_partition_share(cluster, operator, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: True)
+def test_simultaneous_approvals_cannot_pass_the_partition_share(
+    cluster, operator, published_executions
+) -> None:  # type: ignore[no-untyped-def]
+    # approved, not yet started: executions go to a queue no worker reads (published_executions)
     cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = (
         Autonomy.APPROVE,
         100,
@@ -105,8 +105,8 @@ def test_simultaneous_approvals_cannot_pass_the_partition_share(cluster, operato
 
 
 @pytest.mark.django_db
-def test_drains_approved_in_the_same_tick_count_against_the_budget(cluster, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", lambda rec_id: True)
+def test_drains_approved_in_the_same_tick_count_against_the_budget(cluster, published_executions) -> None:  # type: ignore[no-untyped-def]
+    # approved, not yet started: executions go to a queue no worker reads (published_executions)
     cluster.autonomy, cluster.max_drains_per_hour, cluster.max_partition_drained_pct = Autonomy.AUTO, 2, 100
     cluster.save()
     _partition(cluster, 20)

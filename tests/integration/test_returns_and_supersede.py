@@ -166,14 +166,13 @@ def test_open_recommendations_the_world_overtook_are_superseded(db, cluster) -> 
 
 @pytest.mark.django_db(transaction=True)
 def test_two_operators_approving_at_once_execute_once(
-    cluster, redis_ns, settings, operator, admin_user, monkeypatch
+    cluster, redis_ns, settings, operator, admin_user, published_executions
 ) -> None:  # type: ignore[no-untyped-def]
     settings.SIM_FAULT_MEAN_INTERVAL_S = 0
     cluster.autonomy = Autonomy.APPROVE
     cluster.save()
     make_nodes(cluster)
-    sent: list[int] = []
-    monkeypatch.setattr("actions.services.dispatch.enqueue_execution", sent.append)
+    sent = published_executions
     [rec] = propose(make_incident(cluster, "i-1", "gpu-a-003", []), drain("gpu-a-003"))
     outcomes: list[str] = []
     barrier = threading.Barrier(2)
