@@ -35,6 +35,31 @@ os.environ.setdefault("RECOVERY_DEV", "1")
 os.environ["RECOVERY_REDIS_PREFIX"] = f"bench-scale-{os.getpid()}"  # removed afterwards
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "1")  # no worker in the bench: tasks run inline
 
+
+
+def _ensure_database() -> None:
+    """Before Django starts (its connection pool opens at once): make sure the database that
+    DATABASE_URL names exists, or the one ``--keep-db NAME`` names (then DATABASE_URL points at it)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        return
+    parts = urlsplit(url)
+    if "--keep-db" in sys.argv[:-1]:
+        parts = parts._replace(path="/" + sys.argv[sys.argv.index("--keep-db") + 1])
+        os.environ["DATABASE_URL"] = urlunsplit(parts)
+    name = parts.path.lstrip("/")
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+_ensure_database()
+
 import django  # noqa: E402
 
 django.setup()
@@ -151,6 +176,10 @@ def seed_history(n_incidents: int, n_audit: int) -> None:
             rows.append(rec)
         AuditRecord.objects.bulk_create(rows)
     AuditHead.objects.filter(pk=1).update(seq=seq, hash=prev)
+    # A database a year old has planner statistics (autovacuum's ANALYZE): without them the planner
+    # takes 10,000 active incidents for 1 and the overview ran a 2.5 s nested loop.
+    with connection.cursor() as cur:
+        cur.execute("ANALYZE")
 
 
 def run_ticks(n_nodes: int, ticks: int, interval_s: float) -> dict[str, float]:
@@ -158,7 +187,10 @@ def run_ticks(n_nodes: int, ticks: int, interval_s: float) -> dict[str, float]:
     from monitoring.models import Node
 
     with override_settings(SIM_NODES=n_nodes):
-        cluster = _cluster(f"scale-{n_nodes}")
+        from monitoring.models import Cluster
+
+        # A kept database (--keep-db) already has the cluster of an earlier run: tick it again.
+        cluster = Cluster.objects.filter(name=f"scale-{n_nodes}").first() or _cluster(f"scale-{n_nodes}")
         now = dt.datetime.now(dt.UTC).replace(microsecond=0)
         wall, cpu = [], []
         first = first_cpu = 0.0
@@ -188,7 +220,9 @@ def time_pages(paths: list[str], repeats: int) -> list[tuple[str, float, float, 
     from django.contrib.auth.models import Group, User
     from django.test import Client
 
-    user = User.objects.create_user(username="bench-admin", password="x")
+    user = User.objects.filter(username="bench-admin").first() or User.objects.create_user(
+        username="bench-admin", password="x"
+    )
     user.groups.add(Group.objects.get_or_create(name="admin")[0])
     client = Client()
     client.force_login(user)
@@ -239,10 +273,12 @@ def page_paths(ticks: dict[int, dict[str, float]], nodes: list[int], n_audit: in
     from incidents.models import Incident
     from monitoring.models import Cluster, Node
 
+    from django.db.models import Count
+
     big = (
         int(ticks[max(nodes)]["cluster"])
         if ticks
-        else Cluster.objects.order_by("id").values_list("id", flat=True).first()
+        else Cluster.objects.annotate(n=Count("nodes")).order_by("-n", "id").values_list("id", flat=True).first()
     )
     node = Node.objects.filter(cluster_id=big).order_by("id").first()
     inc = Incident.objects.order_by("-detected_at").first()
@@ -285,6 +321,12 @@ def main() -> int:
         default=["ticks", "pages", "audit"],
         help="measure only these (the history is seeded for pages and audit)",
     )
+    ap.add_argument(
+        "--keep-db",
+        metavar="NAME",
+        help="use (and keep) this database instead of a throwaway one: migrated, seeded only when it "
+        "holds no incidents yet, so page timings can be repeated without seeding again",
+    )
     args = ap.parse_args()
     parts = set(args.parts)
     if connection.vendor != "postgresql":
@@ -294,11 +336,18 @@ def main() -> int:
         return 2
     setup_test_environment()
     old = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    if args.keep_db:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+    else:
+        connection.creation.create_test_db(verbosity=0, autoclobber=True)
     interval_s = float(settings.RECOVERY_TICK_SECONDS)
     try:
         n_inc, n_audit = int(100_000 * args.scale), int(1_000_000 * args.scale)
-        if parts & {"pages", "audit"}:
+        from incidents.models import Incident
+
+        if parts & {"pages", "audit"} and not Incident.objects.exists():
             t = time.perf_counter()
             seed_history(n_inc, n_audit)
             print(f"seeded {n_inc} incidents and {n_audit} audit records in {time.perf_counter() - t:.1f} s")
@@ -338,7 +387,8 @@ def main() -> int:
             f"tick_cpu_p95_ms={tick.get('cpu_p95_ms', 0):.0f}"
         )
     finally:
-        connection.creation.destroy_test_db(old, verbosity=0)
+        if not args.keep_db:
+            connection.creation.destroy_test_db(old, verbosity=0)
         from monitoring.redis_store import get_redis
 
         r = get_redis()

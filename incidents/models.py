@@ -10,6 +10,15 @@ from incidents.choices import INCIDENT_ACTIVE, ActorType, AuditEvent, Category, 
 from monitoring.models import Cluster
 
 
+def culprit_label(node: str, gpu: int | None) -> str:
+    """What an incident blames, in words: "gpu-a-003 GPU 3", "gpu-a-003", "no single node"."""
+    if not node:
+        return "no single node"
+    if gpu is None:
+        return node
+    return f"{node} GPU {gpu}"
+
+
 class Incident(models.Model):
     cluster = models.ForeignKey(Cluster, on_delete=models.CASCADE, related_name="incidents")
     key = models.CharField(max_length=64, help_text="The pipeline's stable id for this incident")
@@ -56,11 +65,7 @@ class Incident(models.Model):
 
     @property
     def culprit_label(self) -> str:
-        if not self.culprit_node:
-            return "no single node"
-        if self.culprit_gpu is None:
-            return self.culprit_node
-        return f"{self.culprit_node} GPU {self.culprit_gpu}"
+        return culprit_label(self.culprit_node, self.culprit_gpu)
 
     @property
     def active(self) -> bool:

@@ -6,7 +6,6 @@ recommendations over monitoring's clusters and nodes).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from django.contrib import messages
@@ -25,23 +24,19 @@ from actions.services.faults import inject_fault as inject
 from actions.services.remediation import node_remediation_context
 from actions.views.autonomy import cluster_panel, node_panel
 from actions.views.incident_list import with_needs_approval
+from actions.views.node_grid import Blame, node_grid, node_tile
 from actions.views.reports import cluster_readiness
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.models import Incident
 from incidents.silences import expiring_silences
-from monitoring.choices import Autonomy, NodeHealth
+from monitoring.choices import Autonomy
 from monitoring.connections import diagnose_connection
 from monitoring.controller_state import health
 from monitoring.locks import ClusterBusy
 from monitoring.models import Cluster, Node
 from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
-from monitoring.telemetry.store import node_gpu_alarms
-from monitoring.vocabulary import Category
 from recovery_site.decorators import role_required
 from recovery_site.roles import Role, has_role
-
-# A node blamed for one of these is faulty itself; for the others it is only a suspect.
-FAULTY_CATEGORIES = {Category.GPU_HARDWARE, Category.NODE_FAILURE, Category.NETWORK}
 
 
 @login_required
@@ -131,28 +126,27 @@ def past_readiness(cluster: Cluster, level: str) -> list[str]:
 # ---------------------------------------------------------------- page data
 
 
-def _grid(cluster: Cluster, incidents: list[Incident]) -> list[dict[str, Any]]:
-    blamed = {i.culprit_node: i for i in incidents if i.culprit_node}
-    try:
-        alarms = node_gpu_alarms(cluster.name, time.time())
-    except Exception:  # live GPU colouring is a hint; the page must render without Redis
-        alarms = {}
-    cells = []
-    for node in cluster.nodes.all():
-        health = node.health
-        incident = blamed.get(node.name)
-        if incident is not None and health == NodeHealth.OK:
-            health = NodeHealth.FAULTY if incident.category in FAULTY_CATEGORIES else NodeHealth.SUSPECT
-        cells.append(
-            {"node": node, "health": health, "incident": incident, "gpu_alarm": alarms.get(node.name, "")}
-        )
-    return cells
+def _blamed(qs: QuerySet[Incident]) -> dict[int, dict[str, Blame]]:
+    """Per cluster, each blamed node's newest active incident (pk and category only: light)."""
+    out: dict[int, dict[str, Blame]] = {}
+    rows = (
+        qs.filter(status__in=list(INCIDENT_ACTIVE))
+        .exclude(culprit_node="")
+        .order_by("detected_at")  # the newest last, so it wins
+        .values_list("cluster_id", "culprit_node", "pk", "category")
+    )
+    for cluster_id, node, pk, category in rows:
+        out.setdefault(cluster_id, {})[node] = Blame(pk, category)
+    return out
 
 
 # Rows per overview section: beyond them the section says "showing N of M" and links to the
 # full, filterable list (bench/overview_bench.py: 2,000 active incidents took ~850 ms and
 # 1.4 MB per page and per live push when every one was a row).
 OVERVIEW_ROWS = 100
+# Beyond this many nodes a cluster's overview grid draws only the nodes that are not healthy
+# (each partition still counts all of its nodes); the cluster page draws every node.
+OVERVIEW_GRID_NODES = 512
 
 
 def _section(qs: QuerySet[Incident], rows: int = OVERVIEW_ROWS) -> dict[str, Any]:
@@ -173,18 +167,15 @@ def overview_context() -> dict[str, Any]:
         active_qs.filter(Q(needs_approval=True) | Q(status=IncidentStatus.ESCALATED, acknowledged_by=""))
     )
     # The grid colours every node an active incident blames: all of them, in a light query.
-    blamed = list(
-        Incident.objects.filter(status__in=list(INCIDENT_ACTIVE))
-        .exclude(culprit_node="")
-        .only("pk", "cluster_id", "culprit_node", "category")
-        .order_by("-detected_at")
-    )
-    clusters = []
-    for cluster in Cluster.objects.all():
-        mine = [i for i in blamed if i.cluster_id == cluster.pk]
-        clusters.append(
-            {"cluster": cluster, "grid": _grid(cluster, mine), "health": health(cluster, timezone.now())}
-        )
+    blamed = _blamed(Incident.objects.all())
+    clusters = [
+        {
+            "cluster": cluster,
+            "grid": node_grid(cluster, blamed.get(cluster.pk, {}), only_unhealthy_over=OVERVIEW_GRID_NODES),
+            "health": health(cluster, timezone.now()),
+        }
+        for cluster in Cluster.objects.all()
+    ]
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
@@ -211,13 +202,12 @@ def overview_context() -> dict[str, Any]:
 
 
 def cluster_context(cluster: Cluster) -> dict[str, Any]:
-    active = list(cluster.incidents.filter(status__in=list(INCIDENT_ACTIVE)))
     fault_kinds: list[tuple[str, str]] = []
     if cluster.is_simulated:
         fault_kinds = simulated_fault_kinds()
     return {
         "cluster": cluster,
-        "grid": _grid(cluster, active),
+        "grid": node_grid(cluster, _blamed(cluster.incidents.all()).get(cluster.pk, {})),
         "jobs": cluster.jobs.order_by("-started_at")[:100],
         "nodes": cluster.nodes.all(),
         "autonomy_levels": Autonomy.choices,
@@ -234,14 +224,8 @@ def node_context(node: Node) -> dict[str, Any]:
     incidents = Incident.objects.filter(cluster=node.cluster, culprit_node=node.name).order_by(
         "-detected_at"
     )[:20]
-    active = list(
-        Incident.objects.filter(
-            cluster=node.cluster, culprit_node=node.name, status__in=list(INCIDENT_ACTIVE)
-        )
-    )
-    tile = next(
-        (c for c in _grid(node.cluster, active) if c["node"].pk == node.pk), None
-    )  # the very facts of its tile
+    mine = _blamed(Incident.objects.filter(cluster=node.cluster, culprit_node=node.name))
+    tile = node_tile(node, mine.get(node.cluster_id, {}).get(node.name))  # the very facts of its tile
     return {
         "node": node,
         "gpus": node.gpus.all(),

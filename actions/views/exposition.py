@@ -42,9 +42,9 @@ from prometheus_client.core import (
 from prometheus_client.registry import Collector, CollectorRegistry
 
 from actions.choices import ActionKind, AutonomyKind, RecStatus
-from actions.models import Recommendation, RecommendationTransition, SettledIncidentMetrics, TickStat
+from actions.models import Recommendation, RecommendationTransition, TickStat
 from actions.views import reports as insights
-from incidents.choices import AuditEvent, IncidentStatus
+from incidents.choices import AuditEvent
 from incidents.models import AuditRecord, Incident
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster
@@ -66,9 +66,6 @@ HISTOGRAMS = {
 LEVEL_VALUE = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 GUARDRAILS = ("drain rate", "partition share", "opt-in", "restart budget", "restart storm", "storm breaker")
 MAX_INCIDENTS = 20000  # histograms over the newest this many incidents
-BATCH = 500
-SETTLED_AFTER = dt.timedelta(hours=1)  # a closed incident's metrics stop changing (cached from then on)
-CLOSED = (IncidentStatus.RECOVERED, IncidentStatus.DISMISSED)
 
 
 def guardrail_of(reason: str) -> str:
@@ -329,76 +326,13 @@ class RecoveryCollector(Collector):
         return [delivered, failed]
 
 
-def exported(row: dict[str, Any]) -> dict[str, Any]:
-    """One incident's row of the recovery-metrics page (``reports.incident_rows``), as /metrics keeps it."""
-    return {
-        "cluster": row["cluster"],
-        "detected_at": row["detected_at"].isoformat(),
-        "gpus": row["gpus"],
-        "lost_time_s": row["lost_time_s"],
-        "lost_gpu_hours": row["lost_gpu_hours"],
-    } | row["metrics"].as_dict()
-
-
-def _computed(pks: list[int]) -> dict[int, dict[str, Any]]:
-    """Each incident's metrics (the gatherer of the recovery-metrics page), in batches."""
-    out: dict[int, dict[str, Any]] = {}
-    qs = Incident.objects.select_related("cluster").prefetch_related("evidence", insights._recs_prefetch())
-    for i in range(0, len(pks), BATCH):
-        for row in insights.incident_rows(list(qs.filter(pk__in=pks[i : i + BATCH]))):
-            out[row["id"]] = exported(row)
-    return out
-
-
 def incident_values(now: dt.datetime) -> list[dict[str, Any]]:
-    """Per incident: cluster, GPUs, costs and metrics, for the newest MAX_INCIDENTS incidents.
-
-    Settled incidents (closed for over an hour, never reopened since) no longer change, so
-    their values are stored in PostgreSQL (``SettledIncidentMetrics``) by the first scrape
-    that sees them settled, and every later scrape (from any process, after any cache
-    flush) reads them in one query and computes only the incidents still in motion. A
-    stored row carries the reopen count it was computed at: a reopened incident is
-    computed afresh.
-    """
+    """Per incident: cluster, GPUs, costs and metrics, for the newest MAX_INCIDENTS incidents
+    (settled ones read from ``SettledIncidentMetrics``: ``reports.incident_values_for``)."""
     light = Incident.objects.order_by("-detected_at").values_list(
         "pk", "status", "resolved_at", "reopen_count"
     )
-    rows = list(light[:MAX_INCIDENTS])
-    settled = {
-        pk: reopened
-        for pk, status, resolved, reopened in rows
-        if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER
-    }
-    stored: dict[int, dict[str, Any]] = {}
-    stale: list[int] = []
-    pks = list(settled)
-    for i in range(0, len(pks), 5000):
-        for pk, reopened, values in SettledIncidentMetrics.objects.filter(
-            incident_id__in=pks[i : i + 5000]
-        ).values_list("incident_id", "reopen_count", "values"):
-            if reopened == settled[pk]:
-                stored[pk] = values
-            else:
-                stale.append(pk)
-    computed = _computed([pk for pk, *_ in rows if pk not in stored])
-    _store({pk: v for pk, v in computed.items() if pk in settled}, settled, stale, now)
-    return list(stored.values()) + list(computed.values())
-
-
-def _store(
-    values: dict[int, dict[str, Any]], settled: dict[int, int], stale: list[int], now: dt.datetime
-) -> None:
-    """Keep newly settled incidents' values; two scrapes racing write the same numbers (conflicts ignored)."""
-    if stale:
-        SettledIncidentMetrics.objects.filter(incident_id__in=stale).delete()
-    SettledIncidentMetrics.objects.bulk_create(
-        [
-            SettledIncidentMetrics(incident_id=pk, reopen_count=settled[pk], values=v, computed_at=now)
-            for pk, v in values.items()
-        ],
-        batch_size=BATCH,
-        ignore_conflicts=True,
-    )
+    return list(insights.incident_values_for(list(light[:MAX_INCIDENTS]), now).values())
 
 
 def registry(now: dt.datetime) -> CollectorRegistry:

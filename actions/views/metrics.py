@@ -27,14 +27,30 @@ def selection(params: Any) -> tuple[Cluster | None, str, str]:
 @login_required
 def metrics_page(request: HttpRequest) -> HttpResponse:
     cluster, name, window = selection(request.GET)
-    report = insights.metrics_report(cluster, window, timezone.now())
+    try:
+        page = max(1, int(request.GET.get("page") or 1))
+    except ValueError:
+        page = 1
+    report = insights.metrics_report(cluster, window, timezone.now(), page=page)
     query = f"window={window}" + (f"&cluster={name}" if name else "")
+    total, page = report["total"], report["page"]
+    pages = max(1, -(-total // insights.PER_PAGE))
+    first = (page - 1) * insights.PER_PAGE
     context = {
         "clusters": Cluster.objects.order_by("name"),
         "selected": name,
         "window": window,
         "windows": list(insights.WINDOWS),
         "rows": report["rows"],
+        "table": {
+            "total": total,
+            "first": first + 1 if total else 0,
+            "last": min(total, first + insights.PER_PAGE),
+            "page": page,
+            "pages": pages,
+            "capped": report["capped"],
+            "max": insights.MAX_WINDOW_INCIDENTS,
+        },
         "summary": [(METRIC_LABELS[m], report["summary"][m]) for m in METRIC_NAMES],
         "metric_names": METRIC_NAMES,
         "by_category": report["latency_by_category"],

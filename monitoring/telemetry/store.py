@@ -133,18 +133,29 @@ def write_last_samples(rows: Sequence[tuple[int, float, dict[str, Any]]], chunk:
     demo) bulk_update is fast enough.
     """
     if connection.vendor != "postgresql":
-        objs = [Gpu(pk=pk, last_sample=fields, last_sample_at=_epoch(t)) for pk, t, fields in rows]
-        Gpu.objects.bulk_update(objs, ["last_sample", "last_sample_at"], batch_size=500)
+        objs = [
+            Gpu(pk=pk, last_sample=fields, last_sample_at=_epoch(t), field_names=field_names_of(fields))
+            for pk, t, fields in rows
+        ]
+        Gpu.objects.bulk_update(objs, ["last_sample", "last_sample_at", "field_names"], batch_size=500)
         return
     table = connection.ops.quote_name(Gpu._meta.db_table)
     with connection.cursor() as cur:
         for i in range(0, len(rows), chunk):
-            payload = json.dumps([[pk, t, fields] for pk, t, fields in rows[i : i + chunk]])
+            payload = json.dumps(
+                [[pk, t, fields, field_names_of(fields)] for pk, t, fields in rows[i : i + chunk]]
+            )
             cur.execute(
-                f"UPDATE {table} AS g SET last_sample = v.r->2, last_sample_at = to_timestamp((v.r->>1)::float8) "
+                f"UPDATE {table} AS g SET last_sample = v.r->2, last_sample_at = to_timestamp((v.r->>1)::float8), "
+                "field_names = v.r->>3 "
                 "FROM (SELECT jsonb_array_elements(%s::jsonb) AS r) AS v WHERE g.id = (v.r->>0)::bigint",
                 [payload],
             )
+
+
+def field_names_of(fields: dict[str, Any]) -> str:
+    """What ``Gpu.field_names`` holds for a sample: its names, sorted, comma-joined."""
+    return ",".join(sorted(fields)) if isinstance(fields, dict) else ""
 
 
 # --- minute rollups ----------------------------------------------------------------------
