@@ -36,7 +36,6 @@ os.environ["RECOVERY_REDIS_PREFIX"] = f"bench-scale-{os.getpid()}"  # removed af
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "1")  # no worker in the bench: tasks run inline
 
 
-
 def _ensure_database() -> None:
     """Before Django starts (its connection pool opens at once): make sure the database that
     DATABASE_URL names exists, or the one ``--keep-db NAME`` names (then DATABASE_URL points at it)."""
@@ -270,15 +269,18 @@ def audit_appends_per_s(writers: int, per_writer: int, batch: int = 1) -> float:
 
 def page_paths(ticks: dict[int, dict[str, float]], nodes: list[int], n_audit: int) -> list[str]:
     """Every page and list API, on the biggest tick cluster when there is one."""
+    from django.db.models import Count
+
     from incidents.models import Incident
     from monitoring.models import Cluster, Node
-
-    from django.db.models import Count
 
     big = (
         int(ticks[max(nodes)]["cluster"])
         if ticks
-        else Cluster.objects.annotate(n=Count("nodes")).order_by("-n", "id").values_list("id", flat=True).first()
+        else Cluster.objects.annotate(n=Count("nodes"))
+        .order_by("-n", "id")
+        .values_list("id", flat=True)
+        .first()
     )
     node = Node.objects.filter(cluster_id=big).order_by("id").first()
     inc = Incident.objects.order_by("-detected_at").first()
