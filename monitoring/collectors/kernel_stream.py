@@ -11,8 +11,9 @@ Why a stream and not a list popped like the GPU events: reading does not remove 
 A worker killed mid-tick has not saved the id it reached, so the next tick reads the same
 entries again (at-least-once; a kernel line seen twice is one more sighting of the same
 Xid, a line never seen is a missed fault). What is handled is only ever trimmed by
-``MAXLEN``, and a trim past the saved id is reported (``max-deleted-entry-id``), as is a
-stream that restarted empty (``entries-added`` went backwards).
+``MAXLEN``; the state keeps the rank of the last entry read among all ever added
+(``entries-added``), so a trim past it is reported with the number of lines lost, and a
+stream that restarted empty (``entries-added`` below that rank) is reported too.
 
 No Django here: the agent imports :func:`push` on a node that has only this package.
 """
@@ -149,12 +150,13 @@ def read(
     """Kernel events pushed since ``state["id"]``, at most ``count``; the next state; problems.
 
     ``expected``: the nodes whose agents should be beating (up, not down); ``known``: every
-    node of the cluster. The state is ``{"id": last id read, "added": entries-added seen}``;
+    node of the cluster. The state is ``{"id": last id read, "pos": its rank by entries-added}``;
     nothing here writes the stream, so until the caller saves the new state the same entries
     are read again.
     """
     st = dict(state or {})
     last: str | None = st.get("id")
+    pos = int(st.get("pos", 0))  # the last entry read is the pos-th ever added to this stream
     skey, akey = stream_key(cluster, prefix), agents_key(cluster, prefix)
     pipe = redis.pipeline(transaction=True)  # one snapshot: info, entries and heartbeats agree
     pipe.xinfo_stream(skey)
@@ -167,24 +169,30 @@ def read(
         raise entries if isinstance(entries, Exception) else raw_beats
     problems: list[str] = []
     added = int(info["entries-added"]) if info else 0
+    # Only MAXLEN ever removes entries, from the front: the first one left is this one, by count.
+    first = added - (int(info["length"]) if info else 0) + 1
+    start = max(pos + 1, first)
     if last is not None:
         went_back = info is not None and _id(info["last-generated-id"]) < _id(last)
-        if added < int(st.get("added", 0)) or went_back:
+        if added < pos or went_back:
             problems.append(
                 "kernel stream restarted empty (Redis restarted without its data?): "
                 "lines the agents pushed before it and not yet read are lost"
             )
+            start = first
             if went_back:  # the new stream's ids are below the saved one: read it from its start
                 entries = redis.xrange(skey, min="-", max="+", count=count)
-        elif info is not None and _id(info["max-deleted-entry-id"]) > _id(last):
+        elif first > pos + 1:
             problems.append(
-                f"kernel stream trimmed past the last entry read ({last}): lines up to "
-                f"{info['max-deleted-entry-id'].decode()} were never read (backlog over its MAXLEN)"
+                f"kernel stream trimmed past the last entry read: {first - pos - 1} lines "
+                f"were never read (a backlog over its MAXLEN; the tick read too little or too late)"
             )
+    else:
+        start = first
     events = [ev for _, fields in entries if (ev := _event(fields)) is not None]
     if entries:
         st["id"] = entries[-1][0].decode()
-    st["added"] = added
+    st["pos"] = start - 1 + len(entries) if entries else added  # nothing after it: all read
     if len(entries) >= count:
         log.info("cluster %s: kernel stream backlog, read %d entries this tick", cluster, len(entries))
     known_set = set(known)
