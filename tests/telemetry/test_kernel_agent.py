@@ -201,3 +201,20 @@ def test_the_agent_and_what_it_imports_need_no_django() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_under_systemd_the_source_and_state_dir_come_from_the_environment(
+    stream: Any, tmp_path: Path
+) -> None:
+    """deploy/systemd/recovery-agent.service passes no --kernel: agent.env's RECOVERY_AGENT_KERNEL
+    says what to tail and StateDirectory= gives $STATE_DIRECTORY."""
+    r, prefix = stream
+    unit = (ROOT / "deploy" / "systemd" / "recovery-agent.service").read_text()
+    assert "StateDirectory=recovery-agent" in unit and "RECOVERY_AGENT_KERNEL" in unit
+    log = tmp_path / "kern.log"
+    log.write_text("")
+    env = {**os.environ, "RECOVERY_AGENT_KERNEL": f"file:{log}", "STATE_DIRECTORY": str(tmp_path / "sd")}
+    argv = [sys.executable, "-m", "monitoring.telemetry.agent", "--cluster", "c1", "--node", NODE]
+    argv += ["--redis", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"), "--prefix", prefix]
+    subprocess.run([*argv, "--once", "--no-gpu"], cwd=ROOT, env=env, check=True, timeout=60)
+    assert (tmp_path / "sd" / f"kernel-c1-{NODE}.json").exists() and _beat(r, prefix) is not None
