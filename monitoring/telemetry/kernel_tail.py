@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,8 @@ class KernelTail:
         self.cluster, self.node, self.setting = cluster, node, setting.strip()
         self.src = agent_source(setting)
         self.transport = transport or LocalTransport()
-        self.path = Path(state_dir) / f"kernel-{cluster}-{node}.json"
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", f"kernel-{cluster}-{node}")
+        self.path = Path(state_dir) / f"{safe}.json"
         self.state = self._load()
 
     def _load(self) -> dict[str, Any]:
