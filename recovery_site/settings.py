@@ -219,6 +219,15 @@ RECOVERY_LOCK_WAIT_S = float(env_str("RECOVERY_LOCK_WAIT_S", "10"))
 # Past this long without a successful tick, pages show "controller blind since ..." and on-call is told.
 RECOVERY_BLIND_AFTER_S = float(env_str("RECOVERY_BLIND_AFTER_S", "30"))
 RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
+# Kernel logs (monitoring/collectors/kernel.py, kernel_stream.py, docs/OPERATIONS.md "Kernel logs").
+# SSH fan-out reads this many nodes at a time (1 = one after the other). All of them share the one
+# SSH connection to the login node, whose sshd allows MaxSessions (default 10) channels at once:
+# stay below it, or raise MaxSessions there first.
+RECOVERY_KERNEL_POLL_WORKERS = env_int("RECOVERY_KERNEL_POLL_WORKERS", 8)
+# kernel_log_command = "agent": a tick reads at most this many stream entries (a backlog drains over
+# several ticks), and names the nodes whose agent has not beaten for this long.
+RECOVERY_KERNEL_STREAM_COUNT = env_int("RECOVERY_KERNEL_STREAM_COUNT", 50_000)
+RECOVERY_KERNEL_AGENT_SILENT_S = float(env_str("RECOVERY_KERNEL_AGENT_SILENT_S", "60"))
 
 CHANNEL_LAYERS = {
     "default": {

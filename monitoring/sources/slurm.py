@@ -1,9 +1,10 @@
 """A real Slurm cluster as a source, in-cluster (local commands) or over SSH.
 
 Per tick: ``sinfo --json``/``squeue --json`` diffed against the last snapshot into
-``slurm`` events, each running job's stdout/stderr read from its byte offset, each
-allocated node's kernel log read from its cursor, and GPU samples the per-node agents
-queued in Redis. Collector state (snapshots, offsets, cursors) lives in PostgreSQL
+``slurm`` events, each running job's stdout/stderr read from its byte offset, each up
+node's kernel log read from its cursor (SSH fan-out, ``RECOVERY_KERNEL_POLL_WORKERS`` nodes
+at a time) or, with ``kernel_log_command = "agent"``, the lines the node agents pushed to
+the cluster's kernel stream, and GPU samples the per-node agents queued in Redis. Collector state (snapshots, offsets, cursors) lives in PostgreSQL
 (monitoring.controller_state), so any worker can run the next tick and a Redis that
 restarts empty costs no re-read.
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 
-from monitoring.collectors import joblog, kernel, slurm_state
+from monitoring.collectors import joblog, kernel, kernel_stream, slurm_state
 from monitoring.connections import client_for
 from monitoring.controller_state import load_collector_state, save_collector_state
 from monitoring.detectors.schema import ClusterSpec
@@ -77,13 +78,42 @@ class SlurmSource:
 
     def _kernel_logs(self, now: float) -> list[dict[str, Any]]:
         nodes = [n.name for n in self._nodes if not n.is_down]
+        if kernel.uses_agent(self.cluster.kernel_log_command):
+            return self._kernel_stream(nodes, now)
         events, self.state["kernel"] = kernel.poll(
             self.client.transport,
             nodes,
             kernel.source_from_setting(self.cluster.kernel_log_command),
             self.state.get("kernel"),
             now,
+            workers=max(1, int(settings.RECOVERY_KERNEL_POLL_WORKERS)),
         )
+        failed = kernel.errors(self.state["kernel"], nodes)
+        if failed:
+            first = next(iter(failed.items()))
+            self.source_errors["kernel logs"] = (
+                f"kernel log unreadable on {len(failed)} node{'s' if len(failed) > 1 else ''}: "
+                f"{', '.join(list(failed)[:8])}{' …' if len(failed) > 8 else ''} ({first[0]}: {first[1][:200]})"
+            )
+        return events
+
+    def _kernel_stream(self, nodes: list[str], now: float) -> list[dict[str, Any]]:
+        """Agent mode: the nodes push; one bounded read of the cluster's stream, never SSH."""
+        prior = dict(self.state.get("kernel") or {})
+        events, stream, problems = kernel_stream.read(
+            get_redis(),
+            self.cluster.name,
+            prior.get("stream"),
+            expected=nodes,
+            known=[n.name for n in self._nodes],
+            now=now,
+            prefix=settings.RECOVERY_REDIS_PREFIX,
+            count=max(1, int(settings.RECOVERY_KERNEL_STREAM_COUNT)),
+            silent_after=float(settings.RECOVERY_KERNEL_AGENT_SILENT_S),
+        )
+        self.state["kernel"] = {**prior, "stream": stream}
+        if problems:
+            self.source_errors["kernel logs"] = "; ".join(problems)
         return events
 
     def _telemetry(self) -> list[dict[str, Any]]:
