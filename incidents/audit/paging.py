@@ -118,9 +118,7 @@ def audit_window(
     )
 
 
-def _page_position(
-    qs: QuerySet[AuditRecord], number: int, *, filtered: bool, size: int
-) -> tuple[str, int]:
+def _page_position(qs: QuerySet[AuditRecord], number: int, *, filtered: bool, size: int) -> tuple[str, int]:
     """Where the old ``?page=number`` started, as a keyset position."""
     skip = size * (number - 1)
     if not filtered:
