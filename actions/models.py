@@ -46,6 +46,9 @@ class Recommendation(models.Model):
         # (cluster, action, status, executed_at within the last hour).
         indexes = [
             models.Index(fields=["status", "created_at"], name="rec_status_created_idx"),
+            # the unfiltered list API in its default order: 50 rows from the index instead of
+            # sorting every recommendation (an on-disk sort at 100k)
+            models.Index(fields=["created_at", "id"], name="rec_created_id_idx"),
             models.Index(fields=["cluster", "action", "status", "executed_at"], name="rec_budget_idx"),
         ]
 

@@ -198,6 +198,10 @@ class AuditRecord(models.Model):
             models.Index(fields=["at"]),
             # the audit log filters by event and lists newest first (order_by("-seq"))
             models.Index(fields=["event", "-seq"], name="audit_event_seq_idx"),
+            # a cluster's records of one kind ("approvals on hist-1"), newest first: without it
+            # PostgreSQL walks one of the two single-column orders and filters the other, the
+            # whole trail when nothing matches (keyset pages, incidents.audit.paging)
+            models.Index(fields=["cluster", "event", "-seq"], name="audit_cluster_event_seq_idx"),
         ]
 
     def save(self, *args: Any, **kwargs: Any) -> None:

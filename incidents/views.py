@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import (
     Http404,
     HttpRequest,
@@ -31,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 from incidents import services as feedback
 from incidents.audit.export import csv_lines, in_chain_order, json_chunks
 from incidents.audit.filters import FILTER_NAMES, TIME_FILTERS, parse_filters
+from incidents.audit.paging import CursorError, audit_window, count_text
 from incidents.models import AuditRecord, Incident
 from monitoring.telemetry import charts
 from monitoring.views import json_login_required
@@ -38,12 +38,20 @@ from monitoring.views import json_login_required
 
 @login_required
 def audit_log(request: HttpRequest) -> HttpResponse:
+    """The trail newest first, in keyset pages (``?before=``/``?after=`` a seq; see incidents.audit.paging)."""
     filters = parse_filters(request.GET)
-    qs = filters.apply(AuditRecord.objects.all()).order_by("-seq")
-    page = Paginator(qs, 50).get_page(request.GET.get("page"))
+    qs = filters.apply(AuditRecord.objects.all())
+    status = 200
+    try:
+        window = audit_window(qs, request.GET, filtered=bool(filters.active))
+    except CursorError as exc:
+        filters.errors.append(str(exc))
+        window, status = audit_window(qs, {}, filtered=bool(filters.active)), 400
     query = urlencode(filters.active)
     context = {
-        "page": page,
+        "window": window,
+        "total": count_text(window),
+        "filtered": bool(filters.active),
         "filter_fields": [(f, filters.active.get(f, "")) for f in FILTER_NAMES if f not in TIME_FILTERS],
         "time_fields": [(f, filters.active.get(f, "")) for f in TIME_FILTERS],
         "filter_errors": filters.errors,
@@ -51,7 +59,7 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         "export_csv": f"{reverse('audit-export', args=['csv'])}?{query}",
         "export_json": f"{reverse('audit-export', args=['json'])}?{query}",
     }
-    return render(request, "incidents/audit.html", context)
+    return render(request, "incidents/audit.html", context, status=status)
 
 
 def _token_user(request: HttpRequest) -> None:

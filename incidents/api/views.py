@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from incidents import services as feedback
+from incidents.api.pagination import AuditKeysetPagination
 from incidents.api.serializers import AuditRecordSerializer, IncidentSerializer, VerdictSerializer
 from incidents.audit.filters import parse_filters
 from incidents.models import AuditRecord, Incident
@@ -46,13 +47,16 @@ class IncidentViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class AuditRecordViewSet(viewsets.ReadOnlyModelViewSet):
+    """The trail newest first, in keyset pages: ``?before=<seq>`` older, ``?after=<seq>`` newer."""
+
     queryset = AuditRecord.objects.order_by("-seq")
     serializer_class = AuditRecordSerializer
     lookup_field = "seq"
+    pagination_class = AuditKeysetPagination
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         """The audit page's filters (cluster, job, node, incident, actor, event, from, to), one definition for both."""
-        filters = parse_filters(self.request.query_params)
+        self.audit_filters = filters = parse_filters(self.request.query_params)
         if filters.errors:
             raise ValidationError({"filters": filters.errors})
         return filters.apply(super().get_queryset())

@@ -32,7 +32,14 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from incidents.audit.hashing import GENESIS, canonical_content, normalise, record_hash
+from incidents.audit.hashing import (
+    CHAIN_FIELDS,
+    GENESIS,
+    HashedRecord,
+    canonical_content,
+    normalise,
+    record_hash,
+)
 
 __all__ = ["GENESIS", "append_audit", "audit_batch", "canonical_content", "record_hash", "verify_chain"]
 from incidents.audit.keys import Keyring, keyring
@@ -252,7 +259,7 @@ class ChainReport:
     notes: tuple[str, ...] = ()
 
 
-def _check_record(rec: AuditRecord, prev_hash: str, ring: Keyring, keyed_seen: bool) -> str:
+def _check_record(rec: HashedRecord, prev_hash: str, ring: Keyring, keyed_seen: bool) -> str:
     """'' when the record holds, else what is wrong with it."""
     if rec.prev_hash != prev_hash:
         return f"record seq {rec.seq} does not link to its predecessor"
@@ -284,7 +291,11 @@ def verify_chain(batch: int = 2000) -> ChainReport:
         seen.setdefault(w.seq, []).append(w)
     prev_hash, expected_seq, checked, legacy = GENESIS, 1, 0, 0
     while True:
-        rows = list(AuditRecord.objects.filter(seq__gte=expected_seq).order_by("seq")[:batch])
+        rows = list(
+            AuditRecord.objects.filter(seq__gte=expected_seq)
+            .order_by("seq")
+            .values_list(*CHAIN_FIELDS, named=True)[:batch]
+        )
         if not rows:
             break
         for rec in rows:

@@ -80,3 +80,14 @@ def test_without_a_filter_the_audit_log_does_not_pick_the_event_index():
     """Negative: the newest-first page without filters walks the seq index, not the event one."""
     plan = _plan(AuditRecord.objects.order_by("-seq")[:50])
     assert "audit_event_seq_idx" not in plan, plan
+
+
+@pytest.mark.django_db
+def test_the_recommendations_list_in_created_order_uses_its_index_without_a_sort():
+    """The list API's own queryset, first page: 50 rows off rec_created_id_idx, not a sort of all."""
+    from actions.api.views import RecommendationViewSet
+
+    plan = _plan(RecommendationViewSet.queryset.all()[:50])
+    assert "rec_created_id_idx" in plan, plan
+    assert "Sort" not in plan, plan
+    assert "incidents_incident" not in plan, plan  # the incident's id is on the row: no join
