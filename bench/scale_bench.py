@@ -299,7 +299,7 @@ def page_paths(ticks: dict[int, dict[str, float]], nodes: list[int], n_audit: in
         "/audit/?event=approval&cluster=hist-1",
         "/api/incidents/",
         "/api/recommendations/",
-        "/api/recommendations/?state=awaiting_approval",
+        "/api/recommendations/?status=awaiting_approval",
         "/api/audit/",
         "/api/nodes/",
         "/api/clusters/",

@@ -35,12 +35,13 @@ class Tally:
     confirmed: int = 0
     unjudged: int = 0
 
-    def add(self, verdict: str) -> Tally:
+    def add(self, verdict: str, n: int = 1) -> Tally:
+        """This tally with ``n`` more incidents of that verdict."""
         if verdict == "confirmed":
-            return Tally(self.judged + 1, self.confirmed + 1, self.unjudged)
+            return Tally(self.judged + n, self.confirmed + n, self.unjudged)
         if verdict == "false":
-            return Tally(self.judged + 1, self.confirmed, self.unjudged)
-        return Tally(self.judged, self.confirmed, self.unjudged + 1)
+            return Tally(self.judged + n, self.confirmed, self.unjudged)
+        return Tally(self.judged, self.confirmed, self.unjudged + n)
 
 
 @dataclass(frozen=True)
@@ -183,11 +184,11 @@ def with_whatif(r: Readiness, w: WhatIf | None) -> Readiness:
     return replace(r, whatif=text, text=f"{r.text}; {'; '.join(gaps)}")
 
 
-def tally_by(rows: Iterable[tuple[str, str]]) -> dict[str, Tally]:
-    """(scope, verdict) pairs -> a tally per scope; an empty verdict counts as not yet judged."""
+def tally_by(rows: Iterable[tuple[str, str, int]]) -> dict[str, Tally]:
+    """(scope, verdict, incidents) -> a tally per scope; an empty verdict counts as not yet judged."""
     out: dict[str, Tally] = {}
-    for scope, verdict in rows:
-        out[scope] = out.get(scope, Tally()).add(verdict)
+    for scope, verdict, n in rows:
+        out[scope] = out.get(scope, Tally()).add(verdict, n)
     return out
 
 
@@ -205,14 +206,26 @@ def assess_all(
     the replay's summary per action scope at its next level; when given (None: not
     asked), every action scope the replay covers must also pass it (``with_whatif``).
     """
-    rows = list(incidents)
+    return assess_counted(((p, a, v, 1) for p, a, v in incidents), days, levels, default_level, whatif)
+
+
+def assess_counted(
+    groups: Iterable[tuple[str, Iterable[str], str, int]],
+    days: float,
+    levels: Mapping[str, str],
+    default_level: str,
+    whatif: Mapping[str, WhatIf] | None = None,
+) -> list[Readiness]:
+    """``assess_all`` over groups of alike incidents: (pattern, actions, verdict, how many), as a
+    database counts them (a cluster's year of incidents is a handful of groups)."""
+    rows = list(groups)
     by_action = tally_by(
-        (ACTION_SCOPES[a], verdict)
-        for _, actions, verdict in rows
+        (ACTION_SCOPES[a], verdict, n)
+        for _, actions, verdict, n in rows
         for a in sorted(set(actions))
         if a in ACTION_SCOPES
     )
-    by_detector = tally_by((detector_of(pattern), verdict) for pattern, _, verdict in rows)
+    by_detector = tally_by((detector_of(pattern), verdict, n) for pattern, _, verdict, n in rows)
     out = [
         assess(scope, "action", by_action.get(scope, Tally()), days, levels.get(scope, default_level))
         for scope in AutonomyKind

@@ -8,7 +8,7 @@ hands plain values over. A few queries per page, whatever the number of incident
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -467,18 +467,38 @@ def cluster_readiness(
     cluster: Cluster, now: dt.datetime, levels: dict[str, str] | None = None
 ) -> list[readiness.Readiness]:
     """Observed precision since the cluster was first watched, per action kind and per detector."""
-    rows = Incident.objects.filter(cluster=cluster).exclude(status="dismissed", operator_verdict="")
-    actions: dict[int, list[str]] = defaultdict(list)
-    for inc_id, action in Recommendation.objects.filter(incident__in=rows).values_list(
-        "incident_id", "action"
-    ):
-        actions[inc_id].append(action)
-    triples = [
-        (pattern, actions.get(pk, []), verdict)
-        for pk, pattern, verdict in rows.values_list("pk", "pattern", "operator_verdict")
-    ]
+    groups = _readiness_groups(cluster)
     days = max(0.0, (now - cluster.created_at).total_seconds() / 86400)
     if levels is None:  # per-kind levels where the cluster has them; "" inherits the default
         levels = {k: v for k in ("isolation", "restart") if (v := getattr(cluster, f"{k}_autonomy", ""))}
     replayed = readiness_whatif(cluster, now, levels)
-    return readiness.assess_all(triples, days, levels, cluster.autonomy, whatif=replayed)
+    return readiness.assess_counted(groups, days, levels, cluster.autonomy, whatif=replayed)
+
+
+def _readiness_groups(cluster: Cluster) -> list[tuple[str, list[str], str, int]]:
+    """The cluster's incidents (but dismissed ones nobody judged) counted by (pattern, the distinct
+    actions recommended, verdict): PostgreSQL groups a year of 25,000 incidents in ~50 ms, where
+    reading them one by one took ~190 ms a cluster page (issue 14)."""
+    rows = Incident.objects.filter(cluster=cluster).exclude(status="dismissed", operator_verdict="")
+    if connection.vendor != "postgresql":
+        actions: dict[int, set[str]] = defaultdict(set)
+        for inc_id, action in Recommendation.objects.filter(incident__in=rows).values_list(
+            "incident_id", "action"
+        ):
+            actions[inc_id].add(action)
+        counted: Counter[tuple[str, tuple[str, ...], str]] = Counter(
+            (pattern, tuple(sorted(actions.get(pk, ()))), verdict)
+            for pk, pattern, verdict in rows.values_list("pk", "pattern", "operator_verdict")
+        )
+        return [(p, list(a), v, n) for (p, a, v), n in counted.items()]
+    inc, rec = Incident._meta.db_table, Recommendation._meta.db_table
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT pattern, acts, operator_verdict, count(*) FROM ("
+            f" SELECT i.pattern, i.operator_verdict, array_remove(array_agg(DISTINCT r.action), NULL) AS acts"
+            f" FROM {inc} i LEFT JOIN {rec} r ON r.incident_id = i.id"
+            " WHERE i.cluster_id = %s AND NOT (i.status = %s AND i.operator_verdict = '')"
+            " GROUP BY i.id) t GROUP BY 1, 2, 3",
+            [cluster.pk, IncidentStatus.DISMISSED],
+        )
+        return [(pattern, list(acts), verdict, int(n)) for pattern, acts, verdict, n in cur.fetchall()]

@@ -195,3 +195,42 @@ def test_the_metrics_page_pages_its_table_and_never_errors_on_a_bad_page(
     assert shown == (5 if on_last else R.PER_PAGE)
     assert f"of {R.PER_PAGE + 5}, newest first" in html
     assert ("page 2 of 2" if on_last else "page 1 of 2") in html
+
+
+def test_readiness_from_grouped_counts_is_readiness_from_every_incident(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.evaluation import readiness
+
+    cases = [  # (pattern, actions, verdict, status)
+        ("xid:79", ["drain_node", "requeue_job", "drain_node"], "confirmed", "recovered"),
+        ("xid:79", ["drain_node"], "false", "recovered"),
+        ("xid:79", ["requeue_job", "drain_node"], "confirmed", "recovered"),
+        ("nccl:timeout", [], "", "open"),
+        ("nccl:timeout", ["requeue_job"], "", "escalated"),
+        ("hang", ["requeue_job"], "", "dismissed"),  # dismissed and never judged: left out
+        ("hang", ["requeue_job"], "false", "dismissed"),
+    ]
+    triples = []
+    for i, (pattern, actions, verdict, status) in enumerate(cases * 3):
+        inc = Incident.objects.create(
+            cluster=cluster,
+            key=f"r-{i}",
+            category="hang",
+            culprit_node="gpu-a-001",
+            confidence=0.5,
+            pattern=pattern,
+            jobs=[],
+            detected_at=NOW,
+            status=status,
+            operator_verdict=verdict,
+        )
+        for action in actions:
+            Recommendation.objects.create(
+                incident=inc, cluster=cluster, action=action, text="x", created_at=NOW
+            )
+        if not (status == "dismissed" and not verdict):
+            triples.append((pattern, actions, verdict))
+    groups = R._readiness_groups(cluster)
+    assert sum(n for *_, n in groups) == len(triples) == 18
+    assert len(groups) == 5  # alike incidents counted once
+    args = (30.0, {}, cluster.autonomy)
+    assert readiness.assess_counted(groups, *args) == readiness.assess_all(triples, *args)
