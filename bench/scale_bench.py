@@ -285,18 +285,28 @@ def page_paths(ticks: dict[int, dict[str, float]], nodes: list[int], n_audit: in
     )
     node = Node.objects.filter(cluster_id=big).order_by("id").first()
     inc = Incident.objects.order_by("-detected_at").first()
+    # A cluster with a history (readiness tallies its incidents) beside the big live one.
+    hist = (
+        Cluster.objects.annotate(n=Count("incidents")).order_by("-n", "id").values_list("id", "name").first()
+        or (big, "")
+    )
     deep = max(1, n_audit // 50 // 2)
+    old_day = (dt.datetime.now(dt.UTC) - dt.timedelta(days=60)).date().isoformat()
     return [
         "/",
         f"/clusters/{big}/",
+        f"/clusters/{hist[0]}/",
         f"/nodes/{node.id if node else 0}/",
         "/incidents/",
         f"/incidents/{inc.id if inc else 0}/",
         "/recovery-metrics/?window=24h",
         "/recovery-metrics/?window=7d",
+        f"/recovery-metrics/?window=7d&cluster={hist[1]}",
         "/audit/",
         f"/audit/?page={deep}",
         "/audit/?event=approval&cluster=hist-1",
+        f"/audit/?from={old_day}&to={old_day}",  # a day two months back
+        f"/audit/?before={max(1, n_audit // 3)}",  # an older page by keyset
         "/api/incidents/",
         "/api/recommendations/",
         "/api/recommendations/?status=awaiting_approval",

@@ -234,3 +234,39 @@ def test_readiness_from_grouped_counts_is_readiness_from_every_incident(cluster)
     assert len(groups) == 5  # alike incidents counted once
     args = (30.0, {}, cluster.autonomy)
     assert readiness.assess_counted(groups, *args) == readiness.assess_all(triples, *args)
+
+
+def test_a_time_window_bounded_by_seq_holds_exactly_the_records_of_that_window(db) -> None:  # type: ignore[no-untyped-def]
+    from incidents.audit import append_audit
+    from incidents.audit.filters import parse_filters
+    from incidents.models import AuditRecord
+
+    t0 = dt.datetime(2026, 9, 5, tzinfo=dt.UTC)
+    # times out of seq order (a late writer), so only the window's own records say where it lies
+    offsets_min = [0, 50, 10, 70, 20, 65, 30, 100, 5, 80, 61, 40]
+    for i, m in enumerate(offsets_min):
+        append_audit(event="detection", at=t0 + dt.timedelta(minutes=m), cluster=f"c{i % 2}", detail={"i": i})
+    every = list(AuditRecord.objects.order_by("seq").values_list("seq", "at", "cluster"))
+    for params in (
+        {
+            "from": "2026-09-05T01:00",
+            "to": "2026-09-05T01:09",
+        },  # minutes 60-69 (the upper bound is inclusive)
+        {"to": "2026-09-05T00:19"},
+        {"from": "2026-09-05T01:05"},
+        {"from": "2026-09-05T00:20", "to": "2026-09-05T00:40", "cluster": "c0"},
+        {"from": "2026-09-06"},  # after the newest record: none
+    ):
+        f = parse_filters(params)
+        qs = f.apply(AuditRecord.objects.all())
+        got = list(qs.order_by("seq").values_list("seq", flat=True))
+        want = [
+            s
+            for s, at, c in every
+            if (f.since is None or at >= f.since)
+            and (f.until is None or at < f.until)
+            and c == params.get("cluster", c)
+        ]
+        assert got == want, params
+        if want:  # the window's seq range is part of the query
+            assert '"seq" >=' in str(qs.query), params
