@@ -286,10 +286,9 @@ def page_paths(ticks: dict[int, dict[str, float]], nodes: list[int], n_audit: in
     node = Node.objects.filter(cluster_id=big).order_by("id").first()
     inc = Incident.objects.order_by("-detected_at").first()
     # A cluster with a history (readiness tallies its incidents) beside the big live one.
-    hist = (
-        Cluster.objects.annotate(n=Count("incidents")).order_by("-n", "id").values_list("id", "name").first()
-        or (big, "")
-    )
+    hist = Cluster.objects.annotate(n=Count("incidents")).order_by("-n", "id").values_list(
+        "id", "name"
+    ).first() or (big, "")
     deep = max(1, n_audit // 50 // 2)
     old_day = (dt.datetime.now(dt.UTC) - dt.timedelta(days=60)).date().isoformat()
     return [
