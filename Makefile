@@ -41,7 +41,7 @@ bench-scale:
 	@scripts/bootstrap.sh dev
 	scripts/services.sh postgres redis
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
-	  $(PY) bench/scale_bench.py --scale $(SCALE) --nodes 32 1000 2000
+	  $(PY) bench/scale_bench.py --scale $(SCALE) --nodes 32 1000 2000 --ticks 10
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \
