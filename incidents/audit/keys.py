@@ -68,13 +68,24 @@ def _dev_keyring_path() -> Path:
     )
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        try:  # O_EXCL: two processes starting at once agree on one key
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            return path
-        with os.fdopen(fd, "w") as fh:
-            fh.write("# generated for this development install; production sets RECOVERY_AUDIT_KEY_FILE\n")
-            fh.write(generate_line(f"dev-{secrets.token_hex(4)}") + "\n")
+        # Written whole under a name of its own, then linked into place: os.link fails when the
+        # key exists, so two processes (or threads) starting at once agree on one key, and none
+        # ever reads a key file that another is still writing (it was created empty, then filled:
+        # 8 first writers at once failed with "holds no audit key").
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as fh:
+                fh.write("# generated for this development install; production sets RECOVERY_AUDIT_KEY_FILE\n")
+                fh.write(generate_line(f"dev-{secrets.token_hex(4)}") + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                pass  # another one was first: its key it is
+        finally:
+            tmp.unlink(missing_ok=True)
     return path
 
 
