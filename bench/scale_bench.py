@@ -377,6 +377,13 @@ def main() -> int:
                 )
         rows: list[tuple[str, float, float, int]] = []
         if "pages" in parts:
+            # Pages are served by the web process, never the worker that ticked: drop what the
+            # ticks handed over in memory (a 2,000-node world and pipeline) before timing them.
+            from monitoring import redis_store
+            from recovery_site.heap import freeze_startup_heap
+
+            redis_store._saved.clear()
+            freeze_startup_heap()  # as recovery_site/asgi.py does in the web process
             rows = time_pages(page_paths(ticks, args.nodes, n_audit), args.repeats)
             print(f"\n{'page':<48} {'p50 ms':>8} {'p95 ms':>8} status")
             for path, med, p, status in rows:

@@ -26,3 +26,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+from recovery_site.heap import freeze_startup_heap  # noqa: E402
+
+freeze_startup_heap()  # last: everything above is start-up heap

@@ -18,3 +18,7 @@ application = get_wsgi_application()
 from recovery_site.secret import require_secret_key  # noqa: E402
 
 require_secret_key()
+
+from recovery_site.heap import freeze_startup_heap  # noqa: E402
+
+freeze_startup_heap()  # last: everything above is start-up heap
