@@ -295,20 +295,23 @@ def _stored(pks: list[int]) -> list[tuple[int, int, dict[str, Any]]]:
         qs = SettledIncidentMetrics.objects.filter(incident_id__in=pks)
         return list(qs.values_list("incident_id", "reopen_count", "values"))
     table = connection.ops.quote_name(SettledIncidentMetrics._meta.db_table)
-    keys = list(_VALUE_TYPES)
-    cols = ", ".join(f"(values->>'{k}')" + ("" if t == _TEXT else f"::{t}") for k, t in _VALUE_TYPES.items())
     with connection.cursor() as cur:
         cur.execute(
-            f"SELECT incident_id, reopen_count, {cols} FROM {table} WHERE incident_id = ANY(%s)", [pks]
+            f"SELECT incident_id, reopen_count, {_typed_values('values')} FROM {table} WHERE incident_id = ANY(%s)",
+            [pks],
         )
-        return [
-            (
-                pk,
-                reopened,
-                {k: v for k, v in zip(keys, rest, strict=True) if v is not None or k != "fault_at"},
-            )
-            for pk, reopened, *rest in cur.fetchall()
-        ]
+        return [(pk, reopened, _values_of(rest)) for pk, reopened, *rest in cur.fetchall()]
+
+
+def _typed_values(column: str) -> str:
+    """The stored values' keys as typed SQL columns (in ``_VALUE_TYPES`` order)."""
+    return ", ".join(
+        f"({column}->>'{k}')" + ("" if t == _TEXT else f"::{t}") for k, t in _VALUE_TYPES.items()
+    )
+
+
+def _values_of(columns: Sequence[Any]) -> dict[str, Any]:
+    return {k: v for k, v in zip(_VALUE_TYPES, columns, strict=True) if v is not None or k != "fault_at"}
 
 
 def incident_values_for(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> dict[int, dict[str, Any]]:
@@ -323,20 +326,40 @@ def incident_values_for(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> d
     computed at: a reopened incident is computed afresh (as is a row stored before the
     values held ``fault_at``).
     """
-    settled = {
+    settled = _settled(light, now)
+    pks = list(settled)
+    found = {
+        pk: (reopened, v) for i in range(0, len(pks), 5000) for pk, reopened, v in _stored(pks[i : i + 5000])
+    }
+    return _with_stored(light, settled, found, now)
+
+
+def _settled(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> dict[int, int]:
+    """The settled incidents of ``light`` and their reopen counts."""
+    return {
         pk: reopened
         for pk, status, resolved, reopened, *_ in light
         if status in CLOSED and resolved is not None and resolved < now - SETTLED_AFTER
     }
+
+
+def _with_stored(
+    light: Sequence[tuple[Any, ...]],
+    settled: dict[int, int],
+    found: dict[int, tuple[int, dict[str, Any]]],
+    now: dt.datetime,
+) -> dict[int, dict[str, Any]]:
+    """The stored values that still hold (``found``: pk -> (reopen count, values)), the others
+    computed, and the newly settled ones stored."""
     stored: dict[int, dict[str, Any]] = {}
     stale: list[int] = []
-    pks = list(settled)
-    for i in range(0, len(pks), 5000):
-        for pk, reopened, values in _stored(pks[i : i + 5000]):
-            if reopened == settled[pk] and "fault_at" in values:
-                stored[pk] = values
-            else:
-                stale.append(pk)
+    for pk, (reopened, values) in found.items():
+        if pk not in settled:
+            continue
+        if reopened == settled[pk] and "fault_at" in values:
+            stored[pk] = values
+        else:
+            stale.append(pk)
     computed = _computed([pk for pk, *_ in light if pk not in stored])
     _store({pk: v for pk, v in computed.items() if pk in settled}, settled, stale, now)
     return stored | computed
@@ -375,11 +398,13 @@ def window_incidents(cluster: Cluster | None, window: str, now: dt.datetime) -> 
 def _rows(items: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[dict[str, Any]]:
     """Rows of ``incident_rows`` rebuilt from incidents' light columns and their stored values
     (what only the rows show is read for these incidents alone)."""
-    shown = {
-        r[0]: r[1:] for r in Incident.objects.filter(pk__in=[x[0] for x, _ in items]).values_list(*_SHOWN)
-    }
+    pks = [x[0] for x, _ in items]
+    shown = {r[0]: r[1:] for r in Incident.objects.filter(pk__in=pks).values_list(*_SHOWN)}
+    partial = [x[0] for x, v in items if not isinstance(v.get("fault_at"), str)]  # summary-only values
+    whole = {pk: v for pk, _, v in _stored(partial)} if partial else {}
     rows = []
     for (pk, status, _, _, category), v in items:
+        v = whole.get(pk, v)
         node, gpu, pattern, jobs, verdict = shown[pk]
         rows.append(
             {
@@ -402,6 +427,55 @@ def _rows(items: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[dict[
     return rows
 
 
+# What the window's summary reads of each stored value; the rows shown read the rest.
+_SUMMARY_KEYS = ("lost_gpu_hours", *metrics.METRIC_NAMES)
+
+
+def _window(
+    cluster: Cluster | None, window: str, now: dt.datetime
+) -> tuple[list[tuple[Any, ...]], dict[int, int], dict[int, tuple[int, dict[str, Any]]]]:
+    """The window's incidents (``_LIGHT`` rows, newest first, one more than the cap), which of them
+    have settled (pk -> reopen count), and the stored values found for those.
+
+    On PostgreSQL one query joins them and says in SQL which have settled, reading of the stored
+    values only what the summary needs, as typed columns (~25 ms for a week's 7,800 incidents,
+    against ~70 ms for the incidents and their values read apart). Its rows carry no
+    ``resolved_at`` (None) and its values no times: ``_rows`` completes the rows it shows."""
+    since = now - WINDOWS.get(window, WINDOWS[DEFAULT_WINDOW])
+    if connection.vendor != "postgresql":
+        light = list(window_incidents(cluster, window, now).values_list(*_LIGHT)[: MAX_WINDOW_INCIDENTS + 1])
+        settled = _settled(light, now)
+        pks = list(settled)
+        found = {pk: (r, v) for i in range(0, len(pks), 5000) for pk, r, v in _stored(pks[i : i + 5000])}
+        return light, settled, found
+    inc = connection.ops.quote_name(Incident._meta.db_table)
+    table = connection.ops.quote_name(SettledIncidentMetrics._meta.db_table)
+    where, params = "i.detected_at >= %s", [since]
+    if cluster is not None:
+        where, params = where + " AND i.cluster_id = %s", [*params, cluster.pk]
+    cols = ", ".join(f"(s.values->>'{k}')::{_VALUE_TYPES[k]}" for k in _SUMMARY_KEYS)
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT i.id, i.status, i.reopen_count, i.category, i.cluster_id,"
+            " (i.status = ANY(%s) AND i.resolved_at < %s),"
+            f" s.reopen_count, s.values ? 'fault_at', {cols}"
+            f" FROM {inc} i LEFT JOIN {table} s ON s.incident_id = i.id WHERE {where}"
+            " ORDER BY i.detected_at DESC, i.id DESC LIMIT %s",
+            [list(CLOSED), now - SETTLED_AFTER, *params, MAX_WINDOW_INCIDENTS + 1],
+        )
+        rows = cur.fetchall()
+    names = dict(Cluster.objects.values_list("pk", "name"))
+    light, settled, found = [], {}, {}
+    for pk, status, reopened, category, cluster_id, is_settled, stored_reopen, whole, *vals in rows:
+        light.append((pk, status, None, reopened, category))
+        if is_settled:
+            settled[pk] = reopened
+        if stored_reopen is not None:
+            v = dict(zip(_SUMMARY_KEYS, vals, strict=True)) | {"cluster": names.get(cluster_id, "")}
+            found[pk] = (stored_reopen, v | {"fault_at": True} if whole else v)
+    return light, settled, found
+
+
 def _metrics_of(v: dict[str, Any]) -> metrics.IncidentMetrics:
     return metrics.IncidentMetrics(**{k: v.get(k) for k in metrics.METRIC_NAMES})
 
@@ -413,10 +487,10 @@ def metrics_report(
     summary, latency per category and what faults cost per cluster, and the rows of every
     incident, or of one ``page`` of PER_PAGE. Settled incidents' values are read back
     (``incident_values_for``), so a week of history costs a few queries, not a recomputation."""
-    light = list(window_incidents(cluster, window, now).values_list(*_LIGHT)[: MAX_WINDOW_INCIDENTS + 1])
+    light, settled, found = _window(cluster, window, now)
     capped = len(light) > MAX_WINDOW_INCIDENTS
     light = light[:MAX_WINDOW_INCIDENTS]
-    values = incident_values_for(light, now)
+    values = _with_stored(light, settled, found, now)
     items = [(x, values[x[0]]) for x in light if x[0] in values]
     if page is not None:  # past the end: the last page
         page = min(max(1, page), max(1, -(-len(items) // PER_PAGE)))

@@ -76,7 +76,9 @@ def _dev_keyring_path() -> Path:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             with os.fdopen(fd, "w") as fh:
-                fh.write("# generated for this development install; production sets RECOVERY_AUDIT_KEY_FILE\n")
+                fh.write(
+                    "# generated for this development install; production sets RECOVERY_AUDIT_KEY_FILE\n"
+                )
                 fh.write(generate_line(f"dev-{secrets.token_hex(4)}") + "\n")
                 fh.flush()
                 os.fsync(fh.fileno())

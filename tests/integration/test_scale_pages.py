@@ -179,6 +179,13 @@ def test_an_incident_in_motion_is_computed_afresh_and_a_reopened_one_is_not_read
     Recommendation.objects.filter(incident=inc).update(executed_at=inc.detected_at + dt.timedelta(seconds=99))
     (row,) = R.metrics_report(cluster, "24h", NOW)["rows"]
     assert row["status"] == "open" and row["metrics"].action_latency_s == 99
+    # closed again: the value stored before the reopening is stale, computed and stored anew
+    Incident.objects.filter(pk=inc.pk).update(status="recovered", resolved_at=NOW - dt.timedelta(hours=2))
+    for page in (None, 1):
+        (row,) = R.metrics_report(cluster, "24h", NOW, page=page)["rows"]
+        assert row["status"] == "recovered" and row["metrics"].action_latency_s == 99
+    stored = SettledIncidentMetrics.objects.get(incident=inc)
+    assert stored.reopen_count == 1 and stored.values["action_latency_s"] == 99
 
 
 @pytest.mark.parametrize("page", ["1", "2", "abc", "-4", "999"])
