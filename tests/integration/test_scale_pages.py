@@ -277,3 +277,17 @@ def test_a_time_window_bounded_by_seq_holds_exactly_the_records_of_that_window(d
         assert got == want, params
         if want:  # the window's seq range is part of the query
             assert '"seq" >=' in str(qs.query), params
+
+
+def test_any_of_ids_is_one_array_parameter_and_finds_what_in_finds(cluster) -> None:  # type: ignore[no-untyped-def]
+    from recovery_site.lookups import in_ids
+
+    incidents = _history(cluster, 5)
+    wanted = [incidents[1].pk, incidents[3].pk, 10**9]
+    qs = Recommendation.objects.filter(**in_ids("incident_id", wanted))
+    sql, params = qs.query.sql_with_params()
+    assert "= ANY(" in sql and len(params) == 1 and params[0] == wanted
+    assert sorted(qs.values_list("incident_id", flat=True)) == sorted(
+        Recommendation.objects.filter(incident_id__in=wanted).values_list("incident_id", flat=True)
+    )
+    assert list(Incident.objects.filter(**in_ids("pk", [])).values_list("pk", flat=True)) == []
