@@ -34,6 +34,7 @@ def transport_for(cluster: Cluster) -> Transport:
             username=cluster.ssh_user,
             key_filename=cluster.ssh_key_path,
             known_hosts=cluster.known_hosts_path,
+            max_channels=int(settings.RECOVERY_SSH_MAX_CHANNELS),
         )
     else:
         transport = LocalTransport()

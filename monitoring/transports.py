@@ -231,8 +231,14 @@ class SSHTransport:
         connect_timeout: float = 10.0,
         retries: int = 3,
         backoff: float = 0.5,
+        max_channels: int = 8,
     ) -> None:
         self.host, self.port, self.username = host, port, username
+        # Commands in flight at once on the one connection. The login node's sshd refuses
+        # sessions past its MaxSessions (OpenSSH's default 10, the SFTP session being one),
+        # and a refused channel costs the whole connection (_open_channel), so the kernel
+        # fan-out's concurrent reads wait for a free channel here instead.
+        self._channels = threading.BoundedSemaphore(max(1, max_channels))
         self.key_filename, self.known_hosts = key_filename, known_hosts
         self.connect_timeout, self.retries, self.backoff = connect_timeout, retries, backoff
         self._client: paramiko.SSHClient | None = None
@@ -335,15 +341,20 @@ class SSHTransport:
     def run(self, argv: list[str], timeout: float = 30.0) -> CommandResult:
         line = self.command_line(argv)
         start = time.monotonic()
-        with self._lock:
-            try:
-                chan = self._open_channel()
-            except (paramiko.SSHException, EOFError, OSError) as exc:
-                raise ConnectFailed(f"cannot open a channel to {self.host}: {exc}") from exc
+        if not self._channels.acquire(timeout=max(0.0, timeout)):
+            raise CommandTimeout(f"{argv[0]} on {self.host}: no free SSH channel within {timeout:g}s")
         try:
-            return self._run_on(chan, argv, line, timeout, start)
+            with self._lock:
+                try:
+                    chan = self._open_channel()
+                except (paramiko.SSHException, EOFError, OSError) as exc:
+                    raise ConnectFailed(f"cannot open a channel to {self.host}: {exc}") from exc
+            try:
+                return self._run_on(chan, argv, line, timeout, start)
+            finally:
+                chan.close()
         finally:
-            chan.close()
+            self._channels.release()
 
     def _run_on(
         self, chan: paramiko.Channel, argv: list[str], line: str, timeout: float, start: float

@@ -220,10 +220,12 @@ RECOVERY_LOCK_WAIT_S = float(env_str("RECOVERY_LOCK_WAIT_S", "10"))
 RECOVERY_BLIND_AFTER_S = float(env_str("RECOVERY_BLIND_AFTER_S", "30"))
 RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
 # Kernel logs (monitoring/collectors/kernel.py, kernel_stream.py, docs/OPERATIONS.md "Kernel logs").
-# SSH fan-out reads this many nodes at a time (1 = one after the other). All of them share the one
-# SSH connection to the login node, whose sshd allows MaxSessions (default 10) channels at once:
-# stay below it, or raise MaxSessions there first.
+# SSH fan-out reads this many nodes at a time (1 = one after the other). In SSH mode all of them
+# share the one SSH connection to the login node, which runs at most RECOVERY_SSH_MAX_CHANNELS
+# commands at once (the others wait for a channel): its sshd refuses sessions past MaxSessions
+# (OpenSSH's default 10, SFTP holding one). Raise both only after raising MaxSessions there.
 RECOVERY_KERNEL_POLL_WORKERS = env_int("RECOVERY_KERNEL_POLL_WORKERS", 8)
+RECOVERY_SSH_MAX_CHANNELS = env_int("RECOVERY_SSH_MAX_CHANNELS", 8)
 # kernel_log_command = "agent": a tick reads at most this many stream entries (a backlog drains over
 # several ticks), and names the nodes whose agent has not beaten for this long.
 RECOVERY_KERNEL_STREAM_COUNT = env_int("RECOVERY_KERNEL_STREAM_COUNT", 50_000)

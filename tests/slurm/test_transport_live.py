@@ -129,3 +129,36 @@ def test_test_connection_walks_every_step(transport) -> None:
     assert names[-3:] == ["sinfo", "slurmctld", "permission"]
     if isinstance(transport, SSHTransport):
         assert names[:4] == ["dns", "tcp", "host_key", "auth"]
+
+
+def test_concurrent_ssh_commands_wait_for_a_free_channel(slurm_cluster: Cluster, tmp_path: Path) -> None:
+    """The kernel fan-out runs many reads at once over one connection; past ``max_channels``
+    they wait (the login node's sshd would refuse sessions past MaxSessions, and a refused
+    channel costs the whole connection). Each command counts the commands running with it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    running = tmp_path / "running"
+    running.mkdir()
+    script = tmp_path / "count.sh"
+    script.write_text(
+        '#!/bin/sh\ntouch "$1/$$"\nsleep 0.3\nls "$1" | wc -l\nrm -f "$1/$$"\n', encoding="utf-8"
+    )
+    script.chmod(0o755)
+    env = slurm_cluster.env
+    ssh = SSHTransport(
+        env["RECOVERY_SSH_HOST"],
+        port=int(env["RECOVERY_SSH_PORT"]),
+        username=env["RECOVERY_SSH_USER"],
+        key_filename=env["RECOVERY_SSH_KEY"],
+        known_hosts=env["RECOVERY_SSH_KNOWN_HOSTS"],
+        max_channels=3,
+    )
+    try:
+        with ThreadPoolExecutor(max_workers=12) as pool:
+            results = list(pool.map(lambda _: ssh.run([str(script), str(running)], timeout=30), range(12)))
+    finally:
+        ssh.close()
+    assert [r.rc for r in results] == [0] * 12
+    seen = [int(r.stdout.strip()) for r in results]
+    assert max(seen) <= 3, seen
+    assert max(seen) >= 2, seen  # and they did run side by side
