@@ -226,6 +226,8 @@ RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
 # (OpenSSH's default 10, SFTP holding one). Raise both only after raising MaxSessions there.
 RECOVERY_KERNEL_POLL_WORKERS = env_int("RECOVERY_KERNEL_POLL_WORKERS", 8)
 RECOVERY_SSH_MAX_CHANNELS = env_int("RECOVERY_SSH_MAX_CHANNELS", 8)
+# A filtered audit log counts its records up to this many, then says "more than" (incidents.audit.paging).
+RECOVERY_AUDIT_COUNT_BOUND = env_int("RECOVERY_AUDIT_COUNT_BOUND", 10_000)
 # kernel_log_command = "agent": a tick reads at most this many stream entries (a backlog drains over
 # several ticks), and names the nodes whose agent has not beaten for this long.
 RECOVERY_KERNEL_STREAM_COUNT = env_int("RECOVERY_KERNEL_STREAM_COUNT", 50_000)

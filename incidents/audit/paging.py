@@ -18,7 +18,7 @@ still found by OFFSET (a filtered trail is far shorter). A page past the end sho
 oldest records, as Django's paginator did.
 
 The total: without filters it is the head's seq (exact and free: the head row holds it);
-with filters the matching records are counted up to ``COUNT_BOUND`` and beyond that
+with filters the matching records are counted up to ``RECOVERY_AUDIT_COUNT_BOUND`` and beyond that
 reported as "more than 10,000" rather than counted.
 """
 
@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from incidents.models import AuditHead, AuditRecord
 
 PAGE_SIZE = 50
-COUNT_BOUND = 10_000
 CURSORS = ("before", "after")
 
 
@@ -131,8 +131,9 @@ def _page_position(qs: QuerySet[AuditRecord], number: int, *, filtered: bool, si
 def _count(qs: QuerySet[AuditRecord], filtered: bool) -> tuple[int | None, int | None]:
     if not filtered:
         return head_seq(), None
-    n = qs.order_by()[: COUNT_BOUND + 1].count()
-    return (n, None) if n <= COUNT_BOUND else (None, COUNT_BOUND)
+    bound = int(settings.RECOVERY_AUDIT_COUNT_BOUND)
+    n = qs.order_by()[: bound + 1].count()
+    return (n, None) if n <= bound else (None, bound)
 
 
 def count_text(window: AuditWindow) -> str:

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from incidents.audit import append_audit, audit_batch, paging
+from incidents.audit import append_audit, audit_batch
 from incidents.models import AuditRecord
 
 T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
@@ -139,9 +139,9 @@ def test_a_bad_cursor_is_a_clear_400_not_a_500(client, viewer, long_trail):  # t
     assert client.get("/api/audit/", {"before": "9" * 40}).status_code == 400
 
 
-def test_a_filtered_count_past_the_bound_says_more_than(client, viewer, long_trail, monkeypatch):  # type: ignore[no-untyped-def]
+def test_a_filtered_count_past_the_bound_says_more_than(client, viewer, long_trail, settings):  # type: ignore[no-untyped-def]
     client.force_login(viewer)
-    monkeypatch.setattr(paging, "COUNT_BOUND", 20)
+    settings.RECOVERY_AUDIT_COUNT_BOUND = 20
     body = client.get("/api/audit/", {"cluster": "sim-b"}).json()
     assert body["count"] is None and body["count_more_than"] == 20
     assert len(body["results"]) == 50

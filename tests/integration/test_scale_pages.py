@@ -69,7 +69,7 @@ def test_the_cluster_grid_groups_nodes_by_partition_counts_each_health_and_escap
 
 
 def test_a_big_clusters_overview_grid_draws_only_its_unhealthy_tiles_and_says_so(
-    client, viewer, cluster, monkeypatch
+    client, viewer, cluster
 ) -> None:  # type: ignore[no-untyped-def]
     inc = _nodes(cluster)
     grid = node_grid(cluster, {"gpu-a-003": Blame(inc.pk, inc.category)}, only_unhealthy_over=3)
@@ -81,13 +81,22 @@ def test_a_big_clusters_overview_grid_draws_only_its_unhealthy_tiles_and_says_so
     # the whole grid under the threshold
     assert node_grid(cluster, {}, only_unhealthy_over=4).shown == 4
 
-    monkeypatch.setattr(dashboard, "OVERVIEW_GRID_NODES", 3)
+    # The overview: a cluster just past OVERVIEW_GRID_NODES draws only what is not healthy.
+    extra = dashboard.OVERVIEW_GRID_NODES + 1 - 4
+    Node.objects.bulk_create(
+        Node(cluster=cluster, name=f"gpu-c-{i + 2:04d}", partition="canary", state="IDLE")
+        for i in range(extra)
+    )
     client.force_login(viewer)
     html = client.get(reverse("overview")).content.decode()
     assert sorted(_cells(html)) == ["cell h-drained", "cell h-faulty"]
-    assert "2 of 4 nodes drawn (those not healthy)" in html
+    total = dashboard.OVERVIEW_GRID_NODES + 1
+    assert f"2 of {total} nodes drawn (those not healthy)" in html
     assert f'href="{reverse("cluster", args=[cluster.pk])}"' in html
-    assert "1 healthy not drawn" in html
+    assert "1 healthy not drawn" in html and f"{extra + 1} healthy not drawn" in html
+    # the cluster page draws them all
+    page = client.get(reverse("cluster", args=[cluster.pk])).content.decode()
+    assert len(_cells(page)) == total
 
 
 def test_coverage_from_stored_field_names_counts_what_reading_every_sample_counted(cluster) -> None:  # type: ignore[no-untyped-def]
