@@ -328,11 +328,20 @@ def incident_values_for(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> d
     values held ``fault_at``).
     """
     settled = _settled(light, now)
-    pks = list(settled)
-    found = {
-        pk: (reopened, v) for i in range(0, len(pks), 5000) for pk, reopened, v in _stored(pks[i : i + 5000])
+    return _with_stored(light, settled, _found(list(settled)), now)
+
+
+# What was found stored for an incident: (the reopen count it was computed at, whether it is in
+# the current format (it holds fault_at), the values).
+Found = dict[int, tuple[int, bool, dict[str, Any]]]
+
+
+def _found(pks: list[int]) -> Found:
+    return {
+        pk: (reopened, "fault_at" in v, v)
+        for i in range(0, len(pks), 5000)
+        for pk, reopened, v in _stored(pks[i : i + 5000])
     }
-    return _with_stored(light, settled, found, now)
 
 
 def _settled(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> dict[int, int]:
@@ -347,17 +356,16 @@ def _settled(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> dict[int, in
 def _with_stored(
     light: Sequence[tuple[Any, ...]],
     settled: dict[int, int],
-    found: dict[int, tuple[int, dict[str, Any]]],
+    found: Found,
     now: dt.datetime,
 ) -> dict[int, dict[str, Any]]:
-    """The stored values that still hold (``found``: pk -> (reopen count, values)), the others
-    computed, and the newly settled ones stored."""
+    """The stored values that still hold, the others computed, and the newly settled ones stored."""
     stored: dict[int, dict[str, Any]] = {}
     stale: list[int] = []
-    for pk, (reopened, values) in found.items():
+    for pk, (reopened, current, values) in found.items():
         if pk not in settled:
             continue
-        if reopened == settled[pk] and "fault_at" in values:
+        if reopened == settled[pk] and current:
             stored[pk] = values
         else:
             stale.append(pk)
@@ -401,7 +409,7 @@ def _rows(items: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[dict[
     (what only the rows show is read for these incidents alone)."""
     pks = [x[0] for x, _ in items]
     shown = {r[0]: r[1:] for r in Incident.objects.filter(pk__in=pks).values_list(*_SHOWN)}
-    partial = [x[0] for x, v in items if not isinstance(v.get("fault_at"), str)]  # summary-only values
+    partial = [x[0] for x, v in items if "detected_at" not in v]  # summary-only values (_window)
     whole = {pk: v for pk, _, v in _stored(partial)} if partial else {}
     rows = []
     for (pk, status, _, _, category), v in items:
@@ -434,7 +442,7 @@ _SUMMARY_KEYS = ("lost_gpu_hours", *metrics.METRIC_NAMES)
 
 def _window(
     cluster: Cluster | None, window: str, now: dt.datetime
-) -> tuple[list[tuple[Any, ...]], dict[int, int], dict[int, tuple[int, dict[str, Any]]]]:
+) -> tuple[list[tuple[Any, ...]], dict[int, int], Found]:
     """The window's incidents (``_LIGHT`` rows, newest first, one more than the cap), which of them
     have settled (pk -> reopen count), and the stored values found for those.
 
@@ -446,9 +454,7 @@ def _window(
     if connection.vendor != "postgresql":
         light = list(window_incidents(cluster, window, now).values_list(*_LIGHT)[: MAX_WINDOW_INCIDENTS + 1])
         settled = _settled(light, now)
-        pks = list(settled)
-        found = {pk: (r, v) for i in range(0, len(pks), 5000) for pk, r, v in _stored(pks[i : i + 5000])}
-        return light, settled, found
+        return light, settled, _found(list(settled))
     inc = connection.ops.quote_name(Incident._meta.db_table)
     table = connection.ops.quote_name(SettledIncidentMetrics._meta.db_table)
     where, params = "i.detected_at >= %s", [since]
@@ -467,13 +473,13 @@ def _window(
         rows = cur.fetchall()
     names = dict(Cluster.objects.values_list("pk", "name"))
     light, settled, found = [], {}, {}
-    for pk, status, reopened, category, cluster_id, is_settled, stored_reopen, whole, *vals in rows:
+    for pk, status, reopened, category, cluster_id, is_settled, stored_reopen, current, *vals in rows:
         light.append((pk, status, None, reopened, category))
         if is_settled:
             settled[pk] = reopened
         if stored_reopen is not None:
             v = dict(zip(_SUMMARY_KEYS, vals, strict=True)) | {"cluster": names.get(cluster_id, "")}
-            found[pk] = (stored_reopen, v | {"fault_at": True} if whole else v)
+            found[pk] = (stored_reopen, current, v)
     return light, settled, found
 
 
