@@ -14,6 +14,23 @@ def pytest_configure(config: pytest.Config) -> None:
     children.install()  # a SIGTERM to pytest stops the stacks its tests started
 
 
+# Tests that share one real component of the machine run in one xdist group, so one worker
+# process drives that component while the other runs the rest: the local Slurm cluster and its
+# sshd (one slurmctld, one set of nodes: two workers would cancel each other's jobs and undo each
+# other's drains), and the chaos stack (it kills workers and PostgreSQL servers of its own and
+# needs the CPU it measures with).
+SHARED_COMPONENT_GROUPS = {"slurm": "slurm", "chaos": "chaos"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks (--dist loadgroup)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = item.path.parent.name
+        group = SHARED_COMPONENT_GROUPS.get(folder)
+        if group and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
     from django.contrib.auth.models import Group
 
