@@ -8,6 +8,10 @@ import sys
 def main():
     """Run administrative tasks."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
+    from recovery_site import demo_env
+
+    # A running `make demo` left where it is (var/demo.env): reach it unless the environment says where.
+    demo_env.apply(os.environ)
     try:
         from django.core.management import execute_from_command_line
     except ImportError as exc:

@@ -80,3 +80,22 @@ def database_needed(first: str) -> Iterator[None]:
     except DatabaseError as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CommandError(f"{describe_database()} is not ready ({reason}): {first}") from exc
+
+
+def demo_needed() -> None:
+    """A command that acts on the running demo, typed in another terminal: one line when there is none."""
+    from recovery_site import demo_env
+
+    state = demo_env.current()
+    if state is not None and state.problem():
+        raise CommandError(state.problem())
+
+
+def where_redis() -> str:
+    """The Redis and key prefix this process uses, said without a password."""
+    from urllib.parse import urlsplit
+
+    from django.conf import settings
+
+    url = urlsplit(settings.REDIS_URL)
+    return f"Redis {url.hostname}:{url.port or 6379}{url.path or '/0'} (key prefix {settings.RECOVERY_REDIS_PREFIX!r})"
