@@ -91,6 +91,15 @@ def demo_needed() -> None:
         raise CommandError(state.problem())
 
 
+def with_demo_hint(message: str) -> str:
+    """``message``, plus why the demo's settings were not found where a command looked for them."""
+    from recovery_site import demo_env
+
+    state = demo_env.current()
+    problem = state.problem() if state is not None else ""
+    return f"{message}; {problem}" if problem else message
+
+
 def where_redis() -> str:
     """The Redis and key prefix this process uses, said without a password."""
     from urllib.parse import urlsplit

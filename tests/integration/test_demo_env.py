@@ -17,11 +17,13 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 from incidents.choices import AuditEvent
 from incidents.models import AuditRecord
 from monitoring.sources.simulated import load_world, save_world
+from recovery_site import demo_env
 from recovery_site.demo_env import FILE_VARIABLE, WHERE, write_demo_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +97,10 @@ def test_simulate_inject_from_another_terminal_lands_in_the_running_demos_world(
     assert world.faults()[-1]["node"] == printed["node"]
     injected = AuditRecord.objects.get(event=AuditEvent.FAULT_INJECTED)
     assert (injected.cluster, injected.node) == ("sim-t", printed["node"])
+    # and the demo's audit trail verifies from there too, with the demo's key and no RECOVERY_DEV
+    verified = manage(demo_file, "verify_audit")
+    assert (verified.returncode, verified.stderr) == (0, "")
+    assert verified.stdout.startswith("audit chain OK: 1 records checked")
 
 
 def test_simulate_inject_with_no_demo_running_says_so_in_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -116,6 +122,24 @@ def test_simulate_inject_after_the_demo_died_says_it_is_not_running(tmp_path) ->
     assert line == (
         f"CommandError: the demo is not running ({demo_file} was left by pid {pid}, which has exited):"
         " start it with `make demo` (or `.venv/bin/python scripts/demo.py`) in another terminal"
+    )
+
+
+@pytest.mark.django_db
+def test_verify_audit_with_no_demo_and_no_key_says_both_in_one_line(settings, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Given a terminal without RECOVERY_DEV or an audit key, where manage.py found no running demo
+    monkeypatch.delenv("RECOVERY_DEV")
+    settings.RECOVERY_AUDIT_KEY_FILE = settings.RECOVERY_AUDIT_KEY = ""
+    monkeypatch.setattr(demo_env, "_state", demo_env.current())  # put back afterwards
+    demo_env.apply({FILE_VARIABLE: str(tmp_path / "demo.env")})
+
+    with pytest.raises(CommandError) as caught:
+        call_command("verify_audit")
+
+    assert str(caught.value) == (
+        "RECOVERY_AUDIT_KEY_FILE (or RECOVERY_AUDIT_KEY) must be set: audit records are authenticated"
+        f" with it; the demo is not running (no {tmp_path / 'demo.env'}): start it with `make demo`"
+        " (or `.venv/bin/python scripts/demo.py`) in another terminal"
     )
 
 
