@@ -220,18 +220,21 @@ def main() -> None:
             env["SIM_FAULT_MEAN_INTERVAL_S"]
         )
     )
-    injected = FIRST_FAULT_AFTER_S <= 0
+    first_fault_at = t0 + FIRST_FAULT_AFTER_S if FIRST_FAULT_AFTER_S > 0 else None
+    tries = 0
     while True:
         time.sleep(1)
-        if not injected and time.time() - t0 > FIRST_FAULT_AFTER_S:
-            injected = True
+        if first_fault_at is not None and time.time() > first_fault_at:
+            tries += 1
             log("injecting a first fault (Xid 79) so there is something to look at right away")
-            subprocess.run(
+            done = subprocess.run(
                 [str(BIN / "python"), "manage.py", "simulate", "inject", "xid79"],
                 cwd=ROOT,
                 env=env,
                 check=False,
             )
+            # Refused while the worker has not saved its world yet (a slow first tick): try again soon.
+            first_fault_at = time.time() + 5 if done.returncode != 0 and tries < 6 else None
         for name, proc in procs:
             if proc.poll() is not None:
                 log(f"{name} exited with {proc.returncode}: see var/{name}.log")
