@@ -175,3 +175,11 @@ def test_simulate_inject_into_a_redis_where_no_world_runs_injects_nothing(
 
     assert list(get_redis().scan_iter(f"{redis_ns}:*")) == []
     assert not AuditRecord.objects.filter(event=AuditEvent.FAULT_INJECTED).exists()
+
+
+def test_simulate_inject_into_a_cluster_that_does_not_exist_names_those_that_do(cluster) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError) as caught:
+        call_command("simulate", "inject", "xid79", "--cluster", "sim-x")
+
+    assert str(caught.value) == "no simulated cluster named 'sim-x' (there are: sim-t)"
+    assert not AuditRecord.objects.filter(event=AuditEvent.FAULT_INJECTED).exists()

@@ -44,6 +44,13 @@ class Command(BaseCommand):
             clusters = clusters.filter(name=opts["cluster"])
         with database_needed(FIRST):
             cluster = clusters.first()
+        if cluster is None and opts["cluster"]:
+            names = ", ".join(
+                Cluster.objects.filter(connection_mode="simulated").values_list("name", flat=True)
+            )
+            raise CommandError(
+                f"no simulated cluster named {opts['cluster']!r} (there are: {names or 'none'})"
+            )
         if cluster is None:
             raise CommandError("no simulated cluster: run `python manage.py seed_demo` first")
         try:
