@@ -92,15 +92,15 @@ def execute_command_line(argv: list[str]) -> None:
     library's own commands, such as ``drf_create_token`` on a database never created) is still
     one line on stderr and exit status 1 (``--traceback`` shows the traceback)."""
     from django.core.management import execute_from_command_line
-    from django.db import DatabaseError
+    from django.db import OperationalError, ProgrammingError
     from redis.exceptions import RedisError
 
     try:
         execute_from_command_line(argv)
-    except (DatabaseError, RedisError) as exc:
+    except (OperationalError, ProgrammingError, RedisError) as exc:  # unreachable, or never migrated
         if "--traceback" in argv:
             raise
-        if isinstance(exc, DatabaseError):
+        if not isinstance(exc, RedisError):
             message = not_ready(exc, "run `make demo` or `python manage.py migrate` first")
         else:
             message = f"cannot reach {where_redis()}: {exc}"
