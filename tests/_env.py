@@ -8,6 +8,9 @@ never see each other's detector state, simulator world or pushes.
 import os
 
 os.environ.setdefault("RECOVERY_DEV", "1")
+# A `make demo` running in this checkout leaves var/demo.env for manage.py to find; the manage.py
+# processes tests start never follow it (a test that wants a demo file names its own).
+os.environ.setdefault("RECOVERY_DEMO_ENV_FILE", "")
 
 _worker = os.environ.get("PYTEST_XDIST_WORKER", "")
 if _worker:

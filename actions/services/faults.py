@@ -13,12 +13,15 @@ from monitoring.sources.simulated import inject
 
 
 def inject_fault(
-    cluster: Cluster, kind: str, node: str | None, user: Any, now: dt.datetime
+    cluster: Cluster, kind: str, node: str | None, user: Any, now: dt.datetime, *, existing: bool = False
 ) -> dict[str, Any]:
-    """Inject a fault into a simulated cluster (demonstrations and tests)."""
+    """Inject a fault into a simulated cluster (demonstrations and tests).
+
+    ``existing``: only into a world a worker already runs (NoWorld otherwise), as from another process.
+    """
     if not cluster.is_simulated:
         raise ValueError("faults can only be injected into a simulated cluster")
-    fault = inject(cluster, kind, node, now.timestamp())
+    fault = inject(cluster, kind, node, now.timestamp(), existing=existing)
     append_audit(
         event=AuditEvent.FAULT_INJECTED,
         at=now,

@@ -71,11 +71,20 @@ def save_world(cluster: Cluster, world: SimulatedCluster) -> None:
     save_state(_state_key(cluster), json.dumps(world.to_state(), separators=(",", ":")), world)
 
 
+class NoWorld(LookupError):
+    """No world in this Redis under this prefix: no worker runs the cluster there."""
+
+
 @contextmanager
-def locked_world(cluster: Cluster, now: float) -> Iterator[SimulatedCluster]:
-    """Change the world outside the analyser tick: wait for the cluster lock first."""
+def locked_world(cluster: Cluster, now: float, *, existing: bool = False) -> Iterator[SimulatedCluster]:
+    """Change the world outside the analyser tick: wait for the cluster lock first.
+
+    ``existing``: refuse (NoWorld) rather than start a new world that no worker would ever read.
+    """
     try:
         with holding(cluster.pk, wait=float(settings.RECOVERY_LOCK_WAIT_S)):
+            if existing and not get_redis().exists(_state_key(cluster)):
+                raise NoWorld(f"no simulated world for {cluster.name} under the key {_state_key(cluster)}")
             world = load_world(cluster, now)
             # Bring the world up to now before changing it; the events it emits on the
             # way wait in an outbox for the next analyser tick, so none is lost.
@@ -129,8 +138,10 @@ class SimulatedSource:
         save_world(self.cluster, self.world)
 
 
-def inject(cluster: Cluster, kind: str, node: str | None, now: float) -> dict[str, Any]:
-    with locked_world(cluster, now) as world:
+def inject(
+    cluster: Cluster, kind: str, node: str | None, now: float, *, existing: bool = False
+) -> dict[str, Any]:
+    with locked_world(cluster, now, existing=existing) as world:
         fault = world.inject(kind, node=node, now=now)
     return dict(fault)
 

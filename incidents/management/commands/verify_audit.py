@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from incidents.audit import verify_chain
 from incidents.models import AuditRecord
-from recovery_site.command_errors import database_needed
+from recovery_site.command_errors import database_needed, with_demo_hint
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
             try:
                 report = verify_chain()
             except ImproperlyConfigured as exc:  # no audit key: one clear line, not a traceback
-                raise CommandError(str(exc)) from exc
+                raise CommandError(with_demo_hint(str(exc))) from exc
         if not report.ok:
             raise CommandError(f"audit chain BROKEN after {report.checked} good records: {report.problem}")
         witness = (
