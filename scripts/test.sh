@@ -17,8 +17,8 @@ export DJANGO_SETTINGS_MODULE=recovery_site.settings
 export PYTHONDONTWRITEBYTECODE=1
 
 workers="${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}"
-xdist=(-n "$workers" --dist loadgroup)
-[ "$workers" = 0 ] && xdist=(-n 0)  # in this process (xdist loaded: its group marks stay known)
+xdist=(-n "$workers")  # scheduled by shared component (tests/conftest.py)
+[ "$workers" = 0 ] && xdist=(-n 0)  # in this one process
 
 start=$EPOCHREALTIME
 set +e

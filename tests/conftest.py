@@ -14,21 +14,38 @@ def pytest_configure(config: pytest.Config) -> None:
     children.install()  # a SIGTERM to pytest stops the stacks its tests started
 
 
-# Tests that share one real component of the machine run in one xdist group, so one worker
-# process drives that component while the other runs the rest: the local Slurm cluster and its
-# sshd (one slurmctld, one set of nodes: two workers would cancel each other's jobs and undo each
-# other's drains), and the chaos stack (it kills workers and PostgreSQL servers of its own and
-# needs the CPU it measures with).
-SHARED_COMPONENT_GROUPS = {"slurm": "slurm", "chaos": "chaos"}
+# Tests that share one real component of the machine run on one xdist worker, one after another,
+# while the other workers run the rest: the local Slurm cluster and its sshd (one slurmctld, one set
+# of nodes: two workers would cancel each other's jobs and undo each other's drains), the chaos
+# stack (it kills workers and PostgreSQL servers of its own and needs the CPU it measures with), and
+# a module whose tests share one stretch of simulated cluster life (tests/integration/stretch.py).
+# Grouped by path in the scheduler itself: xdist's own `xdist_group` mark does not group under
+# pytest 9.2 (it renames `item._nodeid`, which pytest no longer reads), so it is not used.
+SHARED_COMPONENT_GROUPS = {
+    "tests/slurm/": "slurm",
+    "tests/chaos/": "chaos",
+    "tests/integration/test_whatif.py": "whatif-stretch",
+}
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks (--dist loadgroup)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        folder = item.path.parent.name
-        group = SHARED_COMPONENT_GROUPS.get(folder)
-        if group and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(group))
+def group_of(nodeid: str) -> str:
+    """The work unit a test is scheduled in: its shared component's group, else the test alone."""
+    for prefix, group in SHARED_COMPONENT_GROUPS.items():
+        if nodeid.startswith(prefix):
+            return group
+    return nodeid
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedComponentScheduling(LoadScopeScheduling):
+        """xdist's load-by-scope scheduling with ``group_of`` as the scope (largest units first)."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return SharedComponentScheduling(config, log)  # type: ignore[arg-type]
 
 
 def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
@@ -79,8 +96,8 @@ def redis_ns(settings):  # type: ignore[no-untyped-def]
         r.delete(*keys)
 
 
-@pytest.fixture
-def cluster(db):  # type: ignore[no-untyped-def]
+def make_cluster():  # type: ignore[no-untyped-def]
+    """The standing simulated cluster ``sim-t`` (8 GPUs a node, partitions batch and canary), in monitor mode."""
     from monitoring.choices import Autonomy, ConnectionMode
     from monitoring.models import Cluster
 
@@ -102,3 +119,8 @@ def cluster(db):  # type: ignore[no-untyped-def]
         max_drains_per_hour=10,
         max_partition_drained_pct=50,
     )
+
+
+@pytest.fixture
+def cluster(db):  # type: ignore[no-untyped-def]
+    return make_cluster()

@@ -18,14 +18,23 @@ from incidents.models import Incident
 from incidents.services import mark_verdict
 from monitoring.models import Job
 from monitoring.sources.simulated import inject
+from tests.conftest import _user, make_cluster
+from tests.integration.sim_clock import T0, Clock
+from tests.integration.stretch import build, stretch_record_dir, stretch_redis_ns
 
 pytestmark = [pytest.mark.django_db, pytest.mark.redis]
-CLOCK_WARMUP_S = 120  # long enough for the jobs to write a checkpoint (the clock fixture)
+CLOCK_WARMUP_S = 120  # long enough for the jobs to write a checkpoint
 
 
-@pytest.fixture
-def judged_stretch(cluster, clock, operator):  # type: ignore[no-untyped-def]  # noqa: F811
+def _judged_stretch(clock: Clock) -> dict:  # type: ignore[type-arg]
     """Two hardware faults on two jobs' nodes, minutes apart; one confirmed, one marked false."""
+    from django.contrib.auth import get_user_model
+
+    users = {
+        name: _user(get_user_model(), name, group) for name, group in (("otto", "operator"), ("ada", "admin"))
+    }
+    cluster = make_cluster()
+    clock.run(cluster, CLOCK_WARMUP_S)
     jobs = list(
         Job.objects.filter(cluster=cluster, state="RUNNING").exclude(comment="").order_by("slurm_id")[:2]
     )
@@ -35,9 +44,58 @@ def judged_stretch(cluster, clock, operator):  # type: ignore[no-untyped-def]  #
         clock.run(cluster, 120)
     incidents = list(Incident.objects.filter(cluster=cluster).order_by("detected_at"))
     assert [i.culprit_node for i in incidents] == [j.node_list[1] for j in jobs]
-    mark_verdict(incidents[0], operator, "confirmed", clock.now)
-    mark_verdict(incidents[1], operator, "false", clock.now)
-    return incidents
+    mark_verdict(incidents[0], users["otto"], "confirmed", clock.now)
+    mark_verdict(incidents[1], users["otto"], "false", clock.now)
+    return {
+        "cluster": cluster.pk,
+        "incidents": [i.pk for i in incidents],
+        **{n: u.pk for n, u in users.items()},
+    }
+
+
+@pytest.fixture(scope="module")
+def shared_stretch(django_db_setup, django_db_blocker, tmp_path_factory):  # type: ignore[no-untyped-def]
+    """Built once for the module (tests/integration/stretch.py); every test gets its own copy."""
+    yield from build(
+        django_db_blocker, tmp_path_factory.mktemp("whatif"), _judged_stretch, T0, SIM_FAULT_MEAN_INTERVAL_S=0
+    )
+
+
+# The standing fixtures, taken from the shared stretch instead of built afresh.
+redis_ns = stretch_redis_ns
+record_dir = stretch_record_dir
+
+
+@pytest.fixture
+def cluster(db, shared_stretch):  # type: ignore[no-untyped-def]
+    from monitoring.models import Cluster
+
+    return Cluster.objects.get(pk=shared_stretch.pks["cluster"])
+
+
+@pytest.fixture
+def operator(db, shared_stretch):  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(pk=shared_stretch.pks["otto"])
+
+
+@pytest.fixture
+def admin_user(db, shared_stretch):  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(pk=shared_stretch.pks["ada"])
+
+
+@pytest.fixture
+def clock(shared_stretch, redis_ns, record_dir, settings, django_capture_on_commit_callbacks):  # type: ignore[no-untyped-def]
+    settings.SIM_FAULT_MEAN_INTERVAL_S = 0
+    return Clock(shared_stretch.now)
+
+
+@pytest.fixture
+def judged_stretch(shared_stretch, cluster, clock):  # type: ignore[no-untyped-def]
+    return list(Incident.objects.filter(pk__in=shared_stretch.pks["incidents"]).order_by("detected_at"))
 
 
 def _whatif(capsys, *args: str) -> dict:  # type: ignore[type-arg]
@@ -195,15 +253,6 @@ def test_the_beat_task_keeps_the_replay_warm_so_a_page_load_replays_nothing(
         _readiness(cluster, clock.now)["isolation"].whatif
         == "isolation: no recorded stream to replay at approve"
     )
-
-
-def test_without_a_record_readiness_says_there_is_nothing_to_replay(cluster, redis_ns, record_dir) -> None:  # type: ignore[no-untyped-def]
-    from django.utils import timezone
-
-    iso = _readiness(cluster, timezone.now())["isolation"]
-    assert not iso.ready
-    assert iso.whatif == "isolation: no recorded stream to replay at approve"
-    assert "no what-if replay (is recording on?)" in iso.text
 
 
 def test_a_long_record_is_never_replayed_inside_a_page_view_readiness_says_pending(
