@@ -129,3 +129,19 @@ def recent_requeue_of(cluster: Cluster, job_id: str, since: dt.datetime) -> Reco
         .order_by("-finished_at")
         .first()
     )
+
+
+def budget_violations(cluster: Cluster) -> list[str]:
+    """The restart budget's invariants against the database, for every job of the cluster that we restarted."""
+    jobs = {j.slurm_id: j for j in Job.objects.filter(cluster=cluster)}
+    facts = [f for f in restart_facts(cluster, jobs) if f.workload in jobs]
+    out: list[str] = []
+    for job_id in budget.restart_counts(facts):
+        shown = job_budget(cluster, job_id, jobs[job_id])
+        for why in (
+            budget.restart_budget_is_one_function_of_audit(shown.used, job_id, facts),
+            budget.never_more_restarts_than_budget(shown),
+        ):
+            if why is not None:
+                out.append(f"{cluster.name}: {why}")
+    return out

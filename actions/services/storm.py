@@ -17,6 +17,7 @@ trail) and performs the trip it returns.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from django.db.models import Q
 
@@ -102,3 +103,16 @@ def _escalate(incidents: list[Incident], why: str, now: dt.datetime) -> None:
     for inc in incidents:
         if inc.status in INCIDENT_ACTIVE and inc.status != IncidentStatus.ESCALATED:
             transition_incident(inc, IncidentStatus.ESCALATED, at=now, reason=why)
+
+
+def breaker_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """The breaker's invariants against the database: what it would count now, checked (nothing is performed)."""
+    cluster.refresh_from_db(fields=["monitor_only", "storm_window_s", "storm_min_jobs", "storm_min_nodes"])
+    limits = breaker.Limits(cluster.storm_window_s, cluster.storm_min_jobs, cluster.storm_min_nodes)
+    failures, _ = _failures(cluster, now - dt.timedelta(seconds=cluster.storm_window_s))
+    state, trip = breaker.observe(breaker_state(cluster), failures, now.timestamp(), limits)
+    checks = (
+        breaker.each_failure_counts_once(state, [trip] if trip else []),
+        breaker.only_failures_after_release_count(replace(state, counted=trip.failures) if trip else state),
+    )
+    return [f"{cluster.name}: {why}" for why in checks if why is not None]

@@ -78,3 +78,18 @@ def test_the_job_page_and_the_policy_count_the_same_restarts_by_us(
     assert said, "the third failure should find the budget spent"
     assert {(int(a), int(b)) for a, b in said} == {(ours.count(), 2)}  # and so does the policy
     assert ours.count() <= 2  # never more restarts than the budget
+
+
+def test_the_budget_invariants_hold_on_the_database_and_name_a_job_restarted_past_its_budget(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.restarts import budget_violations, job_budget
+    from tests.integration.autonomy_helpers import done_requeue, make_incident, make_job, make_nodes
+
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-002]")  # allows 2 requeues
+    inc = make_incident(cluster, "i-1", "gpu-a-002", ["4101"])
+    done_requeue(inc, "4101", 500, minutes_ago=50)
+    done_requeue(inc, "4101", 700, minutes_ago=20)
+    assert budget_violations(cluster) == []
+    assert job_budget(cluster, "4101").shown == "2/2"
+    done_requeue(inc, "4101", 900, minutes_ago=5)  # e.g. requeued past the guardrail by hand
+    assert budget_violations(cluster) == ["sim-t: job 4101: restarted 3 times by us, its budget allows 2"]

@@ -89,3 +89,12 @@ def test_a_release_through_the_admin_form_counts_as_a_release(storm) -> None:  #
     Cluster.objects.filter(pk=storm.pk).update(monitor_only=False, monitor_only_reason="")
     audit_settings_change(storm, before, None, NOW + dt.timedelta(seconds=10), via="admin")
     assert check_storm_breaker(storm, NOW + dt.timedelta(seconds=20)) is None
+
+
+def test_the_breaker_invariants_hold_on_the_database_before_and_after_a_release(storm, admin_user) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.storm import breaker_violations
+
+    assert breaker_violations(storm, NOW + dt.timedelta(seconds=5)) == []
+    released = NOW + dt.timedelta(seconds=10)
+    switch_monitor_only(storm, False, admin_user, released, reason="checked")
+    assert breaker_violations(storm, released + dt.timedelta(seconds=11)) == []
