@@ -40,16 +40,22 @@ class AuditFact:
     action: str
     workload: str
     recommendation_id: int | None
+    reason: str = ""  # the execution's "outcome: message" (detail.reason)
+
+
+# An execution that found its effect already there ("already pending, excluding ..."): the
+# executor changed nothing, so it restarted nothing (a second requeue of the same failure).
+CHANGED_NOTHING = "already:"
 
 
 def is_restart_by_us(fact: AuditFact) -> bool:
-    """A requeue we carried out: its execution record, succeeded ("already requeued" included:
-    the restart happened for our recommendation, and counting it is the safe side)."""
+    """A requeue we carried out: its execution record, succeeded, and the executor acted."""
     return (
         fact.event == EXECUTION
         and fact.outcome == SUCCEEDED
         and fact.action.split(" ", 1)[0] == ActionKind.REQUEUE_JOB
         and bool(fact.workload)
+        and not (fact.reason or "").startswith(CHANGED_NOTHING)
     )
 
 

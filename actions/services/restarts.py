@@ -20,7 +20,7 @@ from incidents.models import AuditRecord
 from monitoring.detectors.schema import parse_opt_in
 from monitoring.models import Cluster, Job
 
-FACT_FIELDS = ("seq", "event", "outcome", "action", "workload", "recommendation_id")
+FACT_FIELDS = ("seq", "event", "outcome", "action", "workload", "recommendation_id", "detail__reason")
 
 
 def _job(cluster: Cluster, job_id: str) -> Job | None:
@@ -63,7 +63,7 @@ def restart_facts(cluster: Cluster, jobs: Iterable[str]) -> list[budget.AuditFac
         action__startswith=ActionKind.REQUEUE_JOB,
         workload__in=list(jobs),
     ).values_list(*FACT_FIELDS)
-    return [budget.AuditFact(*row) for row in rows]
+    return [budget.AuditFact(*row[:-1], reason=str(row[-1] or "")) for row in rows]
 
 
 def restarts_by_us(cluster: Cluster, jobs: Iterable[str]) -> dict[str, int]:

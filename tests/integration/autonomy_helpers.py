@@ -74,7 +74,9 @@ def requeue(job: str, exclude: str) -> dict[str, Any]:
     return {"action": "requeue_job", "job": job, "exclude": [exclude], "text": f"requeue excluding {exclude}"}
 
 
-def done_requeue(incident: Incident, job: str, ckpt: int | None, minutes_ago: int) -> Recommendation:
+def done_requeue(
+    incident: Incident, job: str, ckpt: int | None, minutes_ago: int, result: str = "done: requeued"
+) -> Recommendation:
     """A requeue of ours that ran: its row and, as every execution writes it, its audit record
     (a job's restarts by us are counted from the audit trail, actions.lifecycle.budget)."""
     at = NOW - dt.timedelta(minutes=minutes_ago)
@@ -89,5 +91,5 @@ def done_requeue(incident: Incident, job: str, ckpt: int | None, minutes_ago: in
         executed_at=at,
         checkpoint_step=ckpt,
     )
-    assert transition_recommendation(rec, "succeeded", at=at, reason="done: requeued", finished_at=at)
+    assert transition_recommendation(rec, "succeeded", at=at, reason=result, finished_at=at)
     return rec

@@ -93,3 +93,16 @@ def test_the_budget_invariants_hold_on_the_database_and_name_a_job_restarted_pas
     assert job_budget(cluster, "4101").shown == "2/2"
     done_requeue(inc, "4101", 900, minutes_ago=5)  # e.g. requeued past the guardrail by hand
     assert budget_violations(cluster) == ["sim-t: job 4101: restarted 3 times by us, its budget allows 2"]
+
+
+def test_a_requeue_that_found_the_job_already_pending_restarted_nothing(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.restarts import job_budget
+    from tests.integration.autonomy_helpers import done_requeue, make_incident, make_job, make_nodes
+
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-002]")
+    first = make_incident(cluster, "i-1", "gpu-a-002", ["4101"])
+    second = make_incident(cluster, "i-2", "gpu-a-002", ["4101"])  # the same failure, seen twice
+    done_requeue(first, "4101", 500, minutes_ago=3)
+    done_requeue(second, "4101", 500, minutes_ago=3, result="already: already pending, excluding gpu-a-002")
+    assert job_budget(cluster, "4101").shown == "1/2"

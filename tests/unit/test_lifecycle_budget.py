@@ -21,7 +21,7 @@ from actions.policy.recommend import Decision, JobFacts, recommend
 from monitoring.detectors.schema import ClusterSpec, JobSpec, parse_opt_in
 
 JOBS = ("4101", "4102", "4103")
-OUTCOMES = ("succeeded", "failed")
+OUTCOMES = ("succeeded", "failed", "already")  # "already": the executor found it done, changed nothing
 ACTIONS = ("requeue_job", "drain_node", "notify")
 
 # One thing the controller did: (recommendation id, action, job, outcome)
@@ -35,7 +35,11 @@ def _records(done: list[tuple[int, str, str, str]], rereads: list[int]) -> list[
     out: list[AuditFact] = []
     for rec_id, action, job, outcome in done:
         out.append(AuditFact(len(out) + 1, "approval", "approved", f"{action} {job}", job, rec_id))
-        out.append(AuditFact(len(out) + 1, "execution", outcome, f"{action} {job}", job, rec_id))
+        status = "failed" if outcome == "failed" else "succeeded"
+        reason = {"succeeded": "done: requeued", "failed": "failed: refused", "already": "already: pending"}[
+            outcome
+        ]
+        out.append(AuditFact(len(out) + 1, "execution", status, f"{action} {job}", job, rec_id, reason))
     return out + [out[i % len(out)] for i in rereads] if out else out
 
 
