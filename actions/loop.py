@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models.functions import Length
 
 from actions.pipeline import Pipeline
-from actions.services import heartbeat
+from actions.services import heartbeat, restarts
 from actions.services.actionable import release_ended_silences, settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
@@ -182,6 +182,8 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     for spec in specs:
         pipeline.upsert_job(spec)
     record_tick(cluster.name, pipeline, events, specs, now)  # what this tick analysed, for replay and what-if
+    # The policy's restart budget counts our restarts as the audit trail has them (the job page too).
+    pipeline.note_restarts_by_us(restarts.restarts_by_us(cluster, pipeline.world.jobs))
     updates = pipeline.feed(events, t)
     for upd in updates:
         # One audit batch per verdict: its records (detection, verdict, recommendations, status)

@@ -94,6 +94,9 @@ class Pipeline:
         self._updates: dict[str, IncidentUpdate] = {}
         self.now: float | None = None
         self.skipped = 0  # events a detector choked on (counted, never fatal)
+        # Restarts by us per job, from the audit trail (the caller tells them before each feed):
+        # the policy's budget counts these, never the restarts the scheduler shows.
+        self.restarts_by_us: dict[str, int] = {}
         for job in jobs:
             self.ingest.upsert_job(job, job.started)
 
@@ -102,6 +105,10 @@ class Pipeline:
     def upsert_job(self, job: JobSpec) -> None:
         """The scheduler reports a job: new, or started again (maybe elsewhere): reset its clocks."""
         self.ingest.upsert_job(job, self.now)
+
+    def note_restarts_by_us(self, counts: Mapping[str, int]) -> None:
+        """Each job's restarts by us, as its audit trail counts them (jobs absent: none)."""
+        self.restarts_by_us = {str(job): int(n) for job, n in counts.items()}
 
     def add_history(self, entry: HistoryEntry) -> None:
         self.world.history.append(entry)
@@ -201,7 +208,8 @@ class Pipeline:
             return JobFacts(job, "", JobSpec(job).opt_in)
         tracker = self.ingest.trackers.get(job)
         ckpt = tracker.ckpt[1] if tracker is not None and tracker.ckpt else None
-        return JobFacts(job, run.spec.user, run.spec.opt_in, run.restarts, run.state == "ended", ckpt)
+        used = self.restarts_by_us.get(job, 0)
+        return JobFacts(job, run.spec.user, run.spec.opt_in, used, run.state == "ended", ckpt)
 
     def incidents(self) -> list[IncidentUpdate]:
         """Current state of every incident (superseded ones excluded)."""

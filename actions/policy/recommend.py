@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from actions.lifecycle.budget import Budget, Standing
 from actions.policy.proposal import DRAIN, ESCALATE, NOTIFY, REQUEUE, Proposal
 from monitoring import vocabulary as words
 from monitoring.detectors.schema import RecoveryOptIn
@@ -30,15 +31,17 @@ class JobFacts:
     job: str
     user: str
     opt_in: RecoveryOptIn
-    restarts_used: int = 0
+    restarts_used: int = 0  # restarts by us, from the audit trail (actions.lifecycle.budget)
     finished_ok: bool = False  # completed or cancelled: nothing to requeue
     checkpoint_step: int | None = None
 
     @property
+    def budget(self) -> Budget:
+        return Budget(self.job, self.opt_in.opted_in, self.opt_in.max_requeues, self.restarts_used)
+
+    @property
     def may_requeue(self) -> bool:
-        return (
-            self.opt_in.may_requeue and self.restarts_used < self.opt_in.max_requeues and not self.finished_ok
-        )
+        return self.budget.standing == Standing.WITHIN and not self.finished_ok
 
 
 @dataclass(frozen=True)
@@ -99,5 +102,5 @@ def _requeue_or_notify(job: JobFacts, exclude: tuple[str, ...], d: Decision) -> 
     elif not job.opt_in.may_requeue:
         why = "it did not opt in to automatic requeue"
     else:
-        why = f"its requeue budget is spent ({job.restarts_used}/{job.opt_in.max_requeues})"
+        why = f"its requeue budget is spent ({job.budget.shown})"
     return Proposal(NOTIFY, job=job.job, text=f"job {job.job} hit by {d.category}; not requeued: {why}")

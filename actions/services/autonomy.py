@@ -241,6 +241,10 @@ def set_override(
         _audit_change(cluster, user, now, f"{scope} {target} {kind} {old} -> {level}", level, detail, **where)
 
 
+# The audit action of an admin's release of the switch (the storm breaker counts from the last one).
+RELEASE_ACTION = "release back to monitor"
+
+
 def set_monitor_only(cluster: Cluster, on: bool, user: Any, now: dt.datetime, reason: str = "") -> bool:
     """The "back to monitor" switch. Operators may pull it, only admins release it.
 
@@ -253,7 +257,7 @@ def set_monitor_only(cluster: Cluster, on: bool, user: Any, now: dt.datetime, re
             user,
             Role.OPERATOR if on else Role.ADMIN,
             now,
-            "back to monitor" if on else "release back to monitor",
+            "back to monitor" if on else RELEASE_ACTION,
         )
     with transaction.atomic():
         changed = Cluster.objects.filter(pk=cluster.pk, monitor_only=not on).update(
@@ -262,7 +266,7 @@ def set_monitor_only(cluster: Cluster, on: bool, user: Any, now: dt.datetime, re
         cluster.monitor_only, cluster.monitor_only_reason = on, (reason[:500] if on else "")
         if not changed:
             return False
-        action = "back to monitor" if on else "release back to monitor"
+        action = "back to monitor" if on else RELEASE_ACTION
         _audit_change(
             cluster,
             user,

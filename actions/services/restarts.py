@@ -1,18 +1,26 @@
 """Checkpoint-aware restarts: what a requeue loses, and the counts its guardrails need.
 
-The decisions themselves are pure (actions.policy.guardrails.check_restart); this module
-only reads the rows they need, so that the rules stay testable without a database.
+The decisions themselves are pure (actions.policy.guardrails.check_restart, and the
+restart budget's lifecycle in actions.lifecycle.budget); this module only reads the rows
+they need, so that the rules stay testable without a database. A job's restarts by us
+are read from one place, its audit trail, for the policy, the guardrail and the job page.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
 from actions.choices import ActionKind, RecStatus
+from actions.lifecycle import budget
 from actions.models import Recommendation
 from actions.policy.guardrails import RestartBudget
+from incidents.choices import AuditEvent
+from incidents.models import AuditRecord
 from monitoring.detectors.schema import parse_opt_in
 from monitoring.models import Cluster, Job
+
+FACT_FIELDS = ("seq", "event", "outcome", "action", "workload", "recommendation_id", "detail__reason")
 
 
 def _job(cluster: Cluster, job_id: str) -> Job | None:
@@ -46,31 +54,54 @@ def without_checkpoint(rec: Recommendation) -> str | None:
     return f"no checkpoint seen for job {rec.job}: a restart would lose all progress, so it needs an operator's approval"
 
 
-def _our_requeues(rec: Recommendation) -> list[Recommendation]:
-    return list(
-        Recommendation.objects.filter(
-            cluster=rec.cluster, action=ActionKind.REQUEUE_JOB, job=rec.job, status=RecStatus.SUCCEEDED
-        )
-        .exclude(pk=rec.pk)
-        .order_by("-finished_at", "-id")
-    )
+def restart_facts(cluster: Cluster, jobs: Iterable[str]) -> list[budget.AuditFact]:
+    """The audit records that can be restarts by us of these jobs (the pure count decides which are)."""
+    rows = AuditRecord.objects.filter(
+        cluster=cluster.name,
+        event=AuditEvent.EXECUTION,
+        outcome=RecStatus.SUCCEEDED,
+        action__startswith=ActionKind.REQUEUE_JOB,
+        workload__in=list(jobs),
+    ).values_list(*FACT_FIELDS)
+    return [budget.AuditFact(*row[:-1], reason=str(row[-1] or "")) for row in rows]
+
+
+def restarts_by_us(cluster: Cluster, jobs: Iterable[str]) -> dict[str, int]:
+    """Each job's restarts by us, for the analyser's policy (jobs never restarted are absent)."""
+    return budget.restart_counts(restart_facts(cluster, jobs))
+
+
+def job_budget(cluster: Cluster, job_id: str, job: Job | None = None) -> budget.Budget:
+    """The job's restart budget as every page shows it and every check counts it."""
+    job = job if job is not None else _job(cluster, job_id)
+    opt_in = parse_opt_in(job.comment if job else "")
+    facts = restart_facts(cluster, [job_id])
+    return budget.budget_of(job_id, opt_in.opted_in, opt_in.max_requeues, facts)
+
+
+def _checkpoints_newest_first(ids: tuple[int, ...]) -> list[int | None]:
+    steps = dict(Recommendation.objects.filter(pk__in=ids).values_list("pk", "checkpoint_step"))
+    return [steps.get(i) for i in reversed(ids)]
 
 
 def restart_budget(rec: Recommendation) -> RestartBudget:
+    """What the restart guardrail checks: the job's budget (audit-counted) and its restart storm."""
     job = _job(rec.cluster, rec.job)
     opt_in = parse_opt_in(job.comment if job else "")
-    done = _our_requeues(rec)
+    ids = tuple(
+        i for i in budget.restarts_by_us(restart_facts(rec.cluster, [rec.job]), rec.job) if i != rec.pk
+    )
     current = job.last_checkpoint_step if job else None
     stuck = 0
-    for earlier in done:  # newest first: how many in a row found the job at this same checkpoint
-        if earlier.checkpoint_step != current:
+    for step in _checkpoints_newest_first(ids):  # how many in a row found the job at this same checkpoint
+        if step != current:
             break
         stuck += 1
     return RestartBudget(
         job=rec.job,
         opted_in=opt_in.opted_in,
         max_requeues=opt_in.max_requeues,
-        requeues_by_us=len(done),
+        requeues_by_us=len(ids),
         requeues_without_progress=stuck,
         restart_storm_limit=rec.cluster.restart_storm_limit,
     )
@@ -98,3 +129,19 @@ def recent_requeue_of(cluster: Cluster, job_id: str, since: dt.datetime) -> Reco
         .order_by("-finished_at")
         .first()
     )
+
+
+def budget_violations(cluster: Cluster) -> list[str]:
+    """The restart budget's invariants against the database, for every job of the cluster that we restarted."""
+    jobs = {j.slurm_id: j for j in Job.objects.filter(cluster=cluster)}
+    facts = [f for f in restart_facts(cluster, jobs) if f.workload in jobs]
+    out: list[str] = []
+    for job_id in budget.restart_counts(facts):
+        shown = job_budget(cluster, job_id, jobs[job_id])
+        for why in (
+            budget.restart_budget_is_one_function_of_audit(shown.used, job_id, facts),
+            budget.never_more_restarts_than_budget(shown),
+        ):
+            if why is not None:
+                out.append(f"{cluster.name}: {why}")
+    return out

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from actions.choices import ActionKind, RecStatus
+from actions.lifecycle import attention
 from actions.models import Recommendation
 from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
@@ -156,6 +157,24 @@ def _section(qs: QuerySet[Incident], rows: int = OVERVIEW_ROWS) -> dict[str, Any
     return {"rows": shown, "total": total, "more": total - len(shown)}
 
 
+def standings(active_qs: QuerySet[Incident]) -> dict[attention.Standing, list[int]]:
+    """Every open incident in exactly one of needs you / silenced / held / in hand (light: ids and flags)."""
+    rows = active_qs.values_list(
+        "pk", "needs_approval", "status", "acknowledged_by", "silenced_by_id", "cluster__monitor_only"
+    )
+    return attention.tally(
+        attention.OpenFacts(
+            incident=pk,
+            awaiting_approval=bool(awaiting),
+            escalated=status == IncidentStatus.ESCALATED,
+            acknowledged=bool(acked),
+            silenced=silenced is not None,
+            cluster_held=bool(held),
+        )
+        for pk, awaiting, status, acked, silenced, held in rows
+    )
+
+
 def overview_context() -> dict[str, Any]:
     active_qs = (
         with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)))
@@ -163,9 +182,9 @@ def overview_context() -> dict[str, Any]:
         .order_by("-detected_at")
     )
     active = _section(active_qs)
-    needs_you = _section(
-        active_qs.filter(Q(needs_approval=True) | Q(status=IncidentStatus.ESCALATED, acknowledged_by=""))
-    )
+    by_standing = standings(active_qs)
+    needs_you = _section(active_qs.filter(pk__in=by_standing[attention.Standing.NEEDS_YOU]))
+    held = _section(active_qs.filter(pk__in=by_standing[attention.Standing.HELD]))
     # The grid colours every node an active incident blames: all of them, in a light query.
     blamed = _blamed(Incident.objects.all())
     clusters = [
@@ -190,6 +209,8 @@ def overview_context() -> dict[str, Any]:
         "active_incidents": active["rows"],
         "needs": needs_you,
         "needs_you": needs_you["rows"],
+        "held": held,  # shown with why: the cluster's back-to-monitor reason
+        "standing": {s.value: len(ids) for s, ids in by_standing.items()},
         "recent_incidents": recent,
         "expiring_silences": list(expiring_silences(timezone.now())),
         "headline": {

@@ -17,6 +17,7 @@ from actions.choices import ActionKind, OverrideScope, RecStatus
 from actions.models import AutonomyOverride, Recommendation
 from actions.policy.autonomy import KINDS, Target, resolve
 from actions.services.autonomy import ladder_for
+from actions.services.restarts import job_budget
 from actions.views.autonomy import LEVEL_CHOICES
 from actions.views.incident_list import incidents_of_job, with_needs_approval
 from incidents.choices import IncidentStatus
@@ -63,6 +64,8 @@ def job_context(cluster: Cluster, slurm_id: str) -> dict[str, Any]:
         "job": job,
         "incidents": [(i, job_verdict(i, job)) for i in incidents],
         "restarts": restarts,
+        # The same count the policy's "budget is spent (n/m)" and the restart guardrail use.
+        "budget": job_budget(cluster, slurm_id, job),
         "events": events,
         "levels": [(kind, resolve(rungs, Target(kind=kind, **where))) for kind in KINDS],
         "overrides": list(

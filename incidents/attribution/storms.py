@@ -50,6 +50,17 @@ def _storm_candidate(inc: Incident) -> bool:
     return v.category == "network" and v.pattern == "nccl_ib_peer_errors"  # a switch takes many links down
 
 
+def _silent_hang(inc: Incident) -> bool:
+    """A job that stopped progressing with no error of its own yet (no culprit, no filesystem error)."""
+    v = inc.verdict
+    return (
+        v is not None
+        and v.node is None
+        and v.pattern == "hang"
+        and not any(m.kind == Kind.FS_ERROR for m in inc.marks.values())
+    )
+
+
 def _storm_kind(inc: Incident) -> str:
     v = inc.verdict
     if v is not None and v.category == "network":
@@ -81,6 +92,8 @@ def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int)
             kind = _storm_kind(other)
             if {"fs", "net"} <= kinds | {kind}:
                 continue  # a storage outage and a link one peers named are two causes, not one
+            if "fs" in kinds and _silent_hang(other):
+                continue  # Lustre shows as I/O errors in the jobs it hits; a silent hang waits for its watchdog
             group.append(other)
             seen |= nodes
             kinds.add(kind)

@@ -8,6 +8,7 @@ from typing import Any
 
 from actions.models import Recommendation
 from actions.services.recommendations import sync_recommendations
+from actions.services.transitions import transition_recommendation
 from incidents.models import Incident
 from monitoring.models import Cluster, Job, Node
 
@@ -73,17 +74,22 @@ def requeue(job: str, exclude: str) -> dict[str, Any]:
     return {"action": "requeue_job", "job": job, "exclude": [exclude], "text": f"requeue excluding {exclude}"}
 
 
-def done_requeue(incident: Incident, job: str, ckpt: int | None, minutes_ago: int) -> Recommendation:
+def done_requeue(
+    incident: Incident, job: str, ckpt: int | None, minutes_ago: int, result: str = "done: requeued"
+) -> Recommendation:
+    """A requeue of ours that ran: its row and, as every execution writes it, its audit record
+    (a job's restarts by us are counted from the audit trail, actions.lifecycle.budget)."""
     at = NOW - dt.timedelta(minutes=minutes_ago)
-    return Recommendation.objects.create(
+    rec = Recommendation.objects.create(
         incident=incident,
         cluster=incident.cluster,
         action="requeue_job",
         job=job,
         exclude=[],
-        status="succeeded",
+        status="executing",
         created_at=at,
         executed_at=at,
-        finished_at=at,
         checkpoint_step=ckpt,
     )
+    assert transition_recommendation(rec, "succeeded", at=at, reason=result, finished_at=at)
+    return rec

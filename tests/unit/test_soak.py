@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from actions.lifecycle.budget import AuditFact, restart_counts
 from actions.pipeline import IncidentUpdate, Pipeline
 from monitoring.simulator import SimConfig, SimulatedCluster
 
@@ -68,6 +69,9 @@ class Operator:
         self.job_started: dict[tuple[str, str], Any] = {}  # (incident, job) -> sim start time at recommend
         self.drains: list[tuple[float, str, str]] = []  # (t, node, incident) applied
         self.blind_requeues: list[str] = []  # requeues of a hung job with no suspect excluded
+        # The audit records of the requeues it carried out: the policy's restart budget counts
+        # these (as the loop tells the pipeline from the audit trail), never the restarts it saw.
+        self.trail: list[AuditFact] = []
 
     def note(self, upd: IncidentUpdate, now: float) -> None:
         self.current[upd.key] = upd
@@ -112,8 +116,13 @@ class Operator:
                     if upd is not None and upd.category == "hang" and not rec.exclude:
                         self.blind_requeues.append(f"{key} job {target}")
                     self.sim.requeue(target, exclude=list(rec.exclude), now=now)
+                    self._audit_requeue(target)
             except ValueError:
                 pass
+
+    def _audit_requeue(self, job: str) -> None:
+        n = len(self.trail) + 1
+        self.trail.append(AuditFact(n, "execution", "succeeded", f"requeue_job {job}", job, n))
 
 
 def run_soak(
@@ -142,6 +151,7 @@ def run_soak(
         for spec in sim.job_specs():
             if spec.id in started:
                 pipe.upsert_job(spec)
+        pipe.note_restarts_by_us(restart_counts(op.trail))
         for upd in pipe.feed(events, t):
             incidents.setdefault(upd.key, []).append(upd)
             op.note(upd, t)
