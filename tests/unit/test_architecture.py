@@ -23,6 +23,7 @@ PURE = [
     "actions.policy",
     "actions.pipeline",
     "actions.evaluation",
+    "actions.lifecycle",
 ]
 # The simulator's handler tables import each other for type hints only: harmless, kept on purpose.
 ALLOWED_KNOTS = ["monitoring.simulator"]
