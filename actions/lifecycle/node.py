@@ -16,7 +16,7 @@ The node's recovery and the job's recovery are separate tracks of one incident: 
 verified running again (``JOB_RECOVERED``) changes nothing here, so it never closes a remedy.
 
 No Django, no I/O, no clock: every time is passed in. Services derive a :class:`Track` from
-the database (:func:`derive`), ask :func:`transition`, persist and audit in one transaction,
+the database (``node_facts.derive``), ask :func:`transition`, persist and audit in one transaction,
 and perform the effects returned. The invariants at the end hold in every reachable state;
 they are the soak's oracle and an operator's ``check_invariants``.
 """
@@ -236,6 +236,12 @@ def _one_remedy_per_drain(track: Track, act: Act) -> str | None:
     return None if track.remedy == Remedy.NONE else f"a remedy was already decided ({track.remedy})"
 
 
+def quiet_spell_counts_as_check(track: Track) -> bool:
+    """Where no health check is configured, a quiet spell (no GPU alarm, no incident) stands in for
+    one, but never for a node blamed for its hardware or whose fault asks for a remedy."""
+    return not track.check_configured and not track.remedy_due and track.blame not in HARDWARE_BLAME
+
+
 # ---------------------------------------------------------------- the table
 
 _BY_US = frozenset({Actor.CONTROLLER, Actor.OPERATOR})
@@ -418,65 +424,6 @@ def _effects(track: Track, act: Act, rule: Rule) -> tuple[Effect, ...]:
     return tuple(done) + tuple(
         Effect(EffectKind.AUDIT, e.why, act.who or act.actor.value, e.kind) for e in done
     )
-
-
-# ---------------------------------------------------------------- from the database's facts
-
-
-@dataclass(frozen=True)
-class NodeFacts:
-    """What a service reads for one node (times as seconds since the epoch)."""
-
-    drained: bool  # the scheduler shows it drained
-    drained_by_us: bool
-    held_as_lemon: bool
-    check_configured: bool
-    blame: str | None = None
-    drained_at: float | None = None
-    remedy_due: bool = False
-    remedy: Remedy = Remedy.NONE
-    checked_at: float | None = None  # last passed check
-    check_failed_at: float | None = None  # last failed check
-
-
-def derive(facts: NodeFacts) -> Track:
-    """The node's track as the facts show it now."""
-    since = facts.drained_at
-    passed = (
-        facts.checked_at
-        if facts.checked_at is not None and (since is None or facts.checked_at >= since)
-        else None
-    )
-    failed = facts.check_failed_at is not None and (since is None or facts.check_failed_at >= since)
-    failed_last = failed and (
-        passed is None or facts.check_failed_at is not None and facts.check_failed_at > passed
-    )
-    track = Track(
-        Stage.IN_SERVICE,
-        facts.blame,
-        since,
-        facts.remedy_due or facts.remedy != Remedy.NONE,
-        facts.remedy,
-        None if failed_last else passed,
-        facts.check_configured,
-    )
-    return replace(track, stage=_stage(facts, failed_last, passed is not None))
-
-
-def _stage(facts: NodeFacts, failed_last: bool, passed: bool) -> Stage:
-    if not facts.drained_by_us:
-        return Stage.FOREIGN_DRAIN if facts.drained else Stage.IN_SERVICE
-    if facts.held_as_lemon:
-        return Stage.HELD_LEMON
-    if facts.remedy == Remedy.PENDING:
-        return Stage.REMEDY_PENDING
-    if facts.remedy == Remedy.RUNNING:
-        return Stage.REMEDIATING
-    if facts.remedy == Remedy.FAILED or failed_last:
-        return Stage.HELD_FAILED
-    if facts.remedy in (Remedy.DONE, Remedy.DECLINED) or passed:
-        return Stage.QUALIFYING
-    return Stage.DRAINED
 
 
 # ---------------------------------------------------------------- invariants (None: holds; else why not)

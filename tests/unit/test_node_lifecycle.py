@@ -15,17 +15,16 @@ from actions.lifecycle.node import (
     Actor,
     EffectKind,
     Event,
-    NodeFacts,
     Remedy,
     Stage,
     Step,
     Track,
     check_step,
-    derive,
     missing_steps,
     node_returned_only_after_remedy_and_check,
     transition,
 )
+from actions.lifecycle.node_facts import NodeFacts, derive
 from monitoring.vocabulary import Category
 
 T0 = 1_800_000_000.0
