@@ -152,11 +152,16 @@ def return_to_service(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         override = request.POST.get("override") == "1"
         result = returns.return_to_service(
-            node, request.user, timezone.now(), _reason(request), override=override
+            node,
+            request.user,
+            timezone.now(),
+            _reason(request),
+            override=override,
+            skipped=request.POST.getlist("skip"),
         )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
-    except (returns.NotOurs, returns.HeldAsLemon, QualificationFailed) as exc:
+    except (returns.NotOurs, returns.HeldAsLemon, returns.NotReady, QualificationFailed) as exc:
         messages.error(request, str(exc))
     else:
         (messages.success if result.ok else messages.error)(
