@@ -20,6 +20,7 @@ from actions.policy.guardrails import DrainBudget, check_drain, check_restart
 from actions.services import actionable, dispatch, restarts
 from actions.services.autonomy import level_for
 from actions.services.notify import notify
+from actions.services.qualification import REMEDIATION_ACTIONS, ends_with_incident
 from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import Incident
@@ -232,7 +233,7 @@ def approve_recommendation(
         _refuse(rec, user, now, "approve")
         raise PermissionDenied("only operators and admins may approve recommendations")
     closed = actionable.incident_closed_why(rec.incident)
-    if closed:
+    if closed and ends_with_incident(rec.action, rec.incident.status):
         actionable.end_recommendations(rec.incident, f"{closed}: nothing left to approve", now)
         raise Conflict(f"{closed}: its recommendations ended, nothing to approve")
     if rec.status != RecStatus.AWAITING_APPROVAL:
@@ -305,9 +306,9 @@ def _refuse(rec: Recommendation, user: Any, now: dt.datetime, verb: str) -> None
 
 def expire_recommendations(now: dt.datetime) -> int:
     n = 0
-    for rec in Recommendation.objects.filter(
-        status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now
-    ).select_related("incident", "cluster"):
+    # A decided remedy stays open until it runs, is declined or overridden: it never expires.
+    waiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now)
+    for rec in waiting.exclude(action__in=list(REMEDIATION_ACTIONS)).select_related("incident", "cluster"):
         n += transition_recommendation(rec, RecStatus.EXPIRED, at=now, reason="no decision before it expired")
     return n
 
