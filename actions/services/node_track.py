@@ -169,5 +169,6 @@ def node_track_context(node: Node) -> dict[str, Any]:
             "check_configured": track.check_configured,
             "steps": [s.value for s in Step],
             "serving": track.stage in SERVING,
+            "drained_before": track.drained_at is not None,  # back in service after a drain of ours
         }
     }

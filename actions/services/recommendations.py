@@ -23,7 +23,7 @@ from actions.services.notify import notify
 from actions.services.qualification import REMEDIATION_ACTIONS, ends_with_incident
 from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
-from incidents.models import Incident
+from incidents.models import AuditRecord, Incident
 from incidents.services import transition_incident
 from incidents.silences import silence_for
 from monitoring.choices import Autonomy
@@ -191,8 +191,17 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
         return reboot_verdict(rec)
     if rec.action != ActionKind.DRAIN_NODE:
         return None
-    cluster = rec.cluster
-    drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(pk=rec.pk)
+    return check_drain(drain_budget(rec.cluster, rec.node, now, exclude_pk=rec.pk))
+
+
+def drain_budget(
+    cluster: Cluster, node_name: str, now: dt.datetime, exclude_pk: int | None = None
+) -> DrainBudget:
+    """The drain guardrails' counts for one more drain of ``node_name``: in flight included, and
+    drains by hand (an operator's Drain on the node page, audited without a recommendation)."""
+    drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(
+        pk=exclude_pk
+    )
     # Carried out in the last hour, plus in flight (approved in this tick or by a parallel click).
     drains_last_hour = (
         drains.filter(
@@ -200,26 +209,33 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
             executed_at__gte=now - dt.timedelta(hours=1),
         ).count()
         + drains.filter(status=RecStatus.APPROVED).count()
+        + AuditRecord.objects.filter(
+            event=AuditEvent.EXECUTION,
+            cluster=cluster.name,
+            recommendation_id__isnull=True,
+            action__startswith=f"{ActionKind.DRAIN_NODE} ",
+            outcome="done",
+            at__gte=now - dt.timedelta(hours=1),
+        ).count()
     )
-    node = Node.objects.filter(cluster=cluster, name=rec.node).first()
+    node = Node.objects.filter(cluster=cluster, name=node_name).first()
     partition = node.partition if node else ""
     in_partition = Node.objects.filter(cluster=cluster, partition=partition)
-    ours = set(in_partition.filter(drained_by_us=True).exclude(name=rec.node).values_list("name", flat=True))
+    ours = set(in_partition.filter(drained_by_us=True).exclude(name=node_name).values_list("name", flat=True))
     in_flight = set(
         drains.filter(
             status__in=[RecStatus.APPROVED, RecStatus.EXECUTING], node__in=in_partition.values("name")
         )
-        .exclude(node=rec.node)
+        .exclude(node=node_name)
         .values_list("node", flat=True)
     )
-    budget = DrainBudget(
+    return DrainBudget(
         drains_last_hour=drains_last_hour,
         max_drains_per_hour=cluster.max_drains_per_hour,
         partition_size=in_partition.count(),
         partition_drained_by_us=len(ours | in_flight),
         max_partition_drained_pct=cluster.max_partition_drained_pct,
     )
-    return check_drain(budget)
 
 
 # ---------------------------------------------------------------- deciding

@@ -164,3 +164,58 @@ def test_a_dismissed_incident_still_ends_its_reboot(sim) -> None:  # type: ignor
     assert reboot.status == RecStatus.SUPERSEDED and reboot.transitions.last().reason == (
         f"incident #{reboot.incident_id} is dismissed"
     )
+
+
+# ---------------------------------------------------------------- Drain again, by hand
+
+
+def test_an_operator_drains_a_returned_node_again_with_our_reason_and_it_is_audited(
+    sim, operator, admin_user, client
+) -> None:  # type: ignore[no-untyped-def]
+    node, _ = _drained_for_xid79(sim)
+    return_to_service(
+        node, admin_user, NOW, "vendor swapped the GPU", override=True, skipped=["remedy", "health check"]
+    )
+    Node.objects.filter(pk=node.pk).update(state="IDLE")  # as the next inventory poll shows it
+    client.force_login(operator)
+    page = client.get(reverse("node", args=[node.pk])).content.decode()
+    assert 'id="drain-form"' in page and "Drain again" in page
+    client.post(reverse("node-drain", args=[node.pk]), {"reason": "Xid 48 again"})
+    world = load_world(sim, LATER.timestamp())
+    shown = next(n for n in world.nodes() if n["name"] == "gpu-a-003")
+    assert "DRAIN" in shown["state"] and shown["reason"] == "recovery: drained by otto: Xid 48 again"
+    node.refresh_from_db()
+    assert node.drained_by_us is True
+    record = AuditRecord.objects.filter(event="execution", action="drain_node gpu-a-003").latest("seq")
+    assert (record.actor, record.outcome, record.detail["reason"]) == ("otto", "done", "Xid 48 again")
+    # Measured from this drain: the check that never ran is missing again, so is the operator's return.
+    with pytest.raises(NotReady, match="no health check is configured"):
+        return_to_service(node, operator, NOW, "fine now")
+
+
+def test_a_drain_by_hand_is_refused_over_someone_elses_drain_by_a_guardrail_and_for_a_viewer(
+    sim, operator, viewer
+) -> None:  # type: ignore[no-untyped-def]
+    from django.core.exceptions import PermissionDenied
+
+    from actions.services.drains import DrainRefused, drain_by_hand
+
+    with locked_world(sim, T) as world:
+        world.drain("gpu-a-004", "NHC: check_fs_mount: /lustre not mounted", T)
+    Node.objects.filter(cluster=sim, name="gpu-a-004").update(state="DRAIN", reason="NHC: check_fs_mount")
+    with pytest.raises(DrainRefused, match="drained by someone else"):
+        drain_by_hand(Node.objects.get(cluster=sim, name="gpu-a-004"), operator, NOW, "mine now")
+    sim.max_drains_per_hour = 0
+    sim.save()
+    free = Node.objects.get(cluster=sim, name="gpu-a-002")
+    with pytest.raises(DrainRefused, match="drains"):
+        drain_by_hand(free, operator, NOW, "suspicious")
+    with pytest.raises(PermissionDenied):
+        drain_by_hand(free, viewer, NOW, "suspicious")
+    assert "DRAIN" not in _state(sim, "gpu-a-002")
+    assert not AuditRecord.objects.filter(event="execution").exists()
+    assert list(AuditRecord.objects.filter(event="refusal").values_list("actor", flat=True)) == [
+        "otto",
+        "otto",
+        "vera",
+    ]
