@@ -157,9 +157,12 @@ def refuse_by_table(node: Node, actor: str | None, now: dt.datetime, attempted: 
 
 
 def node_track_context(node: Node) -> dict[str, Any]:
-    """What the node page shows of the track: where it stands, what a return still waits for."""
+    """What the node page shows of the track: where it stands, what a return still waits for, and the
+    remedy waiting for a person (approve or decline it here as on the incident page)."""
     track = track_of(node)
+    rec = remedy_rec(node, drained_at(node)) if node.drained_by_us else None
     return {
+        "remedy_rec": rec if rec is not None and rec.status in REC_OPEN else None,
         "track": {
             "stage": track.stage.value,
             "label": STAGE_LABEL[track.stage],
@@ -170,5 +173,5 @@ def node_track_context(node: Node) -> dict[str, Any]:
             "steps": [s.value for s in Step],
             "serving": track.stage in SERVING,
             "drained_before": track.drained_at is not None,  # back in service after a drain of ours
-        }
+        },
     }

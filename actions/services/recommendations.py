@@ -290,6 +290,9 @@ def reject_recommendation(
         raise PermissionDenied("only operators and admins may reject recommendations")
     if rec.status not in REC_OPEN:
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}; it can no longer be rejected")
+    if rec.action in REMEDIATION_ACTIONS and not comment.strip():
+        # A decided remedy stays open until done, declined *with a reason*, or overridden.
+        raise Conflict(f"declining the {rec.get_action_display().lower()} of {rec.node} needs a reason")
     ok = transition_recommendation(
         rec,
         RecStatus.REJECTED,

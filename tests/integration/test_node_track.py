@@ -155,6 +155,26 @@ def test_the_reboot_recommendation_survives_the_jobs_recovery(sim, operator) -> 
     assert Remediation.objects.filter(recommendation=reboot).exists()
 
 
+def test_the_node_page_offers_the_pending_reboot_and_declining_it_needs_a_reason(
+    sim, operator, client
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.recommendations import reject_recommendation
+    from actions.services.transitions import Conflict
+
+    node, reboot = _drained_for_xid79(sim)
+    transition_incident(Incident.objects.get(key="k79"), IncidentStatus.RECOVERED, at=NOW, reason="job ran")
+    client.force_login(operator)
+    page = client.get(reverse("node", args=[node.pk])).content.decode()
+    assert f'data-rec="{reboot.pk}"' in page and "Approve reboot node" in page
+    with pytest.raises(Conflict, match="needs a reason"):
+        reject_recommendation(reboot, operator, NOW, "  ")
+    reject_recommendation(reboot, operator, NOW, "GPU already swapped by the vendor")
+    reboot.refresh_from_db()
+    assert reboot.status == RecStatus.REJECTED
+    with pytest.raises(NotReady, match="its remedy was declined"):  # still only an admin returns it
+        return_to_service(node, operator, NOW, "fine")
+
+
 def test_a_dismissed_incident_still_ends_its_reboot(sim) -> None:  # type: ignore[no-untyped-def]
     """A person's "false alarm" (or a merge into another incident) declines the remedy with its reason."""
     _, reboot = _drained_for_xid79(sim)
