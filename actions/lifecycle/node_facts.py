@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from actions.lifecycle.node import Remedy, Stage, Track
+from actions.lifecycle.node import HARDWARE_BLAME, Remedy, Stage, Step, Track
 
 # How the node page names each stage (the operator's words).
 STAGE_LABEL = {
@@ -78,3 +78,50 @@ def _stage(facts: NodeFacts, failed_last: bool, passed: bool) -> Stage:
     if facts.remedy in (Remedy.DONE, Remedy.DECLINED) or passed:
         return Stage.QUALIFYING
     return Stage.DRAINED
+
+
+# ---------------------------------------------------------------- the invariants, over what the database recorded
+
+
+@dataclass(frozen=True)
+class ResumeFacts:
+    """One resume of a node by this controller, with what the trail shows around it (seconds)."""
+
+    node: str
+    at: float
+    blame: str | None
+    drained_at: float | None
+    remedy_due: bool
+    remedy_done: bool  # the node came back from its remedy since the drain (a new boot; a GPU reset at once)
+    checked_at: float | None  # the last passed health check between the drain and the resume
+    overridden: bool  # an admin's override record for this resume
+    skipped: frozenset[Step] = frozenset()
+
+
+def resume_kept_the_track(f: ResumeFacts) -> str | None:
+    """``node_returned_only_after_remedy_and_check`` for one recorded resume."""
+    if f.blame not in HARDWARE_BLAME:
+        return None
+    missing = set()
+    if f.remedy_due and not f.remedy_done:
+        missing.add(Step.REMEDY)
+    if f.checked_at is None or (f.drained_at is not None and f.checked_at < f.drained_at):
+        missing.add(Step.HEALTH_CHECK)
+    unnamed = missing - (f.skipped if f.overridden else frozenset())
+    if not unnamed:
+        return None
+    return f"{f.node} resumed without its {' and '.join(sorted(s.value for s in unnamed))}"
+
+
+# Why a remedy may end unrun: a person's dismissal or an admin's override, a merge into another
+# incident, or the scheduler showing the world moved (the node drained by someone else).
+RIGHT_ENDINGS = ("overridden by ", "merged into ", "incident dismissed", "superseded: ", "reconciled: ")
+
+
+def remedy_ended_rightly(rec: str, status: str, reason: str) -> str | None:
+    """``decided_remedy_stays_open_until_done_declined_or_overridden`` for one remedy recommendation."""
+    if status not in ("superseded", "expired"):
+        return None
+    if reason.startswith(RIGHT_ENDINGS) or reason.endswith(" is dismissed"):
+        return None
+    return f"{rec} ended {status} unrun: {reason}"

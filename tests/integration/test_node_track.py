@@ -239,3 +239,48 @@ def test_a_drain_by_hand_is_refused_over_someone_elses_drain_by_a_guardrail_and_
         "otto",
         "vera",
     ]
+
+
+# ---------------------------------------------------------------- the invariants, against the database
+
+
+def test_the_database_invariants_hold_after_reboot_check_and_return_and_after_an_override(
+    sim, admin_user
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.node_invariants import node_track_violations
+    from actions.services.remediation import verify_remediations
+
+    sim.qualification_command, sim.remediation_autonomy = "dcgmi diag -r 1", Autonomy.AUTO
+    sim.save()
+    node, reboot = _drained_for_xid79(sim)
+    execute_recommendation(reboot.pk, NOW)
+    verify_remediations(sim, NOW + dt.timedelta(seconds=60))
+    node.refresh_from_db()
+    assert node.drained_by_us is False and _resumes() == 1
+    other = make_incident(sim, "k79b", "gpu-a-004", [])
+    Evidence.objects.create(incident=other, position=0, text=XID79)
+    sim.remediation_autonomy = Autonomy.APPROVE
+    sim.save()
+    execute_recommendation(propose(other, drain("gpu-a-004"))[0].pk, NOW)
+    n4 = Node.objects.select_related("cluster").get(cluster=sim, name="gpu-a-004")
+    return_to_service(n4, admin_user, NOW, "RMA'd", override=True, skipped=["remedy", "health check"])
+    assert node_track_violations(sim) == []
+
+
+def test_the_database_invariants_catch_a_resume_that_skipped_the_track_and_a_reboot_ended_by_recovery(
+    sim,
+) -> None:  # type: ignore[no-untyped-def]
+    """The old behaviour, replayed through the lower verbs the old code called: both are found."""
+    from actions.services.node_invariants import node_track_violations
+    from actions.services.returns import _resume
+    from actions.services.transitions import transition_recommendation
+
+    node, reboot = _drained_for_xid79(sim)
+    transition_recommendation(
+        reboot, RecStatus.SUPERSEDED, at=NOW, reason=f"incident #{reboot.incident_id} is recovered"
+    )
+    _resume(node, "otto", NOW + dt.timedelta(seconds=3), "returned to service by an operator")
+    assert node_track_violations(sim) == [
+        "gpu-a-003 resumed without its health check and remedy",
+        f"{reboot} on gpu-a-003 ended superseded unrun: incident #{reboot.incident_id} is recovered",
+    ]

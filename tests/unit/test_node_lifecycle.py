@@ -220,3 +220,22 @@ def test_the_invariant_fails_on_the_old_return_that_skipped_the_reboot_and_the_c
     """The defect as it was: no check configured -> resumed at once, whatever the node was blamed for."""
     old = Track(**{**_drained_for_xid79(check_configured=False).__dict__, "stage": Stage.RETURNED})
     assert node_returned_only_after_remedy_and_check(old) == "returned without its health check and remedy"
+
+
+def test_the_recorded_resume_and_remedy_checks() -> None:
+    from actions.lifecycle.node_facts import ResumeFacts, remedy_ended_rightly, resume_kept_the_track
+
+    base = ResumeFacts("n1", T0 + 60, Category.GPU_HARDWARE, T0, True, True, T0 + 50, False)
+    assert resume_kept_the_track(base) is None
+    stale_check = ResumeFacts("n1", T0 + 60, Category.GPU_HARDWARE, T0, True, True, T0 - 5, False)
+    assert resume_kept_the_track(stale_check) == "n1 resumed without its health check"
+    skipped = ResumeFacts("n1", T0 + 60, Category.GPU_HARDWARE, T0, True, False, None, True, frozenset(Step))
+    assert resume_kept_the_track(skipped) is None
+    assert (
+        resume_kept_the_track(ResumeFacts("n1", T0, Category.NETWORK, T0, False, False, None, False)) is None
+    )
+    assert remedy_ended_rightly("r", "superseded", "overridden by ada: RMA") is None
+    assert remedy_ended_rightly("r", "superseded", "incident #4 is dismissed") is None
+    assert remedy_ended_rightly("r", "expired", "no decision before it expired") == (
+        "r ended expired unrun: no decision before it expired"
+    )
