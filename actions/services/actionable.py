@@ -154,7 +154,11 @@ def _route_held(rec: Recommendation, now: dt.datetime, actor: Any, released: str
             reason = f"{released}; the ladder says monitor ({level.source}): shown, not executed"
             transition_recommendation(rec, RecStatus.PROPOSED, at=now, actor=actor, reason=reason)
         return None
-    expires = now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
+    expires = (
+        None
+        if rec.action in REMEDIATION_ACTIONS
+        else now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
+    )
     reason = f"{released}: a person decides ({level.level}: {level.source})"
     if not transition_recommendation(
         rec, RecStatus.AWAITING_APPROVAL, at=now, actor=actor, reason=reason, expires_at=expires

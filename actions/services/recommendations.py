@@ -140,7 +140,7 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
         return
     held = restarts.without_checkpoint(rec) if level.level == Autonomy.AUTO else None
     if level.level == Autonomy.APPROVE or held:
-        expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
+        expires = expires_at(rec, now)
         why = held or f"approve: {level.source}"
         if transition_recommendation(
             rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires
@@ -164,6 +164,13 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
             rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now
         ):
             transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
+
+
+def expires_at(rec: Recommendation, now: dt.datetime) -> dt.datetime | None:
+    """When an approval stops being wanted; never for a remedy (open until done, declined or overridden)."""
+    if rec.action in REMEDIATION_ACTIONS:
+        return None
+    return now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
 
 
 def lock_cluster(rec: Recommendation) -> None:
