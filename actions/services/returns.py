@@ -1,10 +1,14 @@
-"""Returning nodes to service: only those this controller drained, by a click or a quiet spell.
+"""Returning nodes to service: only those this controller drained, and only as the node's track allows.
 
-An operator's "Return to service" resumes a node we drained (audited with who and
-why). Where an admin enabled it, the tick also resumes one by itself once the node
-has been quiet long enough: no GPU alarm, no open incident blaming it and none
-raised on it for ``return_healthy_s``. A node drained by someone else (NHC, an
-admin) is never resumed by us: its reason is theirs; the executor refuses it too.
+An operator's "Return to service" resumes a node we drained once its remedy ran and a
+health check passed since the drain (the click runs the cluster's check); otherwise it
+is refused with why, and only an admin's override naming each skipped step returns it
+(audited). Where an admin enabled it, the tick also resumes one by itself once the node
+has been quiet long enough: no GPU alarm, no open incident blaming it and none raised on
+it for ``return_healthy_s``, and its check passed (a quiet spell stands in for a missing
+check only for a node not blamed for its hardware). The table is actions.lifecycle.node.
+A node drained by someone else (NHC, an admin) is never resumed by us: its reason is
+theirs; the executor refuses it too.
 """
 
 from __future__ import annotations
@@ -107,22 +111,24 @@ def return_to_service(
         raise HeldAsLemon(
             f"{node.name} is held as a lemon ({node.held_reason}); only an admin's override returns it"
         )
-    act = Act(Event.RETURN, actor_of(user), now.timestamp(), reason, name)
+    return _return_by_the_table(node, user, name, now, reason or "returned to service by an operator")
+
+
+def _return_by_the_table(node: Node, user: Any, name: str, now: dt.datetime, reason: str) -> ExecResult:
     track = node_track.track_of(node)
-    if Step.REMEDY not in missing_steps(track) and Step.HEALTH_CHECK in missing_steps(track):
-        track = _check_at_the_click(node, track, name, now)
-        reason = f"{reason or 'returned to service by an operator'}; passed its health check"
-    outcome = transition(track, act)
+    missing = missing_steps(track)
+    if Step.REMEDY not in missing and Step.HEALTH_CHECK in missing and node.cluster.qualification_command:
+        track = _check_at_the_click(node, track, name, now)  # never before the remedy ran
+        reason = f"{reason}; passed its health check"
+    outcome = transition(track, Act(Event.RETURN, actor_of(user), now.timestamp(), reason, name))
     if outcome.refused:
         node_track.refuse_by_table(node, name, now, "resume_node", outcome.refused)
         raise NotReady(f"{node.name}: {outcome.refused}")
-    return _resume(node, name, now, reason or "returned to service by an operator")
+    return _resume(node, name, now, reason)
 
 
 def _check_at_the_click(node: Node, track: Track, name: str, now: dt.datetime) -> Track:
-    """Run the cluster's health check now, where one is configured; the track as it stands after it."""
-    if not node.cluster.qualification_command:
-        return track
+    """Run the cluster's health check now; the track as it stands after it passed."""
     check = qualify(node, now, trigger="return_to_service", actor=name)
     if not check.passed:
         raise QualificationFailed(check)
