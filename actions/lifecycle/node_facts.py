@@ -115,7 +115,14 @@ def resume_kept_the_track(f: ResumeFacts) -> str | None:
 
 # Why a remedy may end unrun: a person's dismissal or an admin's override, a merge into another
 # incident, or the scheduler showing the world moved (the node drained by someone else).
-RIGHT_ENDINGS = ("overridden by ", "merged into ", "incident dismissed", "superseded: ", "reconciled: ")
+RIGHT_ENDINGS = (
+    "overridden by ",
+    "merged into ",
+    "incident dismissed",
+    "superseded: ",
+    "reconciled: ",
+    "the world moved: node ",
+)
 
 
 def remedy_ended_rightly(rec: str, status: str, reason: str) -> str | None:

@@ -175,6 +175,22 @@ def test_the_node_page_offers_the_pending_reboot_and_declining_it_needs_a_reason
         return_to_service(node, operator, NOW, "fine")
 
 
+def test_a_reboot_ends_when_someone_else_resumed_the_node(sim) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.node_invariants import node_track_violations
+
+    node, reboot = _drained_for_xid79(sim)
+    # The technician resumed it with scontrol; the next inventory poll shows it idle, no longer ours.
+    Node.objects.filter(pk=node.pk).update(state="IDLE", reason="", drained_by_us=False)
+    assert supersede_overtaken(sim, LATER) == 1
+    reboot.refresh_from_db()
+    assert reboot.status == RecStatus.SUPERSEDED
+    assert (
+        reboot.transitions.last().reason
+        == "the world moved: node gpu-a-003 is no longer drained by us (IDLE: no reason)"
+    )
+    assert node_track_violations(sim) == []
+
+
 def test_a_dismissed_incident_still_ends_its_reboot(sim) -> None:  # type: ignore[no-untyped-def]
     """A person's "false alarm" (or a merge into another incident) declines the remedy with its reason."""
     _, reboot = _drained_for_xid79(sim)
