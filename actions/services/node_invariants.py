@@ -74,20 +74,6 @@ def _resume_facts(cluster: Cluster, node: str, at: dt.datetime) -> ResumeFacts:
         .order_by("-detected_at")
         .first()
     )
-    remedies = Recommendation.objects.filter(
-        cluster=cluster, node=node, action__in=list(REMEDIATION_ACTIONS), created_at__range=span
-    )
-    due = remedies.exists() or (
-        incident is not None
-        and (r := remedy_for(xids_of(incident), cluster.gpu_reset_available)) is not None
-        and r.action != ActionKind.ESCALATE
-    )
-    # Back from it: a new boot seen (a GPU reset has none to wait for), whatever its check said.
-    remedied = (
-        Remediation.objects.filter(cluster=cluster, node=node, issued_at__range=span)
-        .exclude(state__in=[RemediationState.ISSUED, RemediationState.TIMED_OUT])
-        .exists()
-    )
     checked = (
         Qualification.objects.filter(cluster=cluster, node=node, passed=True, started_at__range=span)
         .order_by("-started_at")
@@ -102,17 +88,38 @@ def _resume_facts(cluster: Cluster, node: str, at: dt.datetime) -> ResumeFacts:
         outcome__startswith="overridden",
         at=at,
     ).first()
-    skipped = frozenset(
-        Step(s) for s in (override.detail.get("skipped", []) if override else []) if s in set(Step)
-    )
+    skipped = override.detail.get("skipped", []) if override else []
     return ResumeFacts(
         node=node,
         at=at.timestamp(),
         blame=incident.category if incident else None,
         drained_at=drained.timestamp() if drained else None,
-        remedy_due=bool(due),
-        remedy_done=remedied,
+        remedy_due=_remedy_due(cluster, node, incident, span),
+        remedy_done=_remedied(cluster, node, span),
         checked_at=checked.timestamp() if checked else None,
         overridden=override is not None,
-        skipped=skipped,
+        skipped=frozenset(Step(s) for s in skipped if s in set(Step)),
+    )
+
+
+def _remedy_due(
+    cluster: Cluster, node: str, incident: Incident | None, span: tuple[dt.datetime, dt.datetime]
+) -> bool:
+    """A remedy was recommended since the drain, or the blaming incident's Xids ask for one."""
+    if Recommendation.objects.filter(
+        cluster=cluster, node=node, action__in=list(REMEDIATION_ACTIONS), created_at__range=span
+    ).exists():
+        return True
+    if incident is None:
+        return False
+    remedy = remedy_for(xids_of(incident), cluster.gpu_reset_available)
+    return remedy is not None and remedy.action != ActionKind.ESCALATE
+
+
+def _remedied(cluster: Cluster, node: str, span: tuple[dt.datetime, dt.datetime]) -> bool:
+    """Back from its remedy since the drain: a new boot seen (a GPU reset has none to wait for)."""
+    return (
+        Remediation.objects.filter(cluster=cluster, node=node, issued_at__range=span)
+        .exclude(state__in=[RemediationState.ISSUED, RemediationState.TIMED_OUT])
+        .exists()
     )
