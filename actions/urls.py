@@ -31,6 +31,7 @@ urlpatterns = [
     path("clusters/<int:pk>/whatif/", whatif.whatif_page, name="cluster-whatif"),
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
+    path("nodes/<int:pk>/drain/", autonomy.drain_node, name="node-drain"),
     path("incidents/", oncall.incident_list, name="incidents-page"),
     path("fragments/incidents/", oncall.incident_list_fragment, name="incidents-page-fragment"),
     path("incidents/<int:pk>/dismiss/", oncall.dismiss, name="incident-dismiss"),

@@ -25,6 +25,7 @@ from actions.models import PageState, Recommendation
 from actions.services import dispatch, paging
 from actions.services.autonomy import level_for, set_monitor_only
 from actions.services.notify import notify
+from actions.services.qualification import REMEDIATION_ACTIONS, ends_with_incident
 from actions.services.transitions import actor_name, transition_recommendation
 from incidents.audit import append_audit
 from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
@@ -70,6 +71,8 @@ def settle_closed_incidents(cluster: Cluster, now: dt.datetime) -> int:
     stale = (
         Recommendation.objects.filter(cluster=cluster, status__in=list(ENDABLE))
         .exclude(incident__status__in=list(INCIDENT_ACTIVE))
+        # the node's remedy is its own track: the job's recovery never ends it (a dismissal does)
+        .exclude(Q(action__in=list(REMEDIATION_ACTIONS)) & ~Q(incident__status=IncidentStatus.DISMISSED))
         .select_related("incident", "cluster")
     )
     n = 0
@@ -84,10 +87,10 @@ def settle_closed_incidents(cluster: Cluster, now: dt.datetime) -> int:
 
 def stale_reason(rec: Recommendation, now: dt.datetime, held_in: str = "in monitor") -> str | None:
     """Why a held recommendation should no longer be acted on, or None if it still holds."""
-    if rec.incident.status not in INCIDENT_ACTIVE:
+    if rec.incident.status not in INCIDENT_ACTIVE and ends_with_incident(rec.action, rec.incident.status):
         return f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}"
     held_s = (now - rec.created_at).total_seconds()
-    if held_s > rec.cluster.recommendation_expiry_s:
+    if rec.action not in REMEDIATION_ACTIONS and held_s > rec.cluster.recommendation_expiry_s:
         return f"held {held_s / 60:.0f} min {held_in}, longer than the {rec.cluster.recommendation_expiry_s / 60:.0f} min expiry"
     if rec.action == ActionKind.DRAIN_NODE:
         node = Node.objects.filter(cluster=rec.cluster, name=rec.node).first()
@@ -151,7 +154,11 @@ def _route_held(rec: Recommendation, now: dt.datetime, actor: Any, released: str
             reason = f"{released}; the ladder says monitor ({level.source}): shown, not executed"
             transition_recommendation(rec, RecStatus.PROPOSED, at=now, actor=actor, reason=reason)
         return None
-    expires = now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
+    expires = (
+        None
+        if rec.action in REMEDIATION_ACTIONS
+        else now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
+    )
     reason = f"{released}: a person decides ({level.level}: {level.source})"
     if not transition_recommendation(
         rec, RecStatus.AWAITING_APPROVAL, at=now, actor=actor, reason=reason, expires_at=expires

@@ -17,6 +17,7 @@ from actions.models import Recommendation
 from actions.services import restarts
 from actions.services.dispatch import EXECUTE, enqueue_execution  # noqa: F401 - re-exported
 from actions.services.notify import notify
+from actions.services.qualification import ends_with_incident
 from actions.services.transitions import transition_recommendation
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.services import transition_incident
@@ -39,7 +40,11 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     rec = Recommendation.objects.select_related("incident", "cluster").filter(pk=rec_id).first()
     if rec is None or rec.status != RecStatus.APPROVED:
         return rec
-    if rec.action in MUTATING_ACTIONS and rec.incident.status not in INCIDENT_ACTIVE:
+    if (
+        rec.action in MUTATING_ACTIONS
+        and rec.incident.status not in INCIDENT_ACTIVE
+        and ends_with_incident(rec.action, rec.incident.status)
+    ):
         why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}: not executed"
         transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
         return rec

@@ -1,7 +1,9 @@
 """Open recommendations the world has overtaken are superseded, not left to be approved.
 
 Between a recommendation and its approval the cluster moves on: the job finished
-or was cancelled, someone else drained the node. Approving then would act on a
+or was cancelled, someone else drained the node, or a node waiting for its reboot was
+resumed by someone else (a technician, an admin's scontrol). The job recovering is not
+such a move for a reboot: that is the job's track, not the node's. Approving then would act on a
 world that no longer exists, so each tick marks such recommendations superseded
 (history row and audit record, like every other transition).
 """
@@ -12,6 +14,7 @@ import datetime as dt
 
 from actions.choices import REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation
+from actions.services.qualification import REMEDIATION_ACTIONS
 from actions.services.transitions import transition_recommendation
 from monitoring.models import Cluster, Job, Node
 
@@ -30,6 +33,11 @@ def overtaken(rec: Recommendation, jobs: dict[str, Job], nodes: dict[str, Node])
         node = nodes.get(rec.node)
         if node is not None and node.drained_by_someone_else:
             return f"node {rec.node} was drained by someone else ({node.reason or node.state})"
+    if rec.action in REMEDIATION_ACTIONS:
+        # The node's track, not the job's: only the node leaving our hands ends its remedy unrun.
+        node = nodes.get(rec.node)
+        if node is not None and not node.drained_by_us:
+            return f"node {rec.node} is no longer drained by us ({node.state}: {node.reason or 'no reason'})"
     return None
 
 
@@ -38,7 +46,7 @@ def supersede_overtaken(cluster: Cluster, now: dt.datetime) -> int:
         Recommendation.objects.filter(
             cluster=cluster,
             status__in=list(REC_OPEN),
-            action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB],
+            action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, *REMEDIATION_ACTIONS],
         ).select_related("incident", "cluster")
     )
     if not open_recs:

@@ -16,7 +16,7 @@ from actions.executors import CheckRun, executor_for
 from actions.models import Qualification, Recommendation, Remediation
 from actions.policy.guardrails import RebootBudget, check_reboot
 from incidents.audit import append_audit
-from incidents.choices import AuditEvent
+from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import Incident
 from monitoring.choices import JobState
 from monitoring.detectors.xid import parse_xid_line
@@ -35,6 +35,17 @@ class QualificationFailed(Exception):
             f"{check.node} failed its health check (rc={check.rc}): {check.output.strip()[-300:]}"
         )
         self.check = check
+
+
+def ends_with_incident(action: str, incident_status: str) -> bool:
+    """Does this recommendation end when its incident closes?
+
+    A reboot or GPU reset is the node's track, not the job's: the job verified running again
+    (the incident recovered) or people taking over (escalated) never ends it. It stays open
+    until it runs, a person declines it, or an admin's override returns the node without it;
+    a dismissal (a person's "false alarm", with a reason) is such a decline.
+    """
+    return action not in REMEDIATION_ACTIONS or incident_status == IncidentStatus.DISMISSED
 
 
 # ---------------------------------------------------------------- proposing

@@ -20,9 +20,10 @@ from actions.policy.guardrails import DrainBudget, check_drain, check_restart
 from actions.services import actionable, dispatch, restarts
 from actions.services.autonomy import level_for
 from actions.services.notify import notify
+from actions.services.qualification import REMEDIATION_ACTIONS, ends_with_incident
 from actions.services.transitions import Conflict, audit_recommendation, refuse, transition_recommendation
 from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
-from incidents.models import Incident
+from incidents.models import AuditRecord, Incident
 from incidents.services import transition_incident
 from incidents.silences import silence_for
 from monitoring.choices import Autonomy
@@ -139,7 +140,7 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
         return
     held = restarts.without_checkpoint(rec) if level.level == Autonomy.AUTO else None
     if level.level == Autonomy.APPROVE or held:
-        expires = now + dt.timedelta(seconds=cluster.recommendation_expiry_s)
+        expires = expires_at(rec, now)
         why = held or f"approve: {level.source}"
         if transition_recommendation(
             rec, RecStatus.AWAITING_APPROVAL, at=now, reason=why, expires_at=expires
@@ -163,6 +164,13 @@ def route_recommendation(rec: Recommendation, now: dt.datetime) -> None:
             rec, RecStatus.APPROVED, at=now, reason=f"auto: {level.source}", dispatched_at=now
         ):
             transaction.on_commit(lambda: dispatch.enqueue_execution(rec.pk))
+
+
+def expires_at(rec: Recommendation, now: dt.datetime) -> dt.datetime | None:
+    """When an approval stops being wanted; never for a remedy (open until done, declined or overridden)."""
+    if rec.action in REMEDIATION_ACTIONS:
+        return None
+    return now + dt.timedelta(seconds=rec.cluster.recommendation_expiry_s)
 
 
 def lock_cluster(rec: Recommendation) -> None:
@@ -190,8 +198,17 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
         return reboot_verdict(rec)
     if rec.action != ActionKind.DRAIN_NODE:
         return None
-    cluster = rec.cluster
-    drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(pk=rec.pk)
+    return check_drain(drain_budget(rec.cluster, rec.node, now, exclude_pk=rec.pk))
+
+
+def drain_budget(
+    cluster: Cluster, node_name: str, now: dt.datetime, exclude_pk: int | None = None
+) -> DrainBudget:
+    """The drain guardrails' counts for one more drain of ``node_name``: in flight included, and
+    drains by hand (an operator's Drain on the node page, audited without a recommendation)."""
+    drains = Recommendation.objects.filter(cluster=cluster, action=ActionKind.DRAIN_NODE).exclude(
+        pk=exclude_pk
+    )
     # Carried out in the last hour, plus in flight (approved in this tick or by a parallel click).
     drains_last_hour = (
         drains.filter(
@@ -199,26 +216,33 @@ def guardrail_verdict(rec: Recommendation, now: dt.datetime) -> str | None:
             executed_at__gte=now - dt.timedelta(hours=1),
         ).count()
         + drains.filter(status=RecStatus.APPROVED).count()
+        + AuditRecord.objects.filter(
+            event=AuditEvent.EXECUTION,
+            cluster=cluster.name,
+            recommendation_id__isnull=True,
+            action__startswith=f"{ActionKind.DRAIN_NODE} ",
+            outcome="done",
+            at__gte=now - dt.timedelta(hours=1),
+        ).count()
     )
-    node = Node.objects.filter(cluster=cluster, name=rec.node).first()
+    node = Node.objects.filter(cluster=cluster, name=node_name).first()
     partition = node.partition if node else ""
     in_partition = Node.objects.filter(cluster=cluster, partition=partition)
-    ours = set(in_partition.filter(drained_by_us=True).exclude(name=rec.node).values_list("name", flat=True))
+    ours = set(in_partition.filter(drained_by_us=True).exclude(name=node_name).values_list("name", flat=True))
     in_flight = set(
         drains.filter(
             status__in=[RecStatus.APPROVED, RecStatus.EXECUTING], node__in=in_partition.values("name")
         )
-        .exclude(node=rec.node)
+        .exclude(node=node_name)
         .values_list("node", flat=True)
     )
-    budget = DrainBudget(
+    return DrainBudget(
         drains_last_hour=drains_last_hour,
         max_drains_per_hour=cluster.max_drains_per_hour,
         partition_size=in_partition.count(),
         partition_drained_by_us=len(ours | in_flight),
         max_partition_drained_pct=cluster.max_partition_drained_pct,
     )
-    return check_drain(budget)
 
 
 # ---------------------------------------------------------------- deciding
@@ -232,7 +256,7 @@ def approve_recommendation(
         _refuse(rec, user, now, "approve")
         raise PermissionDenied("only operators and admins may approve recommendations")
     closed = actionable.incident_closed_why(rec.incident)
-    if closed:
+    if closed and ends_with_incident(rec.action, rec.incident.status):
         actionable.end_recommendations(rec.incident, f"{closed}: nothing left to approve", now)
         raise Conflict(f"{closed}: its recommendations ended, nothing to approve")
     if rec.status != RecStatus.AWAITING_APPROVAL:
@@ -273,6 +297,9 @@ def reject_recommendation(
         raise PermissionDenied("only operators and admins may reject recommendations")
     if rec.status not in REC_OPEN:
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}; it can no longer be rejected")
+    if rec.action in REMEDIATION_ACTIONS and not comment.strip():
+        # A decided remedy stays open until done, declined *with a reason*, or overridden.
+        raise Conflict(f"declining the {rec.get_action_display().lower()} of {rec.node} needs a reason")
     ok = transition_recommendation(
         rec,
         RecStatus.REJECTED,
@@ -305,9 +332,9 @@ def _refuse(rec: Recommendation, user: Any, now: dt.datetime, verb: str) -> None
 
 def expire_recommendations(now: dt.datetime) -> int:
     n = 0
-    for rec in Recommendation.objects.filter(
-        status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now
-    ).select_related("incident", "cluster"):
+    # A decided remedy stays open until it runs, is declined or overridden: it never expires.
+    waiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL, expires_at__lt=now)
+    for rec in waiting.exclude(action__in=list(REMEDIATION_ACTIONS)).select_related("incident", "cluster"):
         n += transition_recommendation(rec, RecStatus.EXPIRED, at=now, reason="no decision before it expired")
     return n
 

@@ -27,8 +27,10 @@ from django.db import transaction
 
 from actions.choices import REMEDIATION_IN_FLIGHT, ActionKind, RecStatus, RemediationState
 from actions.executors import ExecResult, executor_for
+from actions.lifecycle.node import Act, Actor, Event
 from actions.models import Qualification, Recommendation, RecommendationTransition, Remediation
 from actions.policy.remediation import booted_again, remedy_for
+from actions.services import node_track
 from actions.services.notify import notify
 from actions.services.qualification import (
     REMEDIATION_ACTIONS,
@@ -212,10 +214,13 @@ def _qualify_after(rem: Remediation, now: dt.datetime) -> str:
             escalate=False,
         )
         return "held (lemon)"
+    why = f"passed its health check after the {rem.action} ({' '.join(check.argv)})"
+    refused = node_track.ask(node, Act(Event.RETURN, Actor.CONTROLLER, now.timestamp(), why)).refused
+    if refused:
+        _finish(rem, RemediationState.FAILED_CHECK, now, f"{rem.node}: {refused}")
+        return "not returned"
     try:
-        result = _resume(
-            node, None, now, f"passed its health check after the {rem.action} ({' '.join(check.argv)})"
-        )
+        result = _resume(node, None, now, why)
     except NotOurs as exc:
         _finish(rem, RemediationState.FAILED_CHECK, now, str(exc))
         return "not ours"

@@ -1,24 +1,44 @@
-"""Returning nodes to service: only those this controller drained, by a click or a quiet spell.
+"""Returning nodes to service: only those this controller drained, and only as the node's track allows.
 
-An operator's "Return to service" resumes a node we drained (audited with who and
-why). Where an admin enabled it, the tick also resumes one by itself once the node
-has been quiet long enough: no GPU alarm, no open incident blaming it and none
-raised on it for ``return_healthy_s``. A node drained by someone else (NHC, an
-admin) is never resumed by us: its reason is theirs; the executor refuses it too.
+An operator's "Return to service" resumes a node we drained once its remedy ran and a
+health check passed since the drain (the click runs the cluster's check); otherwise it
+is refused with why, and only an admin's override naming each skipped step returns it
+(audited). Where an admin enabled it, the tick also resumes one by itself once the node
+has been quiet long enough: no GPU alarm, no open incident blaming it and none raised on
+it for ``return_healthy_s``, and its check passed (a quiet spell stands in for a missing
+check only for a node not blamed for its hardware). The table is actions.lifecycle.node.
+A node drained by someone else (NHC, an admin) is never resumed by us: its reason is
+theirs; the executor refuses it too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from actions.choices import ActionKind, RecStatus
+from actions.choices import REC_OPEN, ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
+from actions.lifecycle.node import (
+    Act,
+    Actor,
+    EffectKind,
+    Event,
+    Step,
+    Track,
+    missing_steps,
+    quiet_spell_counts_as_check,
+    transition,
+)
 from actions.models import Recommendation
+from actions.services import lemons, node_track
+from actions.services.node_track import actor_of
+from actions.services.qualification import QualificationFailed, qualify
+from actions.services.transitions import transition_recommendation
 from incidents.audit import append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import INCIDENT_ACTIVE, AuditEvent
@@ -53,17 +73,26 @@ def _audit(
     )
 
 
+class NotReady(Exception):
+    """The node's track refuses the return (its remedy or its health check is missing): it stays drained."""
+
+
 def return_to_service(
-    node: Node, user: Any, now: dt.datetime, reason: str = "", override: bool = False
+    node: Node,
+    user: Any,
+    now: dt.datetime,
+    reason: str = "",
+    override: bool = False,
+    skipped: Iterable[str] = (),
 ) -> ExecResult:
-    """An operator's click: resume a node we drained, once it passed the cluster's health check.
+    """An operator's click: resume a node we drained once the node's track allows it.
 
-    ``override`` (admins only, audited) skips the check and releases a lemon hold.
-    A failed check raises :class:`QualificationFailed`: the node stays drained.
+    A node blamed for its hardware returns only after its remedy ran, and every node only after
+    a health check passed since the drain (the click runs the cluster's check when one is
+    configured). Otherwise it is refused (:class:`NotReady`, audited) and stays drained; only
+    an admin's ``override`` returns it, naming each step it skips in ``skipped``
+    ("remedy", "health check"), audited. A failed check raises :class:`QualificationFailed`.
     """
-    from actions.services import lemons
-    from actions.services.qualification import QualificationFailed, qualify
-
     name = actor_name(user) or "anonymous"
     where = {"cluster": node.cluster.name, "action": f"resume_node {node.name}", "node": node.name}
     if not has_role(user, Role.OPERATOR):
@@ -76,28 +105,68 @@ def return_to_service(
     if not node.drained_by_us:
         return _resume(node, name, now, reason)  # refuses and audits: not ours
     if override:
-        _audit(
-            node,
-            AuditEvent.APPROVAL,
-            name,
-            now,
-            "health check overridden",
-            {"reason": reason, "held": node.held_reason},
-        )
-        if node.held_as_lemon:
-            lemons.release_lemon(node, name, now, reason or "admin override")
-        return _resume(node, name, now, reason or "returned by an admin without its health check")
+        return _override(node, user, name, now, reason, skipped)
     if node.held_as_lemon:
         _audit(node, AuditEvent.REFUSAL, name, now, "refused", {"why": node.held_reason, "reason": reason})
         raise HeldAsLemon(
             f"{node.name} is held as a lemon ({node.held_reason}); only an admin's override returns it"
         )
-    if node.cluster.qualification_command:
-        check = qualify(node, now, trigger="return_to_service", actor=name)
-        if not check.passed:
-            raise QualificationFailed(check)
-        reason = f"{reason or 'returned to service by an operator'}; passed its health check"
-    return _resume(node, name, now, reason or "returned to service by an operator")
+    return _return_by_the_table(node, user, name, now, reason or "returned to service by an operator")
+
+
+def _return_by_the_table(node: Node, user: Any, name: str, now: dt.datetime, reason: str) -> ExecResult:
+    track = node_track.track_of(node)
+    missing = missing_steps(track)
+    if Step.REMEDY not in missing and Step.HEALTH_CHECK in missing and node.cluster.qualification_command:
+        track = _check_at_the_click(node, track, name, now)  # never before the remedy ran
+        reason = f"{reason}; passed its health check"
+    outcome = transition(track, Act(Event.RETURN, actor_of(user), now.timestamp(), reason, name))
+    if outcome.refused:
+        node_track.refuse_by_table(node, name, now, "resume_node", outcome.refused)
+        raise NotReady(f"{node.name}: {outcome.refused}")
+    return _resume(node, name, now, reason)
+
+
+def _check_at_the_click(node: Node, track: Track, name: str, now: dt.datetime) -> Track:
+    """Run the cluster's health check now; the track as it stands after it passed."""
+    check = qualify(node, now, trigger="return_to_service", actor=name)
+    if not check.passed:
+        raise QualificationFailed(check)
+    return transition(track, Act(Event.CHECK_PASSED, Actor.OPERATOR, now.timestamp(), who=name)).track
+
+
+def _override(
+    node: Node, user: Any, name: str, now: dt.datetime, reason: str, skipped: Iterable[str]
+) -> ExecResult:
+    """An admin returns the node without the steps it names as skipped; refused if it leaves one unnamed."""
+    steps = frozenset(Step(s) for s in skipped if s in set(Step))
+    act = Act(Event.OVERRIDE_RETURN, actor_of(user), now.timestamp(), reason, name, steps)
+    outcome = node_track.ask(node, act)
+    if outcome.refused:
+        node_track.refuse_by_table(node, name, now, "override_return", outcome.refused)
+        raise NotReady(f"{node.name}: {outcome.refused}")
+    named = " and ".join(sorted(steps)) or "nothing"
+    with transaction.atomic():
+        _audit(
+            node,
+            AuditEvent.APPROVAL,
+            name,
+            now,
+            f"overridden: skipped {named}",
+            {"reason": reason, "skipped": sorted(steps), "held": node.held_reason},
+        )
+        kinds = {e.kind for e in outcome.effects}
+        if EffectKind.END_REMEDY in kinds:
+            _end_remedy(node, name, now, f"overridden by {name}: {reason}")
+        if EffectKind.RELEASE_LEMON in kinds:
+            lemons.release_lemon(node, name, now, reason)
+    return _resume(node, name, now, f"{reason} (admin override; skipped: {named})")
+
+
+def _end_remedy(node: Node, name: str, now: dt.datetime, why: str) -> None:
+    rec = node_track.remedy_rec(node, node_track.drained_at(node))
+    if rec is not None and rec.status in REC_OPEN | {RecStatus.APPROVED}:
+        transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, actor=name, reason=why)
 
 
 def _resume(node: Node, actor: str | None, now: dt.datetime, why: str) -> ExecResult:
@@ -169,10 +238,14 @@ def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
         return []
     returned = []
     for node in nodes:
-        if not _quiet_for(node, now, quiet, alarms):
+        if not _quiet_for(node, now, quiet, alarms) or _rebooting(node):
             continue
         why = f"health check passed: no GPU alarm and no incident on {node.name} for {cluster.return_healthy_s} s"
-        if _rebooting(node) or not _gate(node, now):
+        track = node_track.track_of(node)
+        if Step.REMEDY in missing_steps(track) or not _gate(node, track, now):
+            continue
+        track = transition(track, Act(Event.CHECK_PASSED, Actor.CONTROLLER, now.timestamp())).track
+        if transition(track, Act(Event.RETURN, Actor.CONTROLLER, now.timestamp(), why)).refused:
             continue
         try:
             if _resume(node, None, now, why).ok:
@@ -191,12 +264,14 @@ def _rebooting(node: Node) -> bool:
     ).exists()
 
 
-def _gate(node: Node, now: dt.datetime) -> bool:
-    """The cluster's health check, where one is configured; a failure keeps the node drained."""
+def _gate(node: Node, track: Track, now: dt.datetime) -> bool:
+    """The cluster's health check, where one is configured; a failure keeps the node drained.
+
+    Without one, the quiet spell stands in for it only where the node's track allows
+    (never for a node blamed for its hardware: that one waits for an admin)."""
     if not node.cluster.qualification_command:
-        return True
+        return quiet_spell_counts_as_check(track)
     from actions.models import Qualification
-    from actions.services.qualification import qualify
 
     last = Qualification.objects.filter(cluster=node.cluster, node=node.name).first()  # newest first
     if (

@@ -1,4 +1,4 @@
-"""The autonomy ladder and node returns in the UI: thin views over actions.services.autonomy and actions.services.returns.
+"""The autonomy ladder, node returns and drains in the UI: thin views over actions.services.autonomy, .returns and .drains.
 
 The services check roles and audit refusals; the views turn a refusal into a 403
 and every other outcome into a message on the page the operator came from.
@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from actions.choices import AutonomyKind, OverrideScope
 from actions.models import AutonomyOverride
 from actions.policy.autonomy import KINDS, Target, resolve
-from actions.services import actionable, returns
+from actions.services import actionable, drains, returns
 from actions.services import autonomy as ladder
 from actions.services.autonomy import INHERIT, ladder_for
 from actions.services.qualification import QualificationFailed
@@ -152,14 +152,37 @@ def return_to_service(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         override = request.POST.get("override") == "1"
         result = returns.return_to_service(
-            node, request.user, timezone.now(), _reason(request), override=override
+            node,
+            request.user,
+            timezone.now(),
+            _reason(request),
+            override=override,
+            skipped=request.POST.getlist("skip"),
         )
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
-    except (returns.NotOurs, returns.HeldAsLemon, QualificationFailed) as exc:
+    except (returns.NotOurs, returns.HeldAsLemon, returns.NotReady, QualificationFailed) as exc:
         messages.error(request, str(exc))
     else:
         (messages.success if result.ok else messages.error)(
             request, f"Return to service: {result.outcome}: {result.message}"
+        )
+    return redirect("node", pk=node.pk)
+
+
+@require_POST
+@login_required
+def drain_node(request: HttpRequest, pk: int) -> HttpResponse:
+    """Drain again: an operator takes a node out of service by hand (guardrails apply, audited)."""
+    node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
+    try:
+        result = drains.drain_by_hand(node, request.user, timezone.now(), _reason(request))
+    except PermissionDenied as exc:
+        return HttpResponseForbidden(str(exc))
+    except drains.DrainRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        (messages.success if result.ok else messages.error)(
+            request, f"Drain: {result.outcome}: {result.message}"
         )
     return redirect("node", pk=node.pk)

@@ -22,6 +22,7 @@ from actions.lifecycle import attention
 from actions.models import Recommendation
 from actions.services import autonomy as ladder
 from actions.services.faults import inject_fault as inject
+from actions.services.node_track import node_track_context
 from actions.services.remediation import node_remediation_context
 from actions.views.autonomy import cluster_panel, node_panel
 from actions.views.incident_list import with_needs_approval
@@ -254,4 +255,5 @@ def node_context(node: Node) -> dict[str, Any]:
         "tile": tile,
         **node_panel(node),
         **node_remediation_context(node),
+        **node_track_context(node),
     }

@@ -17,7 +17,7 @@ from actions.models import Qualification, Recommendation, Remediation
 from actions.services.execution import execute_recommendation
 from actions.services.qualification import QualificationFailed
 from actions.services.remediation import propose_remediation, verify_remediations
-from actions.services.returns import HeldAsLemon, NotOurs, auto_return_nodes, return_to_service
+from actions.services.returns import HeldAsLemon, NotOurs, NotReady, auto_return_nodes, return_to_service
 from incidents.choices import IncidentStatus
 from incidents.models import AuditRecord, Evidence, Incident
 from monitoring.choices import Autonomy
@@ -232,8 +232,17 @@ def _ours_drained(sim, name: str = "gpu-a-003") -> Node:  # type: ignore[no-unty
     return Node.objects.get(cluster=sim, name=name)
 
 
+def _ours_drained_for_people(sim, name: str = "gpu-a-003") -> Node:  # type: ignore[no-untyped-def]
+    """Drained for Xid 54 (auxiliary power): no reboot fixes it, people do; then the check decides."""
+    inc = _xid_incident(sim, f"k-{name}", name, line=XID54)
+    Incident.objects.filter(pk=inc.pk).update(pattern="xid:54")
+    inc.refresh_from_db()
+    assert _drain_executed(sim, inc) is None
+    return Node.objects.get(cluster=sim, name=name)
+
+
 def test_the_return_button_runs_the_check_and_a_failure_keeps_the_node_drained(sim, operator) -> None:  # type: ignore[no-untyped-def]
-    node = _ours_drained(sim)
+    node = _ours_drained_for_people(sim)
     with locked_world(sim, T) as world:
         world.node_table["gpu-a-003"].broken = True
     with pytest.raises(QualificationFailed):
@@ -244,12 +253,20 @@ def test_the_return_button_runs_the_check_and_a_failure_keeps_the_node_drained(s
 
 
 def test_the_return_button_resumes_after_a_passed_check(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
-    node = _ours_drained(sim)
+    node = _ours_drained_for_people(sim)
     client.force_login(operator)
     resp = client.post(reverse("node-return", args=[node.pk]), {"reason": "GPU reseated"})
     assert resp.status_code == 302
     assert _world_node(sim, "gpu-a-003")["state"] == "IDLE"
     assert Qualification.objects.get().passed
+
+
+def test_the_return_button_waits_for_a_pending_reboot_and_runs_no_check(sim, operator) -> None:  # type: ignore[no-untyped-def]
+    node = _ours_drained(sim)  # Xid 79: its reboot is proposed, not run
+    with pytest.raises(NotReady, match="still pending"):
+        return_to_service(node, operator, NOW, "GPU reseated")
+    assert "DRAIN" in _world_node(sim, "gpu-a-003")["state"]
+    assert not Qualification.objects.exists()
 
 
 def test_only_an_admin_may_skip_the_check_and_it_is_audited(sim, operator, admin_user) -> None:  # type: ignore[no-untyped-def]
@@ -258,16 +275,17 @@ def test_only_an_admin_may_skip_the_check_and_it_is_audited(sim, operator, admin
         world.node_table["gpu-a-003"].broken = True
     from django.core.exceptions import PermissionDenied
 
+    skip = ["remedy", "health check"]
     with pytest.raises(PermissionDenied):
-        return_to_service(node, operator, NOW, "skip", override=True)
+        return_to_service(node, operator, NOW, "skip", override=True, skipped=skip)
     assert "DRAIN" in _world_node(sim, "gpu-a-003")["state"]
-    return_to_service(node, admin_user, NOW, "vendor says fine", override=True)
+    with pytest.raises(NotReady, match="must name the skipped step"):
+        return_to_service(node, admin_user, NOW, "vendor says fine", override=True)
+    return_to_service(node, admin_user, NOW, "vendor says fine", override=True, skipped=skip)
     assert _world_node(sim, "gpu-a-003")["state"] == "IDLE"
     assert not Qualification.objects.exists()
-    assert (
-        AuditRecord.objects.filter(actor="ada", outcome="health check overridden", node="gpu-a-003").count()
-        == 1
-    )
+    outcome = "overridden: skipped health check and remedy"
+    assert AuditRecord.objects.filter(actor="ada", outcome=outcome, node="gpu-a-003").count() == 1
 
 
 # ---------------------------------------------------------------- lemons

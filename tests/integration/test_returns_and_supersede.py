@@ -55,7 +55,9 @@ def _drained_by_us(cluster, name: str):  # type: ignore[no-untyped-def]
     return Node.objects.get(cluster=cluster, name=name)
 
 
-def test_an_operator_returns_a_node_we_drained_to_service(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
+def test_an_operator_returns_a_node_we_drained_once_its_health_check_passed(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
+    sim.qualification_command = "dcgmi diag -r 1"
+    sim.save()
     node = _drained_by_us(sim, "gpu-a-003")
     client.force_login(operator)
     resp = client.post(reverse("node-return", args=[node.pk]), {"reason": "GPU swapped"})
@@ -64,7 +66,21 @@ def test_an_operator_returns_a_node_we_drained_to_service(sim, operator, client)
     node.refresh_from_db()
     assert node.drained_by_us is False
     record = AuditRecord.objects.get(event="execution", node="gpu-a-003")
-    assert (record.actor, record.outcome, record.detail["reason"]) == ("otto", "done", "GPU swapped")
+    assert (record.actor, record.outcome, record.detail["reason"]) == (
+        "otto",
+        "done",
+        "GPU swapped; passed its health check",
+    )
+
+
+def test_without_a_health_check_an_operator_cannot_return_a_node_we_drained(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
+    node = _drained_by_us(sim, "gpu-a-003")
+    client.force_login(operator)
+    resp = client.post(reverse("node-return", args=[node.pk]), {"reason": "GPU swapped"}, follow=True)
+    assert "no health check is configured for this cluster" in resp.content.decode()
+    assert "DRAIN" in _world_state(sim, "gpu-a-003")[0]
+    assert not AuditRecord.objects.filter(event="execution").exists()
+    assert AuditRecord.objects.get(event="refusal", node="gpu-a-003").actor == "otto"
 
 
 def test_a_node_drained_by_someone_else_is_never_resumed(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
@@ -95,9 +111,11 @@ def test_a_viewer_cannot_return_a_node(sim, viewer, client) -> None:  # type: ig
     assert AuditRecord.objects.get(event="refusal").actor == "vera"
 
 
-def _drain_done(cluster, node: str, minutes_ago: int) -> None:  # type: ignore[no-untyped-def]
+def _drain_done(
+    cluster, node: str, minutes_ago: int, category: str = "network", pattern: str = "nccl:ib"
+) -> None:  # type: ignore[no-untyped-def]
     inc = make_incident(cluster, f"i-{node}", node, [], at=NOW - dt.timedelta(minutes=minutes_ago + 1))
-    inc.status = "recovered"
+    inc.status, inc.category, inc.pattern = "recovered", category, pattern
     inc.save()
     at = NOW - dt.timedelta(minutes=minutes_ago)
     Recommendation.objects.create(
@@ -118,9 +136,13 @@ def test_a_quiet_node_returns_by_itself_where_an_admin_enabled_it(sim) -> None: 
     _drained_by_us(sim, "gpu-a-004")
     _drain_done(sim, "gpu-a-003", minutes_ago=30)
     _drain_done(sim, "gpu-a-004", minutes_ago=5)  # not quiet long enough yet
+    # Blamed for its GPU (Xid 79): without a configured check a quiet spell is not enough.
+    _drained_by_us(sim, "gpu-a-001")
+    _drain_done(sim, "gpu-a-001", minutes_ago=30, category="gpu_hardware", pattern="xid:79")
     assert auto_return_nodes(sim, NOW) == ["gpu-a-003"]
     assert "DRAIN" not in _world_state(sim, "gpu-a-003")[0]
     assert "DRAIN" in _world_state(sim, "gpu-a-004")[0]
+    assert "DRAIN" in _world_state(sim, "gpu-a-001")[0]
     record = AuditRecord.objects.get(event="execution", node="gpu-a-003")
     assert record.actor_type == "system" and record.detail["reason"].startswith("health check passed")
 
