@@ -108,7 +108,11 @@ def test_admin_raises_the_canary_to_auto_and_only_canary_faults_drain_by_themsel
     )
     waiting = _until(f"the batch drain of {batch}", lambda: _drain_of(cluster, batch), live_stack)
     assert Node.objects.get(cluster=cluster, name=canary).drained_by_us is True
-    time.sleep(3)  # a few more ticks: the batch drain must still be waiting for a person
+    # Two more completed ticks (the old fixed 3 s was about that): the batch drain must still wait for a person.
+    from actions.models import TickStat
+
+    ticked = TickStat.objects.get(cluster=cluster).ticks
+    _until("two more ticks", lambda: TickStat.objects.get(cluster=cluster).ticks >= ticked + 2, live_stack)
     waiting.refresh_from_db()
     assert waiting.status == RecStatus.AWAITING_APPROVAL
     assert Node.objects.get(cluster=cluster, name=batch).drained_by_us is False

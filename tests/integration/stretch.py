@@ -11,11 +11,12 @@ every test a fresh copy of the parts a test can change outside its transaction:
 - the recorded event streams are copied into the test's own folder.
 
 At the end of the module the rows are flushed (as a transactional test does) and the keys and
-files removed. The module's tests run on one xdist worker (tests/conftest.py), so it is built once.
+files removed, and the migrations' own rows (the role groups) put back. The module's tests run on one xdist worker (tests/conftest.py), so it is built once.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
@@ -57,12 +58,20 @@ def _delete_keys(prefix: str) -> None:
         r.delete(*keys)
 
 
+def _restore_migration_data() -> None:
+    """What the migrations put in an empty database and a flush takes out: the role groups."""
+    from django.contrib.auth.models import Group
+
+    from recovery_site.roles import GROUP_NAMES
+
+    for name in GROUP_NAMES:
+        Group.objects.get_or_create(name=name)
+
+
 def build(
     django_db_blocker: Any, tmp: Path, make: Callable[[Clock], dict[str, Any]], start: Any, **overrides: Any
 ) -> Iterator[Stretch]:
     """Run ``make(clock)`` once, committed, under a prefix and record folder of its own; yield what it built."""
-    import os
-
     from django.core.management import call_command
     from django.db import connection, transaction
     from django.test import override_settings
@@ -85,6 +94,7 @@ def build(
             yield Stretch(prefix, record, clock.now, pks)
         finally:
             call_command("flush", interactive=False, verbosity=0)
+            _restore_migration_data()
             _delete_keys(prefix)
             shutil.rmtree(record, ignore_errors=True)
 
@@ -92,8 +102,6 @@ def build(
 @pytest.fixture
 def stretch_redis_ns(shared_stretch: Stretch, settings: Any) -> Iterator[str]:
     """The test's own Redis prefix, holding a copy of the stretch's keys."""
-    import os
-
     prefix = f"{os.environ.get('RECOVERY_REDIS_PREFIX', 'test')}-{uuid.uuid4().hex[:8]}"
     _copy_keys(shared_stretch.prefix, prefix)
     settings.RECOVERY_REDIS_PREFIX = prefix

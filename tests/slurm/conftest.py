@@ -8,6 +8,7 @@ drained resumed, JobRequeue back to 1.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shlex
 import subprocess
@@ -130,7 +131,15 @@ def _status_ok(base: Path) -> bool:
 
 @pytest.fixture(scope="session")
 def slurm_cluster() -> Iterator[Cluster]:
+    """The one local cluster, held under an exclusive lock for the whole session: a second test run
+    (another checkout, another worker) waits for it instead of cancelling this run's jobs."""
     base = Path(os.environ.get("RECOVERY_SLURM_BASE", "/tmp/recovery-slurm"))
+    with open(f"{base}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield from _slurm_cluster(base)
+
+
+def _slurm_cluster(base: Path) -> Iterator[Cluster]:
     brought_up = False
     if not _status_ok(base):
         why = ""

@@ -15,6 +15,7 @@ import pytest
 from monitoring.collectors import joblog, slurm_state
 from monitoring.slurm import SlurmClient
 from monitoring.transports import LocalTransport
+from tests.waiting import never_within
 
 from .conftest import Cluster
 
@@ -80,9 +81,16 @@ def test_a_dead_node_is_detected_excluded_and_the_job_runs_again_without_it(
 
     # The dead node's processes are gone: its rank writes nothing more.
     _, log_state = joblog.poll(LocalTransport(), job_a, [a.stdout], log_state, now=2.0)
-    time.sleep(1.5)
-    late, _ = joblog.poll(LocalTransport(), job_a, [a.stdout], log_state, now=3.0)
-    assert not [e for e in late if e["line"].startswith(f"2: {victim} ")]
+    polled = {"state": log_state, "now": 2.0}
+
+    def late_lines_of_the_dead_rank() -> list[str]:
+        polled["now"] += 1.0
+        late, polled["state"] = joblog.poll(
+            LocalTransport(), job_a, [a.stdout], polled["state"], now=polled["now"]
+        )
+        return [e["line"] for e in late if e["line"].startswith(f"2: {victim} ")]
+
+    never_within(1.5, f"a line from the dead {victim}'s rank", late_lines_of_the_dead_rank, every=0.3)
 
     # Job B (Requeue=0) ended NODE_FAIL; Slurm cannot requeue it and the client says so.
     live.wait_job(job_b, "NODE_FAIL", timeout=30)

@@ -36,6 +36,7 @@ from incidents.models import AuditRecord, Evidence, Incident
 from monitoring.choices import Autonomy, ConnectionMode
 from monitoring.models import Cluster as ClusterRow
 from monitoring.models import Node
+from tests.waiting import never_within
 
 pytestmark = [pytest.mark.slurm, pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
@@ -47,6 +48,22 @@ def _show(live, node: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     from monitoring.slurm.parse import NODE_KEYS, parse_oneliner
 
     return parse_oneliner(live.sh("scontrol", "-o", "show", "node", node), NODE_KEYS)
+
+
+def _touched(
+    live, node: str, boot_before: str, reason: str = "", drained: bool = False
+) -> dict[str, str] | None:  # type: ignore[no-untyped-def]
+    """What shows that something was done to a node that must be left alone: a new boot, a reboot
+    flag, a reason no longer ``reason``, a drain undone (``drained``). None while untouched."""
+    shown = _show(live, node)
+    if (
+        booted_again(boot_before, shown["BootTime"])
+        or "REBOOT" in shown["State"]
+        or (reason and not shown.get("Reason", "").startswith(reason))
+        or (drained and "DRAIN" not in shown["State"])
+    ):
+        return shown
+    return None
 
 
 @pytest.fixture(params=["local", "ssh"])
@@ -176,7 +193,9 @@ def test_an_nhc_drain_is_never_touched(live, row, operator) -> None:  # type: ig
     assert executor_for(row).reboot("node4", "recovery: reboot", time.time()).outcome == "superseded"
     with pytest.raises(NotOurs):
         return_to_service(Node.objects.get(cluster=row, name="node4"), operator, timezone.now(), "try")
-    time.sleep(2)
+    never_within(
+        2, "node4 rebooted or its NHC reason changed", lambda: _touched(live, "node4", boot_before, "NHC:")
+    )
     shown = _show(live, "node4")
     assert shown["Reason"].startswith("NHC: check_hw_gpu: GPU 2 missing")
     assert not booted_again(boot_before, shown["BootTime"]) and "REBOOT" not in shown["State"]
@@ -191,7 +210,7 @@ def test_a_node_with_a_job_is_never_rebooted(live, row) -> None:  # type: ignore
     boot_before = _show(live, "node1")["BootTime"]
     result = executor_for(row).reboot("node1", "recovery: reboot", time.time())
     assert result.outcome == "failed" and "jobs still on node1" in result.message
-    time.sleep(2)
+    never_within(2, "node1 rebooted", lambda: _touched(live, "node1", boot_before))
     shown = _show(live, "node1")
     assert not booted_again(boot_before, shown["BootTime"]) and "REBOOT" not in shown["State"]
     assert live.job_field(job, "JobState") == "RUNNING"
@@ -212,7 +231,9 @@ def test_a_lemon_is_held_with_its_bundle(live, row, operator, viewer) -> None:  
     assert auto_return_nodes(row, now + dt.timedelta(days=2)) == []
     with pytest.raises(HeldAsLemon):
         return_to_service(node, operator, timezone.now(), "looks fine")
-    time.sleep(1)
+    never_within(
+        1, "the lemon node1 rebooted or resumed", lambda: _touched(live, "node1", boot_before, drained=True)
+    )
     shown = _show(live, "node1")
     assert "DRAIN" in shown["State"] and not booted_again(boot_before, shown["BootTime"])
 

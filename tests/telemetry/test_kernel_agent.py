@@ -188,7 +188,11 @@ def test_a_running_agent_stopped_and_restarted_neither_repeats_nor_loses_a_line(
     try:
         write(6, 2)
         _wait_for(lambda: len(_lines(r, prefix)) >= len(sent), "the second run's lines")
-        time.sleep(0.5)  # a few more intervals: nothing comes twice
+        # a few more of the agent's intervals (heartbeats) with nothing new to send: nothing comes twice
+        beats: set[float] = set()
+        _wait_for(
+            lambda: beats.add(float((_beat(r, prefix) or {"t": 0})["t"])) or len(beats) >= 3, "more beats"
+        )
     finally:
         _stop(agent)
     assert _lines(r, prefix) == sent

@@ -79,5 +79,6 @@ class Command(BaseCommand):
                 user.is_staff = name == "admin"
                 user.is_superuser = name == "admin"
                 user.save()
-                user.groups.set([Group.objects.get(name=name)])
+                # the role groups come with migration monitoring 0002; a flushed database has none
+                user.groups.set([Group.objects.get_or_create(name=name)[0]])
                 self.stdout.write(f"user {name} / password {password} (demo only)")
