@@ -3,14 +3,21 @@
 Outermost middleware: it checks the connection before anything else touches it
 (sessions, the logged-in user, the view), and turns a database error raised by the
 view into the same page. The page needs nothing the database holds: no template
-context, no user, no session.
+context, no user, no session. ``/api/`` gets it as JSON and ``/metrics`` as text.
+
+It fails fast: when the pool has no idle connection (the server went away, or every
+connection is busy), one connection of its own with a 1 s connect timeout tells the two
+apart, so a dead server is a 503 in about a second instead of the pool's 10 s wait, twice.
+A busy but live server still gets the pool's normal wait.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 
+import psycopg
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 
@@ -28,8 +35,18 @@ Nothing you decided earlier is lost: approved actions are kept in the database a
 """
 
 
-def unavailable() -> HttpResponse:
-    resp = HttpResponse(PAGE, status=503, content_type="text/html; charset=utf-8")
+PROBE_CONNECT_TIMEOUT_S = 1
+MESSAGE = "The database is unavailable: nothing can be shown or changed right now; decided actions are kept."
+
+
+def unavailable(request: HttpRequest | None = None) -> HttpResponse:
+    path = request.path if request is not None else ""
+    if path.startswith("/api/"):
+        resp = HttpResponse(json.dumps({"detail": MESSAGE}), status=503, content_type="application/json")
+    elif path.startswith("/metrics"):
+        resp = HttpResponse(MESSAGE + "\n", status=503, content_type="text/plain; charset=utf-8")
+    else:
+        resp = HttpResponse(PAGE, status=503, content_type="text/html; charset=utf-8")
     resp["Retry-After"] = "10"
     resp["Cache-Control"] = "no-store"
     return resp
@@ -41,6 +58,31 @@ def _reachable() -> bool:
             cur.execute("SELECT 1")
         return True
     except (OperationalError, InterfaceError) as exc:
+        log.warning("database unavailable: %s", exc)
+        return False
+
+
+def _pool_has_no_idle_connection() -> bool:
+    if connection.vendor != "postgresql" or connection.connection is not None:
+        return False  # no pool, or this thread already holds a connection
+    pool = getattr(connection, "pool", None)
+    return pool is not None and pool.get_stats().get("pool_available", 0) == 0
+
+
+def _server_answers() -> bool:
+    """A connection of our own, outside the pool, with a short connect timeout."""
+    d = connection.settings_dict
+    try:
+        psycopg.connect(
+            dbname=d["NAME"],
+            user=d["USER"] or None,
+            password=d["PASSWORD"] or None,
+            host=d["HOST"] or None,
+            port=d["PORT"] or None,
+            connect_timeout=PROBE_CONNECT_TIMEOUT_S,
+        ).close()
+        return True
+    except psycopg.Error as exc:
         log.warning("database unavailable: %s", exc)
         return False
 
@@ -60,10 +102,12 @@ class DatabaseDownMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _pool_has_no_idle_connection() and not _server_answers():
+            return unavailable(request)  # at once, not after the pool's wait
         if not _reachable() and not (
             _reset() or _reachable()
         ):  # a kept connection may predate a restart: one retry
-            return unavailable()
+            return unavailable(request)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
@@ -71,5 +115,5 @@ class DatabaseDownMiddleware:
             isinstance(exception, DatabaseError) and "connection" in str(exception).lower()
         ):
             log.warning("database lost during a request: %s", exception)
-            return unavailable()
+            return unavailable(request)
         return None

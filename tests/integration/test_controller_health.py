@@ -104,9 +104,10 @@ def test_every_page_is_a_plain_503_while_the_database_is_down() -> None:
         "import django; django.setup()\n"
         "from django.test import Client\n"
         "c = Client()\n"
-        "for url in ('/login/', '/', '/api/clusters/'):\n"
+        "for url in ('/login/', '/', '/api/clusters/', '/metrics'):\n"
         "    r = c.get(url)\n"
-        "    print(url, r.status_code, r.get('Retry-After'), b'The database is unavailable' in r.content)\n"
+        "    kind = r['Content-Type'].split(';')[0]\n"
+        "    print(url, r.status_code, r.get('Retry-After'), b'The database is unavailable' in r.content, kind)\n"
     )
     env = {
         **os.environ,
@@ -118,7 +119,12 @@ def test_every_page_is_a_plain_503_while_the_database_is_down() -> None:
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.splitlines() == ["/login/ 503 10 True", "/ 503 10 True", "/api/clusters/ 503 10 True"]
+    assert out.stdout.splitlines() == [
+        "/login/ 503 10 True text/html",
+        "/ 503 10 True text/html",
+        "/api/clusters/ 503 10 True application/json",  # an API client gets JSON, a scraper text
+        "/metrics 503 10 True text/plain",
+    ]
 
 
 def test_the_liveness_probe_fails_with_the_stale_cluster_named_and_passes_once_it_ticks(cluster) -> None:  # type: ignore[no-untyped-def]
