@@ -9,7 +9,8 @@ hint. Every tick this reconciler
   the reason after ``RECOVERY_MAX_DISPATCHES`` tries;
 * for ones left ``executing`` past ``RECOVERY_EXECUTION_DEADLINE_S`` (the worker died
   inside the executor), asks the scheduler what actually happened — node drained with
-  our reason? job back in the queue with the exclusion? — and finishes them if so, or
+  our reason? job back in the queue with the exclusion? node rebooting, or booted again
+  since the reboot's send-marker? — and finishes them if so, or
   runs them once more (the executors are idempotent), or fails them and escalates.
 
 So no recommendation stays approved or executing forever, and none is carried out twice.
@@ -30,6 +31,7 @@ from actions.choices import ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
 from actions.models import Recommendation
 from actions.services import dispatch, execution
+from actions.services.remediation import observe_issued
 from actions.services.transitions import audit_recommendation, transition_recommendation
 from incidents.choices import AuditEvent
 from monitoring.models import Cluster
@@ -117,6 +119,8 @@ def observe(rec: Recommendation, now: dt.datetime) -> ExecResult:
         return executor_for(rec.cluster).observe_drain(rec.node, now.timestamp())
     if rec.action == ActionKind.REQUEUE_JOB:
         return executor_for(rec.cluster).observe_requeue(rec.job, list(rec.exclude), now.timestamp())
+    if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
+        return observe_issued(rec, now.timestamp())  # its send-marker and the node's boot: never twice
     # A notice leaves no trace on the cluster: run it again; notify() sends nothing already delivered.
     return ExecResult(
         "absent", "a notice leaves no trace on the cluster: run again, its delivery rows send nothing twice"

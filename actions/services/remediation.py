@@ -114,35 +114,79 @@ def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Rec
 
 
 def issue(rec: Recommendation, now: float) -> ExecResult:
-    """Carry out a reboot/reset recommendation and remember the boot it must come back from."""
+    """Carry out a reboot/reset recommendation and remember the boot it must come back from.
+
+    The Remediation row is the send-marker: written, with the boot before, before the command
+    goes out, and removed if the command is refused. A worker killed after the send leaves it,
+    so the reconciler can tell a reboot that happened from one that never did
+    (``observe_issued``) instead of rebooting the node a second time.
+    """
     executor = executor_for(rec.cluster)
     before = executor.boot_state(rec.node, now)
+    at = dt.datetime.fromtimestamp(now, tz=dt.UTC)
+    node = Node.objects.filter(cluster=rec.cluster, name=rec.node).first()
+    marker, _ = Remediation.objects.get_or_create(
+        recommendation=rec,
+        defaults={
+            "cluster": rec.cluster,
+            "node": rec.node,
+            "partition": node.partition if node else "",
+            "action": rec.action,
+            "state": RemediationState.ISSUED,  # a reset moves on to its check once it is done
+            "boot_before": before.boot_time if before else "",
+            "issued_at": at,
+            "deadline": at + dt.timedelta(seconds=rec.cluster.reboot_deadline_s),
+        },
+    )
     if rec.action == ActionKind.RESET_GPU:
         result = executor.reset_gpu(rec.node, int(rec.exclude[0]) if rec.exclude else 0, now)
     else:
         result = executor.reboot(
             rec.node, f"recovery: reboot for incident {rec.incident_id} ({rec.text})"[:200], now
         )
-    if result.ok:
-        at = dt.datetime.fromtimestamp(now, tz=dt.UTC)
-        node = Node.objects.filter(cluster=rec.cluster, name=rec.node).first()
-        Remediation.objects.get_or_create(
-            recommendation=rec,
-            defaults={
-                "cluster": rec.cluster,
-                "node": rec.node,
-                "partition": node.partition if node else "",
-                "action": rec.action,
-                # a GPU reset has no boot to wait for: it is checked at once
-                "state": RemediationState.QUALIFYING
-                if rec.action == ActionKind.RESET_GPU
-                else RemediationState.ISSUED,
-                "boot_before": before.boot_time if before else "",
-                "issued_at": at,
-                "deadline": at + dt.timedelta(seconds=rec.cluster.reboot_deadline_s),
-            },
-        )
+    if not result.ok:
+        marker.delete()  # refused: nothing went out, nothing to wait for
+    elif rec.action == ActionKind.RESET_GPU:
+        _reset_done(marker)
     return result
+
+
+def _reset_done(marker: Remediation) -> None:
+    """A GPU reset has no boot to wait for: it is checked at once."""
+    Remediation.objects.filter(pk=marker.pk, state=RemediationState.ISSUED).update(
+        state=RemediationState.QUALIFYING
+    )
+
+
+def observe_issued(rec: Recommendation, now: float) -> ExecResult:
+    """Read-only, for the reconciler: did the reboot (or reset) of a crashed execution go out?
+
+    No marker: the worker died before the send, so running it is the first time. A node
+    rebooting, or booted again since the marker's boot: done, never again. The same boot and
+    no reboot under way: the command never reached Slurm, safe to run once more. A GPU reset
+    leaves no trace to read: with its marker it counts as sent (at most once), and the health
+    check that follows it decides whether it worked.
+    """
+    marker = Remediation.objects.filter(recommendation=rec).first()
+    if marker is None:
+        return ExecResult("absent", "no send-marker: the worker stopped before the command went out")
+    if rec.action == ActionKind.RESET_GPU:
+        _reset_done(marker)
+        return ExecResult(
+            "already", "a GPU reset leaves no trace: taken as sent once; its health check decides"
+        )
+    state = executor_for(rec.cluster).boot_state(rec.node, now)
+    if state is None:
+        return ExecResult("superseded", f"node {rec.node} is no longer known to the scheduler")
+    if state.rebooting:
+        return ExecResult("already", f"{rec.node} reboot already under way")
+    if booted_again(marker.boot_before, state.boot_time):
+        return ExecResult(
+            "already", f"{rec.node} booted again since the reboot was sent (boot {state.boot_time})"
+        )
+    return ExecResult(
+        "absent", f"{rec.node} has the same boot and no reboot under way: the reboot never went out"
+    )
 
 
 # ---------------------------------------------------------------- the qualification gate
