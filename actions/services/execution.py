@@ -22,7 +22,7 @@ from actions.services.transitions import transition_recommendation
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.services import transition_incident
 from monitoring.locks import ClusterBusy
-from monitoring.models import Node
+from monitoring.models import Cluster, Node
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,10 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     ):
         why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}: not executed"
         transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
+        return rec
+    held = _held_now(rec)
+    if held:  # the gate is asked when it runs, not only when it was approved: a retry comes back here
+        transition_recommendation(rec, RecStatus.HELD, at=now, reason=held)
         return rec
     claimed = transition_recommendation(
         rec,
@@ -87,6 +91,24 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
         )
         _after_execution(rec, result, now)
     return rec
+
+
+def _held_now(rec: Recommendation) -> str:
+    """Why an automatic mutating action may not run at this moment ("" when it may).
+
+    Back to monitor (by a person or the storm breaker) holds what the ladder approved and
+    nobody decided, as ``autonomy._stop_automatic`` does for rows waiting at that moment; this
+    is the same rule for rows that were not waiting then (executing when a worker died, put
+    back to approved by the reconciler, or a message delivered late). What a person approved
+    stays a person's decision.
+    """
+    if rec.action not in MUTATING_ACTIONS or rec.decided_by_id is not None:
+        return ""
+    row = Cluster.objects.filter(pk=rec.cluster_id).values("monitor_only", "monitor_only_reason").first()
+    if row is None or not row["monitor_only"]:
+        return ""
+    why = row["monitor_only_reason"] or "back to monitor"
+    return f"held at execution: the cluster is back in monitor ({why})"[:500]
 
 
 def _run(rec: Recommendation, now: float) -> ExecResult:

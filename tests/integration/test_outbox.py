@@ -169,6 +169,27 @@ def test_a_drain_left_executing_before_the_executor_ran_is_retried_once(
     assert _drained_reason(drain.cluster, drain.node).startswith("recovery: incident")
 
 
+def test_a_drain_a_crash_left_executing_is_held_when_the_cluster_went_back_to_monitor_meanwhile(
+    drain, settings
+) -> None:  # type: ignore[no-untyped-def]
+    # Given the worker died inside the drain's execution, and the storm breaker tripped since
+    _stage_executing(drain)
+    drain.cluster.__class__.objects.filter(pk=drain.cluster_id).update(
+        monitor_only=True, monitor_only_reason="storm breaker: 3 jobs failed at once"
+    )
+    # When the reconciler retries it and the re-sent task runs
+    report = reconcile_actions(drain.cluster, later(settings.RECOVERY_EXECUTION_DEADLINE_S + 1))
+    assert report.retried == [drain.pk]
+    execute_recommendation(drain.pk, later(settings.RECOVERY_EXECUTION_DEADLINE_S + 2))
+    # Then the world was not touched, and the drain waits, held, for the release
+    assert _drained_reason(drain.cluster, drain.node) is None
+    drain.refresh_from_db()
+    assert drain.status == RecStatus.HELD
+    assert drain.transitions.order_by("-id").first().reason == (
+        "held at execution: the cluster is back in monitor (storm breaker: 3 jobs failed at once)"
+    )
+
+
 def test_a_drain_still_not_carried_out_after_the_retry_ends_failed_and_escalates(drain, settings) -> None:  # type: ignore[no-untyped-def]
     _stage_executing(drain, attempts=2)
     report = reconcile_actions(drain.cluster, later(settings.RECOVERY_EXECUTION_DEADLINE_S + 1))
