@@ -4,10 +4,11 @@ Each seed is one shift on a fresh simulated cluster: the real loop (``run_cluste
 simulated speed (2 s steps, as ``tests/integration/sim_clock.Clock``), the simulator's own fault
 mix (``SIM_FAULT_MEAN_INTERVAL_S``), and random operator acts through the real service functions
 (approve, reject, dismiss, acknowledge, back to monitor, release the breaker, return to service,
-manual drain). After every tick ``actions.services.invariants.check_all`` runs against the
-database (the costly checks, the audit chain and the recovery metrics, every ``--heavy-every``
-ticks and at the end of the shift). A violation prints its seed, the simulated time and the acts
-so far. It ends with exactly one line:
+manual drain); the executions they publish run at the simulated time, as a worker would run
+them. After every tick ``actions.services.invariants.check_all`` runs against the database (the
+costly checks, the audit chain and the recovery metrics, every ``--heavy-every`` ticks and at the
+end of the shift). A violation prints its seed, the simulated time and the acts so far (an
+invariant that keeps failing is reported once, until it holds again). It ends with one line:
 
     soak: seeds=N sim_minutes=M faults=F operator_actions=A invariants=I violations=V
 
@@ -28,7 +29,8 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,7 +63,6 @@ def _setup_environment() -> None:
     os.environ.setdefault("RECOVERY_DEV", "1")
     os.environ["RECOVERY_REDIS_PREFIX"] = f"soak-{os.getpid()}"  # removed afterwards
     os.environ["RECOVERY_CHANNEL_PREFIX"] = f"soak-{os.getpid()}-asgi"
-    os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "1")  # no worker: executions run inline
     os.environ["RECOVERY_RECORD_DIR"] = tempfile.mkdtemp(prefix="soak-record-")  # removed afterwards
 
 
@@ -218,6 +219,47 @@ def refusals() -> tuple[type[BaseException], ...]:
     )
 
 
+# ---------------------------------------------------------------- the worker, at simulated time
+
+
+@contextmanager
+def simulated_worker() -> Iterator[list[int]]:
+    """Execution tasks published (after commit) are kept here by recommendation id, not run by a
+    worker's wall clock: the shift runs each at the simulated time (``run_executions``). The
+    messages go to a queue of this run's own (no worker consumes it), deleted afterwards."""
+    from celery.signals import before_task_publish
+    from django.conf import settings
+
+    from actions.services.dispatch import EXECUTE
+    from monitoring.redis_store import get_redis
+    from recovery_site.celery import app
+
+    queue = f"{settings.RECOVERY_REDIS_PREFIX}:soak-queue"
+    sent: list[int] = []
+
+    def seen(sender: str | None = None, body: Any = None, **kw: Any) -> None:
+        if sender == EXECUTE:
+            sent.append(int(body[0][0]))
+
+    old = app.conf.task_default_queue, app.conf.task_always_eager
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    before_task_publish.connect(seen, weak=False)
+    try:
+        yield sent
+    finally:
+        before_task_publish.disconnect(seen)
+        app.conf.task_default_queue, app.conf.task_always_eager = old
+        get_redis().delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+
+
+def run_executions(sent: list[int], now: dt.datetime) -> None:
+    """What a worker would do with the published executions, at ``now`` (the real function)."""
+    from actions.services.execution import execute_recommendation
+
+    while sent:
+        execute_recommendation(sent.pop(0), now)
+
+
 # ---------------------------------------------------------------- one shift
 
 
@@ -229,8 +271,12 @@ def run_shift(
     act_chance: float = 0.08,
     heavy_every: int = 30,
     out: Callable[[str], None] = print,
+    between_ticks: Callable[[Any, dt.datetime, int], None] | None = None,
 ) -> Shift:
-    """One seeded shift; each violation printed with the seed, the time and the acts so far."""
+    """One seeded shift; each violation printed with the seed, the time and the acts so far.
+
+    ``between_ticks(cluster, now, tick)``, when given, runs after each tick's acts and before its
+    checks (the short form in the tests breaks an invariant there, to show the soak reports it)."""
     from django.test.utils import override_settings
 
     from actions.loop import run_cluster_tick
@@ -242,13 +288,14 @@ def run_shift(
     acts, refused = acts_for(cluster, people), refusals()
     names, weights = list(WEIGHTS), list(WEIGHTS.values())
     cheap = [n for n in INVARIANT_NAMES if n not in HEAVY]
-    shift, seen = Shift(seed), set()
+    shift, failing = Shift(seed), set[str]()
     ticks = int(minutes * 60 / STEP_S)
     now = T0
-    with override_settings(SIM_SEED=seed):
+    with override_settings(SIM_SEED=seed), simulated_worker() as sent:
         for i in range(1, ticks + 1):
             now = T0 + dt.timedelta(seconds=i * STEP_S)
             run_cluster_tick(cluster.pk, now)
+            run_executions(sent, now)
             if rng.random() < act_chance:
                 verb = rng.choices(names, weights)[0]
                 try:
@@ -257,14 +304,18 @@ def run_shift(
                     did = f"{verb} refused: {type(exc).__name__}: {str(exc)[:120]}"
                 if did:
                     shift.acts.append(f"t+{i * STEP_S:.0f}s {did}")
-            last = i == ticks
-            for v in check_all(cluster, now, None if last or i % heavy_every == 0 else cheap):
-                if str(v) in seen:
-                    continue  # a standing violation is reported once, when first seen
-                seen.add(str(v))
+                run_executions(sent, now)
+            if between_ticks is not None:
+                between_ticks(cluster, now, i)
+            checked = cheap if i % heavy_every and i != ticks else list(INVARIANT_NAMES)
+            found = check_all(cluster, now, checked)
+            for v in found:
+                if v.name in failing:
+                    continue  # still failing since it was reported: one violation, not one per tick
                 shift.violations.append(str(v))
                 out(f"VIOLATION seed={seed} t+{i * STEP_S:.0f}s {v}")
                 out(f"  acts so far ({len(shift.acts)}): " + ("; ".join(shift.acts) or "none"))
+            failing = (failing - set(checked)) | {v.name for v in found}
         world = load_world(cluster, now.timestamp())
     shift.faults = world.fault_n
     shift.sim_minutes = ticks * STEP_S / 60
@@ -290,6 +341,7 @@ def main() -> int:
     ap.add_argument("--fault-interval", type=float, default=90.0, help="SIM_FAULT_MEAN_INTERVAL_S")
     ap.add_argument("--act-chance", type=float, default=0.08, help="chance of an operator act per tick")
     ap.add_argument("--heavy-every", type=int, default=30, help="ticks between audit-chain/metrics checks")
+    ap.add_argument("--show-acts", action="store_true", help="print every shift's operator acts")
     args = ap.parse_args()
     _setup_environment()
     import django
@@ -321,6 +373,8 @@ def main() -> int:
                     seed, args.minutes, people, act_chance=args.act_chance, heavy_every=args.heavy_every
                 )
                 shifts.append(shift)
+                if args.show_acts:
+                    print("\n".join(f"  {a}" for a in shift.acts))
                 took = time.perf_counter() - t
                 print(
                     f"seed {seed}: {shift.sim_minutes:.0f} sim min in {took:.0f} s "
