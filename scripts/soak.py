@@ -50,6 +50,7 @@ class Shift:
     faults: int = 0
     acts: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+    check_s: float = 0.0  # wall seconds spent checking invariants (the rest: the loop and the acts)
 
     @property
     def operator_actions(self) -> int:
@@ -308,7 +309,9 @@ def run_shift(
             if between_ticks is not None:
                 between_ticks(cluster, now, i)
             checked = cheap if i % heavy_every and i != ticks else list(INVARIANT_NAMES)
+            t = time.perf_counter()
             found = check_all(cluster, now, checked)
+            shift.check_s += time.perf_counter() - t
             for v in found:
                 if v.name in failing:
                     continue  # still failing since it was reported: one violation, not one per tick
@@ -370,7 +373,12 @@ def main() -> int:
             for seed in range(args.first_seed, args.first_seed + args.seeds):
                 t = time.perf_counter()
                 shift = run_shift(
-                    seed, args.minutes, people, act_chance=args.act_chance, heavy_every=args.heavy_every
+                    seed,
+                    args.minutes,
+                    people,
+                    act_chance=args.act_chance,
+                    heavy_every=args.heavy_every,
+                    out=lambda line: print(line, flush=True),
                 )
                 shifts.append(shift)
                 if args.show_acts:
@@ -378,7 +386,8 @@ def main() -> int:
                 took = time.perf_counter() - t
                 print(
                     f"seed {seed}: {shift.sim_minutes:.0f} sim min in {took:.0f} s "
-                    f"({took / max(shift.sim_minutes, 1e-9):.1f} s per sim min), faults={shift.faults} "
+                    f"({took / max(shift.sim_minutes, 1e-9):.1f} s per sim min, {shift.check_s:.0f} s of it checking), "
+                    f"faults={shift.faults} "
                     f"acts={shift.operator_actions} violations={len(shift.violations)}",
                     flush=True,
                 )

@@ -17,6 +17,11 @@ rest are written here from the models:
   dismissed (a merged duplicate is dismissed "merged into #N");
 - ``nothing_automatic_while_held``: no mutating action the ladder approved (no person decided it)
   started while the cluster was back in monitor;
+- ``nothing_executed_while_silenced``: nothing a maintenance window holds acted;
+- ``merged_says_into_which``: a merged duplicate's story names the incident it was merged into;
+- ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
+  transition recorded is allowed by ``REC_TRANSITIONS`` / ``INCIDENT_TRANSITIONS``, follows the
+  one before it, and the history ends at the status the row shows;
 - ``drain_rate_within_limit`` / ``partition_drained_within_limit`` / ``reboots_within_limit``:
   the guardrails' counts, in-flight actions included, never above their limits;
 - ``audit_chain_verifies``: the chain ``manage.py verify_audit`` walks holds (the whole chain:
@@ -26,18 +31,20 @@ rest are written here from the models:
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from actions.choices import (
     MUTATING_ACTIONS,
+    REC_TRANSITIONS,
     REMEDIATION_IN_FLIGHT,
     ActionKind,
     RecStatus,
 )
 from actions.lifecycle import attention
-from actions.models import Recommendation, Remediation
+from actions.models import Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
 from actions.services.node_invariants import node_track_violations
 from actions.services.restarts import budget_violations
@@ -47,7 +54,7 @@ from actions.views.exposition import registry
 from actions.views.incident_list import with_needs_approval
 from actions.views.reports import DEFAULT_WINDOW, metrics_report
 from incidents.audit import verify_chain
-from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
+from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident, IncidentTransition
 from monitoring.models import Cluster, Node
 
@@ -190,6 +197,82 @@ def held_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     ]
 
 
+def silenced_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A maintenance window holds an incident: nothing it proposed acts on the cluster."""
+    ran = Recommendation.objects.filter(
+        cluster=cluster,
+        incident__silenced_by__isnull=False,
+        action__in=list(MUTATING_ACTIONS),
+        executed_at__isnull=False,
+    ).values_list("pk", "action", "incident_id")
+    return [
+        f"{cluster.name}: recommendation #{pk} ({action}) executed for incident #{inc}, which a silence holds"
+        for pk, action, inc in ran
+    ]
+
+
+MERGED_INTO = re.compile(r"same root cause as incident #(\d+): merged")
+
+
+def merged_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A merged duplicate says "merged into #N", N an incident of the same cluster."""
+    merged = IncidentTransition.objects.filter(
+        incident__cluster=cluster, new=IncidentStatus.DISMISSED, reason__contains="merged"
+    ).values_list("incident_id", "reason")
+    known = set(Incident.objects.filter(cluster=cluster).values_list("pk", flat=True))
+    out = []
+    for inc, reason in merged:
+        m = MERGED_INTO.search(reason)
+        if m is None or int(m.group(1)) not in known or int(m.group(1)) == inc:
+            out.append(f"{cluster.name}: incident #{inc} was merged, but its story says {reason!r}")
+    return out
+
+
+# ---------------------------------------------------------------- histories follow the tables
+
+
+def _history_violations(
+    what: str,
+    rows: Iterable[tuple[int, str, str]],
+    status: Mapping[int, str],
+    table: Mapping[str, set[str]],
+) -> list[str]:
+    """Each entity's transitions, in order: chained (old = the previous new), allowed by its
+    table, and ending at the status its row shows."""
+    out, last = [], {}
+    for pk, old, new in rows:
+        prev = last.get(pk)
+        if prev is not None and old != prev:
+            out.append(f"{what} #{pk}: went {old} -> {new}, but it was {prev}")
+        elif old and new not in table.get(old, set()):
+            out.append(f"{what} #{pk}: {old} -> {new} is not an allowed transition")
+        last[pk] = new
+    out += [
+        f"{what} #{pk}: shows {status[pk]}, but its history ends at {new}"
+        for pk, new in last.items()
+        if pk in status and status[pk] != new
+    ]
+    return out
+
+
+def recommendation_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    rows = RecommendationTransition.objects.filter(recommendation__cluster=cluster).order_by("pk")
+    status = dict(Recommendation.objects.filter(cluster=cluster).values_list("pk", "status"))
+    found = _history_violations(
+        "recommendation", rows.values_list("recommendation_id", "old", "new"), status, REC_TRANSITIONS
+    )
+    return [f"{cluster.name}: {v}" for v in found]
+
+
+def incident_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    rows = IncidentTransition.objects.filter(incident__cluster=cluster).order_by("pk")
+    status = dict(Incident.objects.filter(cluster=cluster).values_list("pk", "status"))
+    found = _history_violations(
+        "incident", rows.values_list("incident_id", "old", "new"), status, INCIDENT_TRANSITIONS
+    )
+    return [f"{cluster.name}: {v}" for v in found]
+
+
 # ---------------------------------------------------------------- guardrails
 
 
@@ -275,6 +358,10 @@ CHECKS: dict[str, Check] = {
     "open_incidents_add_up": open_incident_violations,
     "nothing_executed_for_closed_incident": closed_execution_violations,
     "nothing_automatic_while_held": held_execution_violations,
+    "nothing_executed_while_silenced": silenced_execution_violations,
+    "merged_says_into_which": merged_violations,
+    "recommendation_history_follows_its_table": recommendation_history_violations,
+    "incident_history_follows_its_table": incident_history_violations,
     "drain_rate_within_limit": drain_rate_violations,
     "partition_drained_within_limit": partition_drained_violations,
     "reboots_within_limit": reboot_violations,

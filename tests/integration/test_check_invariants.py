@@ -18,8 +18,8 @@ from actions.services.actionable import switch_monitor_only
 from actions.services.invariants import INVARIANT_NAMES, check_all
 from actions.services.recommendations import merge_incident
 from incidents.audit import append_audit
-from incidents.choices import AuditEvent
-from incidents.services import dismiss_incident
+from incidents.choices import AuditEvent, IncidentStatus
+from incidents.services import dismiss_incident, transition_incident
 from monitoring.models import Node
 from tests.integration.autonomy_helpers import (
     NOW,
@@ -196,3 +196,46 @@ def test_the_open_incidents_check_fails_when_a_tally_misses_one(cluster) -> None
     assert open_incident_violations(cluster, NOW, short) == [
         "sim-t: 2 open incidents, but 0 needs you + 0 silenced + 0 held + 1 in hand"
     ]
+
+
+def test_an_execution_for_a_silenced_incident_is_reported(cluster, operator) -> None:  # type: ignore[no-untyped-def]
+    from incidents.models import Silence
+
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW)
+    assert "nothing_executed_while_silenced" not in _names(cluster)
+    silence = Silence.objects.create(
+        cluster=cluster, starts_at=NOW, ends_at=LATER, reason="maintenance", created_by="otto", created_at=NOW
+    )
+    type(inc).objects.filter(pk=inc.pk).update(silenced_by=silence)
+    assert "nothing_executed_while_silenced" in _names(cluster)
+
+
+def test_a_merged_duplicate_that_does_not_name_its_incident_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_incident(cluster, "i-0", "gpu-a-001", [])
+    merge_incident(make_incident(cluster, "i-1", "gpu-a-001", []), "i-0", NOW)
+    assert "merged_says_into_which" not in _names(cluster)
+    merge_incident(make_incident(cluster, "i-2", "gpu-a-001", []), "i-gone", NOW)  # its target is unknown
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "merged_says_into_which"]
+    assert len(found) == 1 and "same root cause as incident i-gone: merged" in found[0]
+
+
+def test_a_status_written_past_the_table_is_reported_for_recommendations_and_incidents(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    transition_incident(inc, IncidentStatus.ESCALATED, at=NOW, reason="nobody can drain it")
+    names = _names(cluster)
+    assert not {"recommendation_history_follows_its_table", "incident_history_follows_its_table"} & names
+    Recommendation.objects.filter(pk=rec.pk).update(status=RecStatus.SUCCEEDED)  # no transition recorded
+    type(inc).objects.filter(pk=inc.pk).update(status="recovered")
+    found = {v.name: v.detail for v in check_all(cluster, LATER)}
+    assert found["recommendation_history_follows_its_table"] == (
+        f"sim-t: recommendation #{rec.pk}: shows succeeded, but its history ends at proposed"
+    )
+    assert found["incident_history_follows_its_table"] == (
+        f"sim-t: incident #{inc.pk}: shows recovered, but its history ends at escalated"
+    )
