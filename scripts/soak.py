@@ -3,8 +3,8 @@
 Each seed is one shift on a fresh simulated cluster: the real loop (``run_cluster_tick``) at
 simulated speed (2 s steps, as ``tests/integration/sim_clock.Clock``), the simulator's own fault
 mix (``SIM_FAULT_MEAN_INTERVAL_S``), and random operator acts through the real service functions
-(approve, reject, dismiss, acknowledge, back to monitor, release the breaker, return to service,
-manual drain); the executions they publish run at the simulated time, as a worker would run
+(approve, reject, dismiss, acknowledge, assign, silence a node, back to monitor, release the
+breaker, return to service, manual drain); the executions they publish run at the simulated time, as a worker would run
 them. After every tick ``actions.services.invariants.check_all`` runs against the database (the
 costly checks, the audit chain and the recovery metrics, every ``--heavy-every`` ticks and at the
 end of the shift). A violation prints its seed, the simulated time and the acts so far (an
@@ -124,7 +124,7 @@ def _nodes(cluster: Any, **where: Any) -> list[Any]:
 def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random.Random, dt.datetime], str]]:
     """Each act picks its target at random among those it applies to; '' when there is none."""
     from actions.services import actionable, drains, recommendations, returns
-    from incidents import oncall
+    from incidents import oncall, silences
 
     op, admin = people["operator"], people["admin"]
 
@@ -150,6 +150,20 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
     def acknowledge(rng: random.Random, now: dt.datetime) -> str:
         inc = pick(rng, [i for i in _active(cluster) if not i.acknowledged_by])
         return inc and f"acknowledge incident #{inc.pk}: {oncall.acknowledge_incident(inc, op, now)}"
+
+    def assign(rng: random.Random, now: dt.datetime) -> str:
+        inc = pick(rng, _active(cluster))
+        return inc and f"assign incident #{inc.pk} to ada: {oncall.assign_incident(inc, op, 'ada', now)}"
+
+    def silence(rng: random.Random, now: dt.datetime) -> str:
+        node = pick(rng, _nodes(cluster))
+        if node is None:
+            return ""
+        end = now + dt.timedelta(minutes=rng.choice([2, 5]))
+        silences.create_silence(
+            cluster, op, starts_at=now, ends_at=end, reason="soak: maintenance", now=now, node=node.name
+        )
+        return f"silence {node.name} until t+{(end - T0).total_seconds():.0f}s"
 
     def back_to_monitor(rng: random.Random, now: dt.datetime) -> str:
         cluster.refresh_from_db(fields=["monitor_only"])
@@ -178,6 +192,8 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
         "reject": reject,
         "dismiss": dismiss,
         "acknowledge": acknowledge,
+        "assign": assign,
+        "silence": silence,
         "back_to_monitor": back_to_monitor,
         "release": release,
         "return_to_service": return_to_service,
@@ -191,6 +207,8 @@ WEIGHTS = {
     "reject": 2,
     "dismiss": 1,
     "acknowledge": 3,
+    "assign": 1,
+    "silence": 0.5,
     "back_to_monitor": 0.5,
     "release": 2,
     "return_to_service": 2,
