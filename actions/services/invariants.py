@@ -296,8 +296,11 @@ def _drain_times(cluster: Cluster) -> list[dt.datetime]:
 
 def drain_rate_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     times, limit = _drain_times(cluster), cluster.max_drains_per_hour
+    first = 0  # the oldest drain inside the hour up to times[i] (a sliding window: one pass)
     for i, at in enumerate(times):
-        n = sum(1 for t in times[: i + 1] if t > at - HOUR)
+        while times[first] <= at - HOUR:
+            first += 1
+        n = i - first + 1
         if n > limit:
             return [f"{cluster.name}: {n} drains in the hour up to {at:%H:%M:%S} (limit {limit} per hour)"]
     return []
