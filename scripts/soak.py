@@ -25,7 +25,9 @@ import datetime as dt
 import logging
 import os
 import random
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -353,6 +355,53 @@ def soak_line(shifts: list[Shift], invariants: int) -> str:
 
 # ---------------------------------------------------------------- the run
 
+LINE = re.compile(
+    r"^soak: seeds=(\d+) sim_minutes=(\d+) faults=(\d+) operator_actions=(\d+) invariants=(\d+) violations=(\d+)$"
+)
+
+
+def _args_kept(argv: list[str]) -> list[str]:
+    """The arguments each process is given again: all but how many processes and which seeds."""
+    out, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a in ("--jobs", "--seeds", "--first-seed"):
+            skip = True
+        elif not a.startswith(("--jobs=", "--seeds=", "--first-seed=")):
+            out.append(a)
+    return out
+
+
+def in_parallel(args: argparse.Namespace, argv: list[str]) -> int:
+    """The seeds split over ``--jobs`` processes of this script (each its own database and Redis
+    prefix); what each printed, then one line summing theirs."""
+    per = [args.seeds // args.jobs + (1 if i < args.seeds % args.jobs else 0) for i in range(args.jobs)]
+    first, procs = args.first_seed, []
+    for n in (n for n in per if n):
+        log = tempfile.TemporaryFile("w+")
+        cmd = [sys.executable, __file__, "--seeds", str(n), "--first-seed", str(first), *_args_kept(argv)]
+        procs.append((subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True), log))
+        first += n
+    totals = [0] * 6
+    for proc, log in procs:
+        proc.wait()
+        log.seek(0)
+        for line in log:
+            m = LINE.match(line.strip())
+            if m is None:
+                print(line, end="", flush=True)
+            else:
+                totals = [t + int(x) for t, x in zip(totals, m.groups(), strict=True)]
+                totals[4] = int(m.group(5))  # the same invariants in every process
+        log.close()
+    seeds, minutes, faults, acts, invariants, violations = totals
+    print(
+        f"soak: seeds={seeds} sim_minutes={minutes} faults={faults} operator_actions={acts} "
+        f"invariants={invariants} violations={violations}"
+    )
+    return 1 if violations or any(p.returncode for p, _ in procs) else 0
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -363,7 +412,10 @@ def main() -> int:
     ap.add_argument("--act-chance", type=float, default=0.08, help="chance of an operator act per tick")
     ap.add_argument("--heavy-every", type=int, default=30, help="ticks between audit-chain/metrics checks")
     ap.add_argument("--show-acts", action="store_true", help="print every shift's operator acts")
+    ap.add_argument("--jobs", type=int, default=1, help="processes, each on its own database and seeds")
     args = ap.parse_args()
+    if args.jobs > 1:
+        return in_parallel(args, sys.argv[1:])
     _setup_environment()
     import django
 
