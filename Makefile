@@ -48,11 +48,12 @@ bench-scale:
 # `make soak SEEDS=2 SOAK_MINUTES=5` for a quick look; tests/integration/test_soak_shifts.py is the short form.
 SEEDS ?= 20
 SOAK_MINUTES ?= 30
+SOAK_JOBS ?= 2
 soak:
 	@scripts/bootstrap.sh dev
 	scripts/services.sh postgres redis
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
-	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES)
+	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS)
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \
