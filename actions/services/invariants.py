@@ -17,6 +17,8 @@ rest are written here from the models:
   dismissed (a merged duplicate is dismissed "merged into #N");
 - ``nothing_automatic_while_held``: no mutating action the ladder approved (no person decided it)
   started while the cluster was back in monitor;
+- ``every_resume_says_who_and_why``: each resume carried out has one audit record, with its
+  actor and reason;
 - ``nothing_executed_while_silenced``: nothing a maintenance window holds acted;
 - ``merged_says_into_which``: a merged duplicate's story names the incident it was merged into;
 - ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
@@ -46,7 +48,7 @@ from actions.choices import (
 from actions.lifecycle import attention
 from actions.models import Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
-from actions.services.node_invariants import node_track_violations
+from actions.services.node_invariants import RESUME, node_track_violations
 from actions.services.restarts import budget_violations
 from actions.services.storm import breaker_violations
 from actions.views.dashboard import standings
@@ -228,6 +230,24 @@ def merged_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     return out
 
 
+def resume_audit_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Every resume we carried out has one audit record, naming who and why."""
+    rows = AuditRecord.objects.filter(
+        event=AuditEvent.EXECUTION, cluster=cluster.name, action__startswith=RESUME, outcome="done"
+    ).values_list("seq", "node", "at", "actor", "detail")
+    out, seen = [], Counter[tuple[str, dt.datetime]]()
+    for seq, node, at, actor, detail in rows:
+        seen[(node, at)] += 1
+        if not actor or not (detail or {}).get("reason"):
+            out.append(f"{cluster.name}: resume of {node} (audit seq {seq}) does not say who and why")
+    out += [
+        f"{cluster.name}: resume of {node} at {at:%H:%M:%S} has {n} audit records"
+        for (node, at), n in sorted(seen.items())
+        if n > 1
+    ]
+    return out
+
+
 # ---------------------------------------------------------------- histories follow the tables
 
 
@@ -353,6 +373,7 @@ def audit_chain_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
 
 CHECKS: dict[str, Check] = {
     "node_track": lambda c, now: node_track_violations(c),
+    "every_resume_says_who_and_why": resume_audit_violations,
     "restart_budget": lambda c, now: budget_violations(c),
     "storm_breaker": breaker_violations,
     "ettr_in_range": ettr_violations,

@@ -80,6 +80,7 @@ def test_a_resume_with_no_passed_check_after_an_xid79_drain_is_a_node_track_viol
         actor="otto",
         action="resume_node gpu-a-003",
         outcome="done",
+        detail={"reason": "looks fine"},
         **where,
     )
     rc, lines = _command()
@@ -239,3 +240,19 @@ def test_a_status_written_past_the_table_is_reported_for_recommendations_and_inc
     assert found["incident_history_follows_its_table"] == (
         f"sim-t: incident #{inc.pk}: shows recovered, but its history ends at escalated"
     )
+
+
+def test_a_resume_recorded_without_a_reason_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    where = {
+        "cluster": cluster.name,
+        "node": "gpu-a-004",
+        "action": "resume_node gpu-a-004",
+        "outcome": "done",
+    }
+    append_audit(
+        event=AuditEvent.EXECUTION, at=NOW, actor="otto", detail={"reason": "swapped the PSU"}, **where
+    )
+    assert "every_resume_says_who_and_why" not in _names(cluster)
+    append_audit(event=AuditEvent.EXECUTION, at=NOW + dt.timedelta(seconds=9), actor="otto", **where)
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "every_resume_says_who_and_why"]
+    assert len(found) == 1 and "does not say who and why" in found[0]
