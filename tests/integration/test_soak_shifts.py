@@ -47,12 +47,12 @@ def test_a_seeded_shift_keeps_every_invariant(shift_env) -> None:  # type: ignor
 
 def test_a_violation_between_ticks_is_reported_with_the_seed_and_the_acts_so_far(shift_env) -> None:  # type: ignore[no-untyped-def]
     def overdrain(cluster, now, tick) -> None:  # type: ignore[no-untyped-def]
-        if tick == 60:  # every batch node "drained by us": past the 50 % share
+        if tick == 30:  # every batch node "drained by us": past the 50 % share
             Node.objects.filter(cluster=cluster, partition="batch").update(drained_by_us=True)
 
     printed: list[str] = []
-    shift = soak.run_shift(1, 3, shift_env, act_chance=0.3, out=printed.append, between_ticks=overdrain)
+    shift = soak.run_shift(1, 2, shift_env, act_chance=0.3, out=printed.append, between_ticks=overdrain)
     assert [v.split(":")[0] for v in shift.violations] == ["partition_drained_within_limit"]
-    assert printed[0].startswith("VIOLATION seed=1 t+120s partition_drained_within_limit: soak-1: ")
+    assert printed[0].startswith("VIOLATION seed=1 t+60s partition_drained_within_limit: soak-1: ")
     assert printed[1].startswith("  acts so far (")
     assert soak.soak_line([shift], len(INVARIANT_NAMES)).endswith("violations=1")
