@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 
-.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale venv lint clean
+.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale soak venv lint clean
 
 venv:
 	@scripts/bootstrap.sh runtime
@@ -42,6 +42,18 @@ bench-scale:
 	scripts/services.sh postgres redis
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
 	  $(PY) bench/scale_bench.py --scale $(SCALE) --nodes 32 1000 2000 --ticks 10
+
+# Issue 23's soak: seeded on-call shifts on the simulator (real loop, faults, operator acts), every
+# named invariant checked after every tick, on its own throwaway PostgreSQL database and Redis prefix.
+# `make soak SEEDS=2 SOAK_MINUTES=5` for a quick look; tests/integration/test_soak_shifts.py is the short form.
+SEEDS ?= 20
+SOAK_MINUTES ?= 30
+SOAK_JOBS ?= 2
+soak:
+	@scripts/bootstrap.sh dev
+	scripts/services.sh postgres redis
+	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
+	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS)
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \

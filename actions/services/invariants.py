@@ -1,0 +1,403 @@
+"""Every named invariant checked against the live database for one cluster: ``check_invariants`` and the soak.
+
+One registry, ``CHECKS``: each entry is a name and a function ``(cluster, now) -> list[str]`` that
+reads what is stored (rows, the audit trail, the figures the pages and ``/metrics`` compute) and
+returns one sentence per violation, naming what broke. Nothing here changes anything.
+
+The node track, the restart budget and the storm breaker have their own checkers next to their
+services (``node_invariants``, ``restarts.budget_violations``, ``storm.breaker_violations``); the
+rest are written here from the models:
+
+- ``ettr_in_range`` / ``lost_within_allocated`` / ``ettr_page_equals_metrics``: the recovery
+  metrics of the page (``reports.metrics_report``) lie in [0, 1], lose no more GPU-hours than were
+  allocated, and ``/metrics`` exports the same ratio;
+- ``open_incidents_add_up``: each open incident in exactly one of needs you / held / silenced /
+  in hand (``lifecycle.attention``), as the overview tallies them;
+- ``nothing_executed_for_closed_incident``: no recommendation started after its incident was
+  dismissed (a merged duplicate is dismissed "merged into #N");
+- ``nothing_automatic_while_held``: no mutating action the ladder approved (no person decided it)
+  started while the cluster was back in monitor;
+- ``every_resume_says_who_and_why``: each resume carried out has one audit record, with its
+  actor and reason;
+- ``nothing_executed_while_silenced``: nothing a maintenance window holds acted;
+- ``merged_says_into_which``: a merged duplicate's story names the incident it was merged into;
+- ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
+  transition recorded is allowed by ``REC_TRANSITIONS`` / ``INCIDENT_TRANSITIONS``, follows the
+  one before it, and the history ends at the status the row shows;
+- ``drain_rate_within_limit`` / ``partition_drained_within_limit`` / ``reboots_within_limit``:
+  the guardrails' counts, in-flight actions included, never above their limits;
+- ``audit_chain_verifies``: the chain ``manage.py verify_audit`` walks holds (the whole chain:
+  it is one for every cluster).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from actions.choices import (
+    MUTATING_ACTIONS,
+    REC_TRANSITIONS,
+    REMEDIATION_IN_FLIGHT,
+    ActionKind,
+    RecStatus,
+)
+from actions.lifecycle import attention
+from actions.models import Recommendation, RecommendationTransition, Remediation
+from actions.services.autonomy import RELEASE_ACTION
+from actions.services.node_invariants import RESUME, node_track_violations
+from actions.services.restarts import budget_violations
+from actions.services.storm import breaker_violations
+from actions.views.dashboard import standings
+from actions.views.exposition import registry
+from actions.views.incident_list import with_needs_approval
+from actions.views.reports import DEFAULT_WINDOW, metrics_report
+from incidents.audit import verify_chain
+from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
+from incidents.models import AuditRecord, Incident, IncidentTransition
+from monitoring.models import Cluster, Node
+
+Check = Callable[[Cluster, dt.datetime], list[str]]
+HOUR = dt.timedelta(hours=1)
+EPS = 1e-6  # the figures are rounded to 3-4 places; a difference below this is rounding
+
+
+@dataclass(frozen=True)
+class Violation:
+    name: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.detail}"
+
+
+# ---------------------------------------------------------------- recovery metrics
+
+
+def _page_figures(cluster: Cluster, now: dt.datetime) -> dict[str, object]:
+    (row,) = metrics_report(cluster, DEFAULT_WINDOW, now)["clusters"]
+    return row
+
+
+def ettr_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    ettr = _page_figures(cluster, now)["ettr"]
+    if ettr is None or 0.0 <= float(ettr) <= 1.0:  # type: ignore[arg-type]
+        return []
+    return [f"{cluster.name}: ETTR {ettr} is outside [0, 1]"]
+
+
+def lost_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    row = _page_figures(cluster, now)
+    lost, allocated = float(row["lost_gpu_hours"]), float(row["allocated_gpu_hours"])  # type: ignore[arg-type]
+    if lost <= allocated + EPS:
+        return []
+    return [
+        f"{cluster.name}: {lost} GPU-hours lost but only {allocated} allocated "
+        f"over the metrics page's window (ETTR {row['ettr']})"
+    ]
+
+
+def exported_ettr(cluster: Cluster, now: dt.datetime) -> float | None:
+    """The ratio ``/metrics`` exports for the cluster (None: absent, nothing allocated)."""
+    for family in registry(now).collect():
+        if family.name == "recovery_effective_training_time_ratio":
+            for sample in family.samples:
+                if sample.labels.get("cluster") == cluster.name:
+                    return float(sample.value)
+    return None
+
+
+def metrics_agree_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    page, exported = _page_figures(cluster, now)["ettr"], exported_ettr(cluster, now)
+    if page is None and exported is None:
+        return []
+    if page is not None and exported is not None and abs(float(page) - exported) <= EPS:  # type: ignore[arg-type]
+        return []
+    return [f"{cluster.name}: the metrics page shows ETTR {page}, /metrics exports {exported}"]
+
+
+# ---------------------------------------------------------------- who has each open incident
+
+
+def open_incident_violations(
+    cluster: Cluster, now: dt.datetime, by_standing: Mapping[attention.Standing, Sequence[int]] | None = None
+) -> list[str]:
+    """The overview's tally (``dashboard.standings``) against the cluster's open incidents, counted apart."""
+    active = Incident.objects.filter(cluster=cluster, status__in=list(INCIDENT_ACTIVE))
+    open_ids = list(active.values_list("pk", flat=True))
+    if by_standing is None:
+        by_standing = standings(with_needs_approval(active))
+    why = attention.open_incidents_add_up(open_ids, by_standing)
+    return [f"{cluster.name}: {why}"] if why else []
+
+
+# ---------------------------------------------------------------- what may execute
+
+
+def closed_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A recommendation started after its incident was dismissed (merged duplicates included)."""
+    dismissed = dict(
+        IncidentTransition.objects.filter(incident__cluster=cluster, new=IncidentStatus.DISMISSED)
+        .order_by("at")
+        .values_list("incident_id", "at")
+    )
+    if not dismissed:
+        return []
+    ran = Recommendation.objects.filter(
+        cluster=cluster, incident_id__in=list(dismissed), executed_at__isnull=False
+    ).values_list("pk", "action", "incident_id", "executed_at")
+    return [
+        f"{cluster.name}: recommendation #{pk} ({action}) executed at {at:%H:%M:%S} for incident "
+        f"#{inc}, dismissed at {dismissed[inc]:%H:%M:%S}"
+        for pk, action, inc, at in ran
+        if at > dismissed[inc]
+    ]
+
+
+def held_spans(cluster: Cluster, now: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
+    """When the cluster was back in monitor, from its audit trail (the last span open until ``now``)."""
+    rows = AuditRecord.objects.filter(cluster=cluster.name, event=AuditEvent.AUTONOMY).order_by("seq")
+    spans, since = [], None
+    for at, action, detail in rows.values_list("at", "action", "detail"):
+        detail = detail or {}
+        on = detail.get("monitor_only") if "monitor_only" in detail else None
+        if detail.get("field") == "monitor_only":
+            on = str(detail.get("to")) == "True"
+        elif action == RELEASE_ACTION:
+            on = False
+        if on is True and since is None:
+            since = at
+        elif on is False and since is not None:
+            spans.append((since, at))
+            since = None
+    if since is not None:
+        spans.append((since, now))
+    return spans
+
+
+def held_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A mutating action no person decided, started while the cluster was held."""
+    spans = held_spans(cluster, now)
+    if not spans:
+        return []
+    ran = Recommendation.objects.filter(
+        cluster=cluster,
+        action__in=list(MUTATING_ACTIONS),
+        decided_by__isnull=True,
+        executed_at__isnull=False,
+        executed_at__gt=spans[0][0],
+    ).values_list("pk", "action", "executed_at")
+    return [
+        f"{cluster.name}: recommendation #{pk} ({action}) executed automatically at {at:%H:%M:%S} "
+        f"while the cluster was back in monitor (since {lo:%H:%M:%S})"
+        for pk, action, at in ran
+        for lo, hi in spans
+        if lo < at < hi
+    ]
+
+
+def silenced_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A maintenance window holds an incident: nothing it proposed acts on the cluster."""
+    ran = Recommendation.objects.filter(
+        cluster=cluster,
+        incident__silenced_by__isnull=False,
+        action__in=list(MUTATING_ACTIONS),
+        executed_at__isnull=False,
+    ).values_list("pk", "action", "incident_id")
+    return [
+        f"{cluster.name}: recommendation #{pk} ({action}) executed for incident #{inc}, which a silence holds"
+        for pk, action, inc in ran
+    ]
+
+
+MERGED_INTO = re.compile(r"same root cause as incident #(\d+): merged")
+
+
+def merged_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A merged duplicate says "merged into #N", N an incident of the same cluster."""
+    merged = IncidentTransition.objects.filter(
+        incident__cluster=cluster, new=IncidentStatus.DISMISSED, reason__contains="merged"
+    ).values_list("incident_id", "reason")
+    known = set(Incident.objects.filter(cluster=cluster).values_list("pk", flat=True))
+    out = []
+    for inc, reason in merged:
+        m = MERGED_INTO.search(reason)
+        if m is None or int(m.group(1)) not in known or int(m.group(1)) == inc:
+            out.append(f"{cluster.name}: incident #{inc} was merged, but its story says {reason!r}")
+    return out
+
+
+def resume_audit_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Every resume we carried out has one audit record, naming who and why."""
+    rows = AuditRecord.objects.filter(
+        event=AuditEvent.EXECUTION, cluster=cluster.name, action__startswith=RESUME, outcome="done"
+    ).values_list("seq", "node", "at", "actor", "detail")
+    out, seen = [], Counter[tuple[str, dt.datetime]]()
+    for seq, node, at, actor, detail in rows:
+        seen[(node, at)] += 1
+        if not actor or not (detail or {}).get("reason"):
+            out.append(f"{cluster.name}: resume of {node} (audit seq {seq}) does not say who and why")
+    out += [
+        f"{cluster.name}: resume of {node} at {at:%H:%M:%S} has {n} audit records"
+        for (node, at), n in sorted(seen.items())
+        if n > 1
+    ]
+    return out
+
+
+# ---------------------------------------------------------------- histories follow the tables
+
+
+def _history_violations(
+    what: str,
+    rows: Iterable[tuple[int, str, str]],
+    status: Mapping[int, str],
+    table: Mapping[str, set[str]],
+) -> list[str]:
+    """Each entity's transitions, in order: chained (old = the previous new), allowed by its
+    table, and ending at the status its row shows."""
+    out, last = [], {}
+    for pk, old, new in rows:
+        prev = last.get(pk)
+        if prev is not None and old != prev:
+            out.append(f"{what} #{pk}: went {old} -> {new}, but it was {prev}")
+        elif old and new not in table.get(old, set()):
+            out.append(f"{what} #{pk}: {old} -> {new} is not an allowed transition")
+        last[pk] = new
+    out += [
+        f"{what} #{pk}: shows {status[pk]}, but its history ends at {new}"
+        for pk, new in last.items()
+        if pk in status and status[pk] != new
+    ]
+    return out
+
+
+def recommendation_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    rows = RecommendationTransition.objects.filter(recommendation__cluster=cluster).order_by("pk")
+    status = dict(Recommendation.objects.filter(cluster=cluster).values_list("pk", "status"))
+    found = _history_violations(
+        "recommendation", rows.values_list("recommendation_id", "old", "new"), status, REC_TRANSITIONS
+    )
+    return [f"{cluster.name}: {v}" for v in found]
+
+
+def incident_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    rows = IncidentTransition.objects.filter(incident__cluster=cluster).order_by("pk")
+    status = dict(Incident.objects.filter(cluster=cluster).values_list("pk", "status"))
+    found = _history_violations(
+        "incident", rows.values_list("incident_id", "old", "new"), status, INCIDENT_TRANSITIONS
+    )
+    return [f"{cluster.name}: {v}" for v in found]
+
+
+# ---------------------------------------------------------------- guardrails
+
+
+def _drain_times(cluster: Cluster) -> list[dt.datetime]:
+    """What the drain-rate guardrail counts: our drains started (running or done) and operators' drains by hand."""
+    ours = Recommendation.objects.filter(
+        cluster=cluster,
+        action=ActionKind.DRAIN_NODE,
+        status__in=[RecStatus.SUCCEEDED, RecStatus.EXECUTING],
+        executed_at__isnull=False,
+    ).values_list("executed_at", flat=True)
+    by_hand = AuditRecord.objects.filter(
+        event=AuditEvent.EXECUTION,
+        cluster=cluster.name,
+        recommendation_id__isnull=True,
+        action__startswith=f"{ActionKind.DRAIN_NODE} ",
+        outcome="done",
+    ).values_list("at", flat=True)
+    return sorted([*ours, *by_hand])
+
+
+def drain_rate_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    times, limit = _drain_times(cluster), cluster.max_drains_per_hour
+    first = 0  # the oldest drain inside the hour up to times[i] (a sliding window: one pass)
+    for i, at in enumerate(times):
+        while times[first] <= at - HOUR:
+            first += 1
+        n = i - first + 1
+        if n > limit:
+            return [f"{cluster.name}: {n} drains in the hour up to {at:%H:%M:%S} (limit {limit} per hour)"]
+    return []
+
+
+def _over_share(counts: Counter[str], sizes: Mapping[str, int], pct: int) -> Iterable[tuple[str, int, int]]:
+    for partition, n in sorted(counts.items()):
+        size = sizes.get(partition, 0)
+        if size and n * 100 > pct * size:
+            yield partition, n, size
+
+
+def partition_drained_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    nodes = Node.objects.filter(cluster=cluster)
+    sizes = Counter(nodes.values_list("partition", flat=True))
+    ours = Counter(nodes.filter(drained_by_us=True).values_list("partition", flat=True))
+    pct = cluster.max_partition_drained_pct
+    return [
+        f"{cluster.name}: {n} of {size} nodes of partition {p or '(none)'} drained by the controller "
+        f"(limit {pct}%)"
+        for p, n, size in _over_share(ours, sizes, pct)
+    ]
+
+
+def reboot_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    in_flight = Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT))
+    n, limit = in_flight.count(), cluster.max_reboots_in_flight
+    out = [f"{cluster.name}: {n} reboots in flight (limit {limit} per cluster)"] if n > limit else []
+    sizes = Counter(Node.objects.filter(cluster=cluster).values_list("partition", flat=True))
+    pct = cluster.max_partition_rebooting_pct
+    rebooting = Counter(in_flight.values_list("partition", flat=True))
+    out += [
+        f"{cluster.name}: {k} of {size} nodes of partition {p or '(none)'} rebooting (limit {pct}%)"
+        for p, k, size in _over_share(rebooting, sizes, pct)
+    ]
+    return out
+
+
+# ---------------------------------------------------------------- the audit trail
+
+
+def audit_chain_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    report = verify_chain()
+    if report.ok:
+        return []
+    return [f"audit chain broken after {report.checked} good records: {report.problem}"]
+
+
+# ---------------------------------------------------------------- the registry
+
+CHECKS: dict[str, Check] = {
+    "node_track": lambda c, now: node_track_violations(c),
+    "every_resume_says_who_and_why": resume_audit_violations,
+    "restart_budget": lambda c, now: budget_violations(c),
+    "storm_breaker": breaker_violations,
+    "ettr_in_range": ettr_violations,
+    "lost_within_allocated": lost_violations,
+    "ettr_page_equals_metrics": metrics_agree_violations,
+    "open_incidents_add_up": open_incident_violations,
+    "nothing_executed_for_closed_incident": closed_execution_violations,
+    "nothing_automatic_while_held": held_execution_violations,
+    "nothing_executed_while_silenced": silenced_execution_violations,
+    "merged_says_into_which": merged_violations,
+    "recommendation_history_follows_its_table": recommendation_history_violations,
+    "incident_history_follows_its_table": incident_history_violations,
+    "drain_rate_within_limit": drain_rate_violations,
+    "partition_drained_within_limit": partition_drained_violations,
+    "reboots_within_limit": reboot_violations,
+    "audit_chain_verifies": audit_chain_violations,
+}
+INVARIANT_NAMES: tuple[str, ...] = tuple(CHECKS)
+
+
+def check_all(cluster: Cluster, now: dt.datetime, names: Iterable[str] | None = None) -> list[Violation]:
+    """Every invariant (or only ``names``) against the database, for one cluster; [] when all hold."""
+    cluster.refresh_from_db()
+    out: list[Violation] = []
+    for name in INVARIANT_NAMES if names is None else names:
+        out += [Violation(name, line) for line in CHECKS[name](cluster, now)]
+    return out

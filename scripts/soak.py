@@ -1,0 +1,477 @@
+"""Seeded on-call shifts on the simulator, every named invariant checked from the database (issue 23).
+
+Each seed is one shift on a fresh simulated cluster: the real loop (``run_cluster_tick``) at
+simulated speed (2 s steps, as ``tests/integration/sim_clock.Clock``), the simulator's own fault
+mix (``SIM_FAULT_MEAN_INTERVAL_S``), and random operator acts through the real service functions
+(approve, reject, dismiss, acknowledge, assign, silence a node, back to monitor, release the
+breaker, return to service, manual drain); the executions they publish run at the simulated time, as a worker would run
+them. After every tick ``actions.services.invariants.check_all`` runs against the database (the
+costly checks, the audit chain and the recovery metrics, every ``--heavy-every`` ticks and at the
+end of the shift). A violation prints its seed, the simulated time and the acts so far (an
+invariant that keeps failing is reported once, until it holds again). It ends with one line:
+
+    soak: seeds=N sim_minutes=M faults=F operator_actions=A invariants=I violations=V
+
+and exits 1 when V > 0. It runs on a throwaway PostgreSQL database and a Redis prefix of its own,
+both dropped afterwards:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/recovery .venv/bin/python scripts/soak.py --seeds 20 --minutes 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import logging
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+T0 = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
+STEP_S = 2.0
+HEAVY = ("audit_chain_verifies", "ettr_in_range", "lost_within_allocated", "ettr_page_equals_metrics")
+
+
+@dataclass
+class Shift:
+    """One seed's shift: what happened, and what broke."""
+
+    seed: int
+    sim_minutes: float = 0.0
+    faults: int = 0
+    acts: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    check_s: float = 0.0  # wall seconds spent checking invariants (the rest: the loop and the acts)
+
+    @property
+    def operator_actions(self) -> int:
+        return len(self.acts)
+
+
+def _setup_environment() -> None:
+    """Before Django starts: a Redis prefix of this run only, tasks inline, the dev audit key."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
+    os.environ.setdefault("RECOVERY_DEV", "1")
+    os.environ["RECOVERY_REDIS_PREFIX"] = f"soak-{os.getpid()}"  # removed afterwards
+    os.environ["RECOVERY_CHANNEL_PREFIX"] = f"soak-{os.getpid()}-asgi"
+    os.environ["RECOVERY_RECORD_DIR"] = tempfile.mkdtemp(prefix="soak-record-")  # removed afterwards
+
+
+# ---------------------------------------------------------------- the people
+
+
+def make_people() -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    out = {}
+    for name, group in (("otto", "operator"), ("ada", "admin")):
+        user, _ = get_user_model().objects.get_or_create(username=name)
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
+        out[group] = user
+    return out
+
+
+def make_cluster(seed: int, rng: random.Random) -> Any:
+    from monitoring.choices import Autonomy, ConnectionMode
+    from monitoring.models import Cluster
+
+    return Cluster.objects.create(
+        name=f"soak-{seed}",
+        connection_mode=ConnectionMode.SIMULATED,
+        autonomy=rng.choice([Autonomy.APPROVE, Autonomy.APPROVE, Autonomy.AUTO]),
+        remediation_autonomy=Autonomy.APPROVE,
+        partitions=["batch", "canary"],
+        max_drains_per_hour=10,
+        max_partition_drained_pct=50,
+    )
+
+
+# ---------------------------------------------------------------- the operator's acts
+
+
+def _open_recs(cluster: Any) -> list[Any]:
+    from actions.choices import RecStatus
+    from actions.models import Recommendation
+
+    qs = Recommendation.objects.filter(cluster=cluster, status=RecStatus.AWAITING_APPROVAL)
+    return list(qs.select_related("incident", "cluster").order_by("pk"))
+
+
+def _active(cluster: Any) -> list[Any]:
+    from incidents.choices import INCIDENT_ACTIVE
+    from incidents.models import Incident
+
+    return list(Incident.objects.filter(cluster=cluster, status__in=list(INCIDENT_ACTIVE)).order_by("pk"))
+
+
+def _nodes(cluster: Any, **where: Any) -> list[Any]:
+    from monitoring.models import Node
+
+    return list(Node.objects.filter(cluster=cluster, **where).select_related("cluster").order_by("name"))
+
+
+def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random.Random, dt.datetime], str]]:
+    """Each act picks its target at random among those it applies to; '' when there is none."""
+    from actions.services import actionable, drains, recommendations, returns
+    from incidents import oncall, silences
+
+    op, admin = people["operator"], people["admin"]
+
+    def pick(rng: random.Random, xs: list[Any]) -> Any:
+        return rng.choice(xs) if xs else None
+
+    def approve(rng: random.Random, now: dt.datetime) -> str:
+        rec = pick(rng, _open_recs(cluster))
+        return rec and (
+            recommendations.approve_recommendation(rec, op, now) and f"approve #{rec.pk} {rec.action}"
+        )
+
+    def reject(rng: random.Random, now: dt.datetime) -> str:
+        rec = pick(rng, _open_recs(cluster))
+        return rec and (
+            recommendations.reject_recommendation(rec, op, now, "soak: not now") and f"reject #{rec.pk}"
+        )
+
+    def dismiss(rng: random.Random, now: dt.datetime) -> str:
+        inc = pick(rng, _active(cluster))
+        return inc and f"dismiss incident #{inc.pk}: {actionable.dismiss(inc, op, 'soak: false alarm', now)}"
+
+    def acknowledge(rng: random.Random, now: dt.datetime) -> str:
+        inc = pick(rng, [i for i in _active(cluster) if not i.acknowledged_by])
+        return inc and f"acknowledge incident #{inc.pk}: {oncall.acknowledge_incident(inc, op, now)}"
+
+    def assign(rng: random.Random, now: dt.datetime) -> str:
+        inc = pick(rng, _active(cluster))
+        return inc and f"assign incident #{inc.pk} to ada: {oncall.assign_incident(inc, op, 'ada', now)}"
+
+    def silence(rng: random.Random, now: dt.datetime) -> str:
+        node = pick(rng, _nodes(cluster))
+        if node is None:
+            return ""
+        end = now + dt.timedelta(minutes=rng.choice([2, 5]))
+        silences.create_silence(
+            cluster, op, starts_at=now, ends_at=end, reason="soak: maintenance", now=now, node=node.name
+        )
+        return f"silence {node.name} until t+{(end - T0).total_seconds():.0f}s"
+
+    def back_to_monitor(rng: random.Random, now: dt.datetime) -> str:
+        cluster.refresh_from_db(fields=["monitor_only"])
+        if cluster.monitor_only:
+            return ""
+        actionable.switch_monitor_only(cluster, True, op, now, reason="soak: look first")
+        return "back to monitor"
+
+    def release(rng: random.Random, now: dt.datetime) -> str:
+        cluster.refresh_from_db(fields=["monitor_only"])
+        if not cluster.monitor_only:
+            return ""
+        actionable.switch_monitor_only(cluster, False, admin, now, reason="soak: checked")
+        return "release the breaker"
+
+    def return_to_service(rng: random.Random, now: dt.datetime) -> str:
+        node = pick(rng, _nodes(cluster, drained_by_us=True))
+        return node and f"return {node.name}: {returns.return_to_service(node, op, now, 'soak').outcome}"
+
+    def drain(rng: random.Random, now: dt.datetime) -> str:
+        node = pick(rng, _nodes(cluster, drained_by_us=False, state__in=["IDLE", "ALLOCATED", "MIXED"]))
+        return node and f"drain {node.name}: {drains.drain_by_hand(node, op, now, 'soak').outcome}"
+
+    return {
+        "approve": approve,
+        "reject": reject,
+        "dismiss": dismiss,
+        "acknowledge": acknowledge,
+        "assign": assign,
+        "silence": silence,
+        "back_to_monitor": back_to_monitor,
+        "release": release,
+        "return_to_service": return_to_service,
+        "drain": drain,
+    }
+
+
+# How often each act is chosen: mostly deciding what awaits, sometimes the heavier hands.
+WEIGHTS = {
+    "approve": 6,
+    "reject": 2,
+    "dismiss": 1,
+    "acknowledge": 3,
+    "assign": 1,
+    "silence": 0.5,
+    "back_to_monitor": 0.5,
+    "release": 2,
+    "return_to_service": 2,
+    "drain": 0.5,
+}
+
+
+def refusals() -> tuple[type[BaseException], ...]:
+    """What the services answer a click they refuse (a 403, a 409 or a message on the page)."""
+    from django.core.exceptions import PermissionDenied
+
+    from actions.services.drains import DrainRefused
+    from actions.services.qualification import QualificationFailed
+    from actions.services.returns import HeldAsLemon, NotOurs, NotReady
+    from actions.services.transitions import Conflict
+    from incidents.services import IllegalTransition
+
+    return (
+        PermissionDenied,
+        Conflict,
+        NotOurs,
+        NotReady,
+        HeldAsLemon,
+        QualificationFailed,
+        DrainRefused,
+        IllegalTransition,
+    )
+
+
+# ---------------------------------------------------------------- the worker, at simulated time
+
+
+@contextmanager
+def simulated_worker() -> Iterator[list[int]]:
+    """Execution tasks published (after commit) are kept here by recommendation id, not run by a
+    worker's wall clock: the shift runs each at the simulated time (``run_executions``). The
+    messages go to a queue of this run's own (no worker consumes it), deleted afterwards."""
+    from celery.signals import before_task_publish
+    from django.conf import settings
+
+    from actions.services.dispatch import EXECUTE
+    from monitoring.redis_store import get_redis
+    from recovery_site.celery import app
+
+    queue = f"{settings.RECOVERY_REDIS_PREFIX}:soak-queue"
+    sent: list[int] = []
+
+    def seen(sender: str | None = None, body: Any = None, **kw: Any) -> None:
+        if sender == EXECUTE:
+            sent.append(int(body[0][0]))
+
+    old = app.conf.task_default_queue, app.conf.task_always_eager
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    before_task_publish.connect(seen, weak=False)
+    try:
+        yield sent
+    finally:
+        before_task_publish.disconnect(seen)
+        app.conf.task_default_queue, app.conf.task_always_eager = old
+        get_redis().delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+
+
+def run_executions(sent: list[int], now: dt.datetime) -> None:
+    """What a worker would do with the published executions, at ``now`` (the real function)."""
+    from actions.services.execution import execute_recommendation
+
+    while sent:
+        execute_recommendation(sent.pop(0), now)
+
+
+# ---------------------------------------------------------------- one shift
+
+
+def run_shift(
+    seed: int,
+    minutes: float,
+    people: dict[str, Any],
+    *,
+    act_chance: float = 0.08,
+    heavy_every: int = 30,
+    out: Callable[[str], None] = print,
+    between_ticks: Callable[[Any, dt.datetime, int], None] | None = None,
+) -> Shift:
+    """One seeded shift; each violation printed with the seed, the time and the acts so far.
+
+    ``between_ticks(cluster, now, tick)``, when given, runs after each tick's acts and before its
+    checks (the short form in the tests breaks an invariant there, to show the soak reports it)."""
+    from django.test.utils import override_settings
+
+    from actions.loop import run_cluster_tick
+    from actions.services.invariants import INVARIANT_NAMES, check_all
+    from monitoring.sources.simulated import load_world
+
+    rng = random.Random(seed)
+    cluster = make_cluster(seed, rng)
+    acts, refused = acts_for(cluster, people), refusals()
+    names, weights = list(WEIGHTS), list(WEIGHTS.values())
+    cheap = [n for n in INVARIANT_NAMES if n not in HEAVY]
+    shift, failing = Shift(seed), set[str]()
+    ticks = int(minutes * 60 / STEP_S)
+    now = T0
+    with override_settings(SIM_SEED=seed), simulated_worker() as sent:
+        for i in range(1, ticks + 1):
+            now = T0 + dt.timedelta(seconds=i * STEP_S)
+            run_cluster_tick(cluster.pk, now)
+            run_executions(sent, now)
+            if rng.random() < act_chance:
+                verb = rng.choices(names, weights)[0]
+                try:
+                    did = acts[verb](rng, now)
+                except refused as exc:
+                    did = f"{verb} refused: {type(exc).__name__}: {str(exc)[:120]}"
+                if did:
+                    shift.acts.append(f"t+{i * STEP_S:.0f}s {did}")
+                run_executions(sent, now)
+            if between_ticks is not None:
+                between_ticks(cluster, now, i)
+            checked = cheap if i % heavy_every and i != ticks else list(INVARIANT_NAMES)
+            t = time.perf_counter()
+            found = check_all(cluster, now, checked)
+            shift.check_s += time.perf_counter() - t
+            for v in found:
+                if v.name in failing:
+                    continue  # still failing since it was reported: one violation, not one per tick
+                shift.violations.append(str(v))
+                out(f"VIOLATION seed={seed} t+{i * STEP_S:.0f}s {v}")
+                out(f"  acts so far ({len(shift.acts)}): " + ("; ".join(shift.acts) or "none"))
+            failing = (failing - set(checked)) | {v.name for v in found}
+        world = load_world(cluster, now.timestamp())
+    shift.faults = world.fault_n
+    shift.sim_minutes = ticks * STEP_S / 60
+    return shift
+
+
+def soak_line(shifts: list[Shift], invariants: int) -> str:
+    return (
+        f"soak: seeds={len(shifts)} sim_minutes={sum(s.sim_minutes for s in shifts):.0f} "
+        f"faults={sum(s.faults for s in shifts)} operator_actions={sum(s.operator_actions for s in shifts)} "
+        f"invariants={invariants} violations={sum(len(s.violations) for s in shifts)}"
+    )
+
+
+# ---------------------------------------------------------------- the run
+
+LINE = re.compile(
+    r"^soak: seeds=(\d+) sim_minutes=(\d+) faults=(\d+) operator_actions=(\d+) invariants=(\d+) violations=(\d+)$"
+)
+
+
+def _args_kept(argv: list[str]) -> list[str]:
+    """The arguments each process is given again: all but how many processes and which seeds."""
+    out, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a in ("--jobs", "--seeds", "--first-seed"):
+            skip = True
+        elif not a.startswith(("--jobs=", "--seeds=", "--first-seed=")):
+            out.append(a)
+    return out
+
+
+def in_parallel(args: argparse.Namespace, argv: list[str]) -> int:
+    """The seeds split over ``--jobs`` processes of this script (each its own database and Redis
+    prefix); what each printed, then one line summing theirs."""
+    per = [args.seeds // args.jobs + (1 if i < args.seeds % args.jobs else 0) for i in range(args.jobs)]
+    first, procs = args.first_seed, []
+    for n in (n for n in per if n):
+        log = tempfile.TemporaryFile("w+")
+        cmd = [sys.executable, __file__, "--seeds", str(n), "--first-seed", str(first), *_args_kept(argv)]
+        procs.append((subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True), log))
+        first += n
+    totals = [0] * 6
+    for proc, log in procs:
+        proc.wait()
+        log.seek(0)
+        for line in log:
+            m = LINE.match(line.strip())
+            if m is None:
+                print(line, end="", flush=True)
+            else:
+                totals = [t + int(x) for t, x in zip(totals, m.groups(), strict=True)]
+                totals[4] = int(m.group(5))  # the same invariants in every process
+        log.close()
+    seeds, minutes, faults, acts, invariants, violations = totals
+    print(
+        f"soak: seeds={seeds} sim_minutes={minutes} faults={faults} operator_actions={acts} "
+        f"invariants={invariants} violations={violations}"
+    )
+    return 1 if violations or any(p.returncode for p, _ in procs) else 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--minutes", type=float, default=30.0, help="simulated minutes per seed")
+    ap.add_argument("--fault-interval", type=float, default=90.0, help="SIM_FAULT_MEAN_INTERVAL_S")
+    ap.add_argument("--act-chance", type=float, default=0.08, help="chance of an operator act per tick")
+    ap.add_argument("--heavy-every", type=int, default=30, help="ticks between audit-chain/metrics checks")
+    ap.add_argument("--show-acts", action="store_true", help="print every shift's operator acts")
+    ap.add_argument("--jobs", type=int, default=1, help="processes, each on its own database and seeds")
+    args = ap.parse_args()
+    if args.jobs > 1:
+        return in_parallel(args, sys.argv[1:])
+    _setup_environment()
+    import django
+
+    django.setup()
+    logging.getLogger("celery.app.trace").setLevel(logging.WARNING)  # one line per inline task otherwise
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import override_settings, setup_test_environment
+
+    from actions.services.invariants import INVARIANT_NAMES
+    from monitoring.redis_store import get_redis
+
+    if connection.vendor != "postgresql":
+        print("soak: set DATABASE_URL to a PostgreSQL server (it creates and drops its own database)")
+        return 2
+    setup_test_environment()
+    old = connection.settings_dict["NAME"]
+    connection.settings_dict["TEST"]["NAME"] = f"soak_{os.getpid()}"  # never a test run's database
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    shifts: list[Shift] = []
+    started = time.perf_counter()
+    try:
+        with override_settings(SIM_FAULT_MEAN_INTERVAL_S=args.fault_interval):
+            people = make_people()
+            for seed in range(args.first_seed, args.first_seed + args.seeds):
+                t = time.perf_counter()
+                shift = run_shift(
+                    seed,
+                    args.minutes,
+                    people,
+                    act_chance=args.act_chance,
+                    heavy_every=args.heavy_every,
+                    out=lambda line: print(line, flush=True),
+                )
+                shifts.append(shift)
+                if args.show_acts:
+                    print("\n".join(f"  {a}" for a in shift.acts))
+                took = time.perf_counter() - t
+                print(
+                    f"seed {seed}: {shift.sim_minutes:.0f} sim min in {took:.0f} s "
+                    f"({took / max(shift.sim_minutes, 1e-9):.1f} s per sim min, {shift.check_s:.0f} s of it checking), "
+                    f"faults={shift.faults} "
+                    f"acts={shift.operator_actions} violations={len(shift.violations)}",
+                    flush=True,
+                )
+    finally:
+        connection.creation.destroy_test_db(old, verbosity=0)
+        r = get_redis()
+        keys = list(r.scan_iter(settings.RECOVERY_REDIS_PREFIX + "*"))
+        if keys:
+            r.delete(*keys)
+        shutil.rmtree(os.environ["RECOVERY_RECORD_DIR"], ignore_errors=True)
+    print(f"soak took {time.perf_counter() - started:.0f} s wall")
+    print(soak_line(shifts, len(INVARIANT_NAMES)))
+    return 1 if any(s.violations for s in shifts) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

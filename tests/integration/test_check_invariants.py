@@ -1,0 +1,258 @@
+"""`manage.py check_invariants` and ``actions.services.invariants`` (issue 23): every named invariant
+against the real database. A cluster run by the real loop passes; each check that rows can break
+is shown reporting its violation by name."""
+
+from __future__ import annotations
+
+import datetime as dt
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+
+from actions.choices import ActionKind, RecStatus, RemediationState
+from actions.models import Recommendation, Remediation
+from actions.services.actionable import switch_monitor_only
+from actions.services.invariants import INVARIANT_NAMES, check_all
+from actions.services.recommendations import merge_incident
+from incidents.audit import append_audit
+from incidents.choices import AuditEvent, IncidentStatus
+from incidents.services import dismiss_incident, transition_incident
+from monitoring.models import Node
+from tests.integration.autonomy_helpers import (
+    NOW,
+    done_requeue,
+    drain,
+    make_incident,
+    make_job,
+    make_nodes,
+    propose,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]
+
+LATER = NOW + dt.timedelta(minutes=5)
+
+
+def _names(cluster, now=LATER) -> set[str]:  # type: ignore[no-untyped-def]
+    return {v.name for v in check_all(cluster, now)}
+
+
+def _command(*args: str) -> tuple[int, list[str]]:
+    out = StringIO()
+    try:
+        call_command("check_invariants", *args, stdout=out)
+        rc = 0
+    except SystemExit as exc:
+        rc = int(exc.code or 0)
+    return rc, out.getvalue().splitlines()
+
+
+def test_the_registry_names_at_least_a_dozen_invariants() -> None:
+    assert len(INVARIANT_NAMES) >= 12 and len(set(INVARIANT_NAMES)) == len(INVARIANT_NAMES)
+
+
+def test_a_cluster_run_by_the_real_loop_holds_every_invariant(cluster, clock) -> None:  # type: ignore[no-untyped-def]
+    clock.run(cluster, 20)
+    assert check_all(cluster, clock.now) == []
+    rc, lines = _command("--cluster", cluster.name)
+    assert rc == 0
+    assert lines == [f"invariants: clusters=1 checked={len(INVARIANT_NAMES)} violations=0"]
+
+
+def test_an_unknown_cluster_is_one_clear_line(cluster) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError, match="no cluster named 'nope'"):
+        call_command("check_invariants", "--cluster", "nope")
+
+
+def test_a_resume_with_no_passed_check_after_an_xid79_drain_is_a_node_track_violation(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "k79", "gpu-a-003", [])
+    where = {"cluster": cluster.name, "node": "gpu-a-003", "incident_id": inc.pk}
+    append_audit(
+        event=AuditEvent.EXECUTION, at=NOW, action="drain_node gpu-a-003", outcome="succeeded", **where
+    )
+    append_audit(
+        event=AuditEvent.EXECUTION,
+        at=NOW + dt.timedelta(seconds=3),
+        actor="otto",
+        action="resume_node gpu-a-003",
+        outcome="done",
+        detail={"reason": "looks fine"},
+        **where,
+    )
+    rc, lines = _command()
+    assert rc == 1
+    assert "node_track: gpu-a-003 resumed without its health check and remedy" in lines
+    assert lines[-1] == f"invariants: clusters=1 checked={len(INVARIANT_NAMES)} violations=1"
+
+
+def test_a_job_restarted_past_its_budget_is_a_restart_budget_violation(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-002]")  # allows 2 requeues
+    inc = make_incident(cluster, "i-1", "gpu-a-002", ["4101"])
+    for ckpt, ago in ((500, 50), (700, 20)):
+        done_requeue(inc, "4101", ckpt, minutes_ago=ago)
+    assert "restart_budget" not in _names(cluster, NOW)
+    done_requeue(inc, "4101", 900, minutes_ago=5)
+    assert "restart_budget" in _names(cluster, NOW)
+
+
+@pytest.mark.parametrize("close", ["dismissed", "merged"])
+def test_a_recommendation_executed_for_a_closed_incident_is_reported(cluster, operator, close) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW)  # before it closed: fine
+    if close == "dismissed":
+        dismiss_incident(inc, operator, "a false alarm", NOW + dt.timedelta(seconds=10))
+    else:
+        make_incident(cluster, "i-0", "gpu-a-001", [])
+        merge_incident(inc, "i-0", NOW + dt.timedelta(seconds=10))
+    assert "nothing_executed_for_closed_incident" not in _names(cluster)
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW + dt.timedelta(seconds=20))
+    assert "nothing_executed_for_closed_incident" in _names(cluster)
+
+
+def test_an_automatic_execution_while_the_cluster_is_held_is_reported(cluster, operator, admin_user) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    switch_monitor_only(cluster, True, operator, NOW + dt.timedelta(seconds=10), reason="look first")
+    switch_monitor_only(cluster, False, admin_user, NOW + dt.timedelta(seconds=30), reason="looked")
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW + dt.timedelta(seconds=40))
+    assert "nothing_automatic_while_held" not in _names(cluster)
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW + dt.timedelta(seconds=20))
+    found = [v for v in check_all(cluster, LATER) if v.name == "nothing_automatic_while_held"]
+    assert len(found) == 1 and f"#{rec.pk}" in found[0].detail
+
+
+def test_drains_over_the_hourly_limit_are_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    cluster.max_drains_per_hour = 2
+    cluster.save()
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    recs = propose(inc, drain("gpu-a-001"), drain("gpu-a-002"), drain("gpu-a-003"))
+    for i, rec in enumerate(recs[:2]):
+        Recommendation.objects.filter(pk=rec.pk).update(
+            status=RecStatus.SUCCEEDED, executed_at=NOW + dt.timedelta(minutes=i)
+        )
+    assert "drain_rate_within_limit" not in _names(cluster)
+    Recommendation.objects.filter(pk=recs[2].pk).update(
+        status=RecStatus.SUCCEEDED, executed_at=NOW + dt.timedelta(minutes=30)
+    )
+    assert "drain_rate_within_limit" in _names(cluster)
+
+
+def test_a_partition_drained_past_its_share_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)  # 4 batch nodes; the cluster allows 50 % of a partition drained by us
+    names = ["gpu-a-001", "gpu-a-002", "gpu-a-003"]
+    Node.objects.filter(cluster=cluster, name__in=names[:2]).update(drained_by_us=True)
+    assert "partition_drained_within_limit" not in _names(cluster)
+    Node.objects.filter(cluster=cluster, name__in=names).update(drained_by_us=True)
+    assert "partition_drained_within_limit" in _names(cluster)
+
+
+def test_reboots_in_flight_over_the_limit_are_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    cluster.max_reboots_in_flight, cluster.max_partition_rebooting_pct = 1, 100
+    cluster.save()
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    specs = [{"action": ActionKind.REBOOT_NODE, "node": n} for n in ("gpu-a-001", "gpu-a-002")]
+    for rec in propose(inc, *specs):
+        Remediation.objects.create(
+            recommendation=rec,
+            cluster=cluster,
+            node=rec.node,
+            partition="batch",
+            action=rec.action,
+            state=RemediationState.ISSUED,
+            issued_at=NOW,
+            deadline=NOW + dt.timedelta(minutes=10),
+        )
+        if rec.node == "gpu-a-001":
+            assert "reboots_within_limit" not in _names(cluster)
+    assert "reboots_within_limit" in _names(cluster)
+
+
+def test_an_altered_audit_record_breaks_the_chain_invariant(cluster) -> None:  # type: ignore[no-untyped-def]
+    append_audit(event=AuditEvent.STATUS, at=NOW, cluster=cluster.name, action="something", outcome="done")
+    assert "audit_chain_verifies" not in _names(cluster)
+    with connection.cursor() as cur:
+        cur.execute("UPDATE incidents_auditrecord SET outcome = 'forged' WHERE action = 'something'")
+    assert "audit_chain_verifies" in _names(cluster)
+
+
+def test_the_open_incidents_check_fails_when_a_tally_misses_one(cluster) -> None:  # type: ignore[no-untyped-def]
+    from actions.lifecycle.attention import Standing
+    from actions.services.invariants import open_incident_violations
+
+    make_nodes(cluster)
+    a = make_incident(cluster, "i-1", "gpu-a-001", [])
+    make_incident(cluster, "i-2", "gpu-a-002", [])
+    assert open_incident_violations(cluster, NOW) == []
+    short = {s: [] for s in Standing} | {Standing.IN_HAND: [a.pk]}
+    assert open_incident_violations(cluster, NOW, short) == [
+        "sim-t: 2 open incidents, but 0 needs you + 0 silenced + 0 held + 1 in hand"
+    ]
+
+
+def test_an_execution_for_a_silenced_incident_is_reported(cluster, operator) -> None:  # type: ignore[no-untyped-def]
+    from incidents.models import Silence
+
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW)
+    assert "nothing_executed_while_silenced" not in _names(cluster)
+    silence = Silence.objects.create(
+        cluster=cluster, starts_at=NOW, ends_at=LATER, reason="maintenance", created_by="otto", created_at=NOW
+    )
+    type(inc).objects.filter(pk=inc.pk).update(silenced_by=silence)
+    assert "nothing_executed_while_silenced" in _names(cluster)
+
+
+def test_a_merged_duplicate_that_does_not_name_its_incident_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_incident(cluster, "i-0", "gpu-a-001", [])
+    merge_incident(make_incident(cluster, "i-1", "gpu-a-001", []), "i-0", NOW)
+    assert "merged_says_into_which" not in _names(cluster)
+    merge_incident(make_incident(cluster, "i-2", "gpu-a-001", []), "i-gone", NOW)  # its target is unknown
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "merged_says_into_which"]
+    assert len(found) == 1 and "same root cause as incident i-gone: merged" in found[0]
+
+
+def test_a_status_written_past_the_table_is_reported_for_recommendations_and_incidents(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    transition_incident(inc, IncidentStatus.ESCALATED, at=NOW, reason="nobody can drain it")
+    names = _names(cluster)
+    assert not {"recommendation_history_follows_its_table", "incident_history_follows_its_table"} & names
+    Recommendation.objects.filter(pk=rec.pk).update(status=RecStatus.SUCCEEDED)  # no transition recorded
+    type(inc).objects.filter(pk=inc.pk).update(status="recovered")
+    found = {v.name: v.detail for v in check_all(cluster, LATER)}
+    assert found["recommendation_history_follows_its_table"] == (
+        f"sim-t: recommendation #{rec.pk}: shows succeeded, but its history ends at proposed"
+    )
+    assert found["incident_history_follows_its_table"] == (
+        f"sim-t: incident #{inc.pk}: shows recovered, but its history ends at escalated"
+    )
+
+
+def test_a_resume_recorded_without_a_reason_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    where = {
+        "cluster": cluster.name,
+        "node": "gpu-a-004",
+        "action": "resume_node gpu-a-004",
+        "outcome": "done",
+    }
+    append_audit(
+        event=AuditEvent.EXECUTION, at=NOW, actor="otto", detail={"reason": "swapped the PSU"}, **where
+    )
+    assert "every_resume_says_who_and_why" not in _names(cluster)
+    append_audit(event=AuditEvent.EXECUTION, at=NOW + dt.timedelta(seconds=9), actor="otto", **where)
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "every_resume_says_who_and_why"]
+    assert len(found) == 1 and "does not say who and why" in found[0]
