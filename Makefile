@@ -16,7 +16,7 @@ test: lint
 
 test-fast:
 	@scripts/bootstrap.sh dev
-	scripts/test.sh -m "not slurm and not browser and not chaos"
+	scripts/test.sh -m "not slurm and not browser and not chaos and not slow"
 
 # Kill -9 of the worker at each step, Redis down and restarted empty, PostgreSQL down, Slurm failing
 # and hanging, on a private PostgreSQL/Redis/worker/beat (tests/chaos). A few minutes.

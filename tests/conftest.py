@@ -48,6 +48,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     return SharedComponentScheduling(config, log)  # type: ignore[arg-type]
 
 
+SLOW_LIST = os.path.join(os.path.dirname(__file__), "slow_tests.txt")
+
+
+def slow_test_ids(path: str = SLOW_LIST) -> frozenset[str]:
+    """The node ids in tests/slow_tests.txt (written by scripts/slow_tests.py from a timed run)."""
+    with open(path) as f:
+        return frozenset(line.split("#", 1)[0].strip() for line in f if line.split("#", 1)[0].strip())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``slow`` what the list names: `make test-fast` (``-m "not slow"``) leaves them out."""
+    slow = slow_test_ids()
+    for item in items:
+        if item.nodeid in slow:
+            item.add_marker(pytest.mark.slow)
+
+
 def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-def]
     from django.contrib.auth.models import Group
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.conftest import group_of
 
 
@@ -14,3 +16,37 @@ def test_tests_of_a_shared_component_are_one_work_unit_and_the_rest_are_each_the
         "tests/integration/test_whatif_no_record.py::test_b"
     )
     assert group_of("tests/unit/test_slurm_parse.py::test_c") == "tests/unit/test_slurm_parse.py::test_c"
+
+
+def test_the_slow_list_names_test_files_that_exist_and_parses_comments_away(tmp_path: Path) -> None:
+    from tests.conftest import SLOW_LIST, slow_test_ids
+
+    ids = slow_test_ids()
+    assert ids, "tests/slow_tests.txt names no test"
+    root = Path(SLOW_LIST).parent.parent
+    missing = sorted({i.split("::", 1)[0] for i in ids if not (root / i.split("::", 1)[0]).is_file()})
+    assert not missing, (
+        f"tests/slow_tests.txt names files that are gone (run scripts/slow_tests.py): {missing}"
+    )
+    listed = tmp_path / "slow.txt"
+    listed.write_text("# a header\n\ntests/unit/test_x.py::test_a[1]  # 4.2 s\n")
+    assert slow_test_ids(str(listed)) == {"tests/unit/test_x.py::test_a[1]"}
+
+
+def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert (
+        mod.nodeid("tests.unit.test_test_scheduling", "test_x[a]")
+        == "tests/unit/test_test_scheduling.py::test_x[a]"
+    )
+    assert (
+        mod.nodeid("tests.unit.test_test_scheduling.TestK", "test_y")
+        == "tests/unit/test_test_scheduling.py::TestK::test_y"
+    )

@@ -1,0 +1,61 @@
+"""Write tests/slow_tests.txt, the tests `make test-fast` leaves out, from a timed run's JUnit XML.
+
+    scripts/test.sh -m "not slurm and not browser and not chaos" --junitxml=/tmp/run.xml
+    .venv/bin/python scripts/slow_tests.py /tmp/run.xml            # over 3 s (set-up and teardown included)
+    .venv/bin/python scripts/slow_tests.py /tmp/run.xml --over 5
+
+A test is slow by what it took (set-up, call and teardown: JUnit's ``time``), not by a guess at
+what it does. `make test` runs every test whatever the list says; a test added since the list was
+written runs in `make test-fast` until the list is written again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIST = ROOT / "tests" / "slow_tests.txt"
+
+
+def nodeid(classname: str, name: str) -> str:
+    """pytest's node id from JUnit's dotted class name: the module's path, then any class."""
+    parts = classname.split(".")
+    for i in range(len(parts), 0, -1):
+        path = "/".join(parts[:i]) + ".py"
+        if (ROOT / path).is_file():
+            return "::".join([path, *parts[i:], name])
+    raise SystemExit(f"slow_tests: no test file for {classname!r}")
+
+
+def slow_ids(xml_paths: list[str], over_s: float) -> list[tuple[float, str]]:
+    out: dict[str, float] = {}
+    for p in xml_paths:
+        for case in ET.parse(p).iter("testcase"):
+            took = float(case.get("time") or 0)
+            if took >= over_s:
+                nid = nodeid(case.get("classname") or "", case.get("name") or "")
+                out[nid] = max(took, out.get(nid, 0.0))
+    return sorted(((s, n) for n, s in out.items()), reverse=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("junit_xml", nargs="+")
+    ap.add_argument("--over", type=float, default=3.0, help="seconds (set-up + call + teardown)")
+    args = ap.parse_args()
+    rows = slow_ids(args.junit_xml, args.over)
+    head = [
+        "# Tests `make test-fast` leaves out (marked `slow` by tests/conftest.py); `make test` runs them all.",
+        f"# Written by scripts/slow_tests.py: each took {args.over:g} s or more (set-up, call, teardown)",
+        "# in a timed run; the figure after each id is what it took there.",
+    ]
+    LIST.write_text("\n".join(head + [f"{n}  # {s:.1f} s" for s, n in rows]) + "\n")
+    print(f"slow_tests: {len(rows)} tests over {args.over:g} s written to {LIST.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
