@@ -203,7 +203,8 @@ start_slurmctld() {
 }
 
 ctld_has_jwt() { # the running slurmctld accepts JWTs (an older `up` started it without)
-    scontrol show config 2>/dev/null | grep -Eq '^AuthAltTypes +=.*auth/jwt'
+    local conf; conf="$(scontrol show config 2>/dev/null || true)"  # not piped into grep -q: pipefail + SIGPIPE
+    grep -Eq '^AuthAltTypes +=.*auth/jwt' <<<"$conf"
 }
 
 restart_slurmctld_for_jwt() { # a slurmctld from before AuthAltTypes: restart it, keeping its state
@@ -225,9 +226,16 @@ start_slurmrestd() { # start_slurmrestd NAME PORT PLUGINS: as $RESTD_USER, never
     uid="$(id -u "$RESTD_USER")"; gid="$(id -g "$RESTD_USER")"
     # No slurmdbd here: only the openapi/v0.0.3x plugins (the dbv0.0.3x ones are fatal without it).
     # SLURM_JWT=daemon: with rest_auth/jwt the daemon itself must not look for a token of its own.
-    SLURM_JWT=daemon SLURM_CONF="$CONF_DIR/slurm.conf" setsid setpriv --reuid="$uid" --regid="$gid" --init-groups \
-        /usr/sbin/slurmrestd -a rest_auth/jwt -s "$plugins" "127.0.0.1:$port" \
-        </dev/null >>"$BASE/log/$name.log" 2>&1 &
+    # It does not daemonize: start it detached, with every inherited descriptor but 0-2 closed
+    # (a caller's `flock` on /tmp/recovery-slurm.lock would otherwise be held by it for good).
+    (
+        for fd in /proc/$BASHPID/fd/*; do
+            fd="${fd##*/}"
+            if ((fd > 2)); then eval "exec $fd>&-"; fi
+        done
+        SLURM_JWT=daemon SLURM_CONF="$CONF_DIR/slurm.conf" exec setsid setpriv --reuid="$uid" --regid="$gid" \
+            --init-groups /usr/sbin/slurmrestd -a rest_auth/jwt -s "$plugins" "127.0.0.1:$port"
+    ) </dev/null >>"$BASE/log/$name.log" 2>&1 &
     echo $! >"$pidf"
     for i in $(seq 1 50); do
         if ! alive "$pidf"; then

@@ -220,6 +220,7 @@ class RestSlurmClient:
         return shapes.jobs_from(self._slurm("GET", "/jobs"), self.version)
 
     def job(self, job_id: str | int) -> JobInfo | None:
+        """One job, with its output paths expanded as ``scontrol show job`` prints them."""
         job = _check_job(job_id)
         try:
             found = shapes.jobs_from(self._slurm("GET", f"/job/{job}"), self.version)
@@ -227,7 +228,8 @@ class RestSlurmClient:
             if "invalid job id" in str(exc).lower():
                 return None
             raise
-        return next((j for j in found if j.job_id == job), None)
+        info = next((j for j in found if j.job_id == job), None)
+        return shapes.with_output_paths(info) if info is not None else None
 
     # -- actions -------------------------------------------------------------------
     def _send(self, result: ActionResult, method: str, path: str, body: dict[str, Any] | None) -> bool:

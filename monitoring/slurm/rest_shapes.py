@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -193,6 +193,38 @@ def job_info(j: dict[str, Any], version: str) -> JobInfo:
         tasks=number(j.get("tasks")) or 0,
         node_count=number(j.get("node_count")) or 0,
     )
+
+
+_PATTERN = re.compile(r"%(%|[0-9]*[jxuAa])")
+
+
+def output_path(pattern: str, job: JobInfo) -> str:
+    """A job's stdout/stderr path from the pattern the API returns (v0.0.3x does not expand it).
+
+    Empty: Slurm's default ``slurm-%j.out`` in the working directory; relative: from it.
+    Expands what a path can be known by from the controller (%j %x %u %A %a %%); a pattern
+    with a per-node or per-task field (%N %n %t %s) is left as it is (it names many files)."""
+    array, _, task = job.job_id.partition("_")
+
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        if code == "%":
+            return "%"
+        width, letter = code[:-1], code[-1]
+        value = {"j": job.job_id, "x": job.name, "u": job.user, "A": array, "a": task}[letter]
+        return value.zfill(int(width)) if width and value.isdigit() else value
+
+    path = _PATTERN.sub(one, pattern or "slurm-%j.out")
+    if not path.startswith("/") and job.work_dir:
+        path = f"{job.work_dir.rstrip('/')}/{path}"
+    return path
+
+
+def with_output_paths(job: JobInfo) -> JobInfo:
+
+    if not job.batch:
+        return job
+    return replace(job, stdout=output_path(job.stdout, job), stderr=output_path(job.stderr or job.stdout, job))
 
 
 def nodes_from(doc: dict[str, Any], version: str) -> list[NodeInfo]:
