@@ -224,7 +224,9 @@ def with_output_paths(job: JobInfo) -> JobInfo:
 
     if not job.batch:
         return job
-    return replace(job, stdout=output_path(job.stdout, job), stderr=output_path(job.stderr or job.stdout, job))
+    return replace(
+        job, stdout=output_path(job.stdout, job), stderr=output_path(job.stderr or job.stdout, job)
+    )
 
 
 def nodes_from(doc: dict[str, Any], version: str) -> list[NodeInfo]:
