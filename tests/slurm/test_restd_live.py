@@ -372,3 +372,42 @@ def test_restd_an_external_drain_is_never_resumed_or_claimed(
     assert ex.resume("node2", time.time()).outcome == "superseded"
     assert ex.drain("node2", "recovery: incident 9", time.time()).outcome == "superseded"
     assert f"Reason={NHC}" in live.sh("scontrol", "-o", "show", "node", "node2")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.redis
+def test_restd_auto_mode_on_v0038_refuses_drain_and_requeue_says_why_and_escalates(
+    live: Cluster, rest_controller: tuple[Any, Agents]
+) -> None:
+    """Xid 79 on node3 in auto mode. slurmrestd v0.0.38 serves neither a node update nor a
+    requeue: both recommendations fail with that reason, nothing reaches Slurm, and the
+    incident goes to people (escalated) instead of being reported as handled."""
+    from actions.models import Recommendation
+    from incidents.audit import verify_chain
+    from incidents.choices import IncidentStatus
+    from incidents.models import AuditRecord, Incident
+
+    row, agents = rest_controller
+    job = _start_job(live, row, agents, "auto-restd")
+    _xid(live, agents)
+    _ticks_until(
+        row,
+        agents,
+        lambda: Incident.objects.filter(
+            cluster=row, culprit_node=VICTIM, status=IncidentStatus.ESCALATED
+        ).exists(),
+        60,
+        "incident escalated",
+    )
+    recs = {r.action: r for r in Recommendation.objects.filter(cluster=row)}
+    assert (recs["drain_node"].status, recs["requeue_job"].status) == ("failed", "failed")
+    assert "cannot drain a node (no POST /node/{node_name}" in recs["drain_node"].result
+    assert "cannot requeue a RUNNING job" in recs["requeue_job"].result
+    assert (
+        "nothing was sent" in recs["drain_node"].result and "nothing was sent" in recs["requeue_job"].result
+    )
+    assert "recovery:" not in live.sh("scontrol", "-o", "show", "node", VICTIM)
+    assert live.job_field(job, "JobState") == "RUNNING" and live.job_field(job, "ExcNodeList") == "(null)"
+    executions = AuditRecord.objects.filter(event="execution", outcome="failed")
+    assert {a.action.split()[0] for a in executions} == {"drain_node", "requeue_job"}
+    assert verify_chain().ok
