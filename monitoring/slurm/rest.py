@@ -22,7 +22,6 @@ site's reverse proxy, verified against ``ca_file`` or the system store). Request
 from __future__ import annotations
 
 import json
-import socket
 import ssl
 import threading
 import time
@@ -46,6 +45,7 @@ from monitoring.slurm.client import (
 )
 from monitoring.slurm.jwt import TokenError, TokenSource
 from monitoring.slurm.parse import JobInfo, NodeInfo
+from monitoring.slurm.rest_diagnosis import diagnose
 from monitoring.transports import CommandResult, Diagnosis, FileChunk, TransportError
 
 OPENAPI_PATHS = ("/openapi/v3", "/openapi.json", "/openapi")
@@ -432,19 +432,4 @@ class RestSlurmClient:
     # -- the Test connection button -----------------------------------------------------
     def test_connection(self) -> Diagnosis:
         """DNS, TCP, TLS, token, API version, permission; stops at the first failure."""
-        from monitoring.slurm.rest_diagnosis import diagnose
-
         return diagnose(self)
-
-
-def _host_port(url: str) -> tuple[str, int, bool]:
-    parts = urllib.parse.urlsplit(url)
-    tls = parts.scheme == "https"
-    return parts.hostname or "", parts.port or (443 if tls else 80), tls
-
-
-def resolve(url: str) -> tuple[str, int, bool, str]:
-    """host, port, TLS?, first address (raises socket.gaierror)."""
-    host, port, tls = _host_port(url)
-    addrs = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return host, port, tls, str(addrs[0][4][0])

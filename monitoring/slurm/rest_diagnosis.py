@@ -9,13 +9,39 @@ from __future__ import annotations
 import socket
 import ssl
 import time
-from typing import TYPE_CHECKING
+import urllib.parse
+from typing import Any, Protocol
 
-from monitoring.slurm.jwt import TokenError
+from monitoring.slurm.client import SlurmError
+from monitoring.slurm.jwt import TokenError, TokenSource
+from monitoring.slurm.parse import JobInfo, NodeInfo
+from monitoring.slurm.rest_shapes import Capabilities
 from monitoring.transports import Diagnosis
 
-if TYPE_CHECKING:
-    from monitoring.slurm.rest import RestSlurmClient
+
+class RestSlurmClient(Protocol):
+    """What the diagnosis needs of monitoring.slurm.rest.RestSlurmClient (which fits)."""
+
+    url: str
+    ca_file: str
+    timeout: float
+    tokens: TokenSource
+
+    def openapi(self) -> dict[str, Any]: ...
+    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]: ...
+    def capabilities(self) -> Capabilities: ...
+    def nodes(self) -> list[NodeInfo]: ...
+    def jobs(self) -> list[JobInfo]: ...
+
+
+def resolve(url: str) -> tuple[str, int, bool, str]:
+    """host, port, TLS?, first address (raises socket.gaierror)."""
+    parts = urllib.parse.urlsplit(url)
+    tls = parts.scheme == "https"
+    host, port = parts.hostname or "", parts.port or (443 if tls else 80)
+    addrs = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return host, port, tls, str(addrs[0][4][0])
+
 
 # Users slurmctld lets drain, resume and requeue without an AdminLevel: root and the SlurmUser
 # (which a REST site usually names "slurm"). Anyone else needs AdminLevel=Operator in slurmdbd.
@@ -36,8 +62,6 @@ def diagnose(client: RestSlurmClient) -> Diagnosis:
 
 
 def _dns(client: RestSlurmClient, diag: Diagnosis) -> bool:
-    from monitoring.slurm.rest import resolve
-
     try:
         host, port, _, addr = resolve(client.url)
     except (socket.gaierror, UnicodeError) as exc:
@@ -46,8 +70,6 @@ def _dns(client: RestSlurmClient, diag: Diagnosis) -> bool:
 
 
 def _tcp(client: RestSlurmClient, diag: Diagnosis) -> bool:
-    from monitoring.slurm.rest import resolve
-
     host, port, _, _ = resolve(client.url)
     try:
         socket.create_connection((host, port), timeout=min(client.timeout, 10.0)).close()
@@ -57,8 +79,6 @@ def _tcp(client: RestSlurmClient, diag: Diagnosis) -> bool:
 
 
 def _tls(client: RestSlurmClient, diag: Diagnosis) -> bool:
-    from monitoring.slurm.rest import resolve
-
     host, port, tls, _ = resolve(client.url)
     if not tls:
         return diag.add(
@@ -84,8 +104,6 @@ def _tls(client: RestSlurmClient, diag: Diagnosis) -> bool:
 
 def _token(client: RestSlurmClient, diag: Diagnosis) -> bool:
     """A token we can send, and slurmctld accepting it (a ping goes through to slurmctld)."""
-    from monitoring.slurm.rest import RestError
-
     try:
         tok = client.tokens.token(time.time())
     except TokenError as exc:
@@ -97,8 +115,8 @@ def _token(client: RestSlurmClient, diag: Diagnosis) -> bool:
         ping = max(versions) if versions else ""
         if ping:
             client.request("GET", str(ping))
-    except RestError as exc:
-        if exc.status == 401:
+    except SlurmError as exc:
+        if getattr(exc, "status", 0) == 401:
             return diag.add("token", False, f"slurmrestd refused the token for {tok.user!r}: {exc}")
         return diag.add(
             "token",
@@ -110,11 +128,9 @@ def _token(client: RestSlurmClient, diag: Diagnosis) -> bool:
 
 
 def _api_version(client: RestSlurmClient, diag: Diagnosis) -> bool:
-    from monitoring.slurm.rest import RestError
-
     try:
         caps = client.capabilities()
-    except RestError as exc:
+    except SlurmError as exc:
         return diag.add("api_version", False, str(exc))
     missing = caps.missing
     return diag.add(
@@ -126,12 +142,10 @@ def _api_version(client: RestSlurmClient, diag: Diagnosis) -> bool:
 
 def _permission(client: RestSlurmClient, diag: Diagnosis) -> bool:
     """Reads go through; the actions need a privileged user and an API that serves them."""
-    from monitoring.slurm.rest import RestError
-
     try:
         nodes = client.nodes()
         client.jobs()
-    except RestError as exc:
+    except SlurmError as exc:
         return diag.add("permission", False, f"cannot read nodes and jobs: {exc}")
     user = client.tokens.token(time.time()).user
     caps = client.capabilities()
