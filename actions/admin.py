@@ -44,6 +44,10 @@ class ClusterAdmin(admin.ModelAdmin):
                 )
             },
         ),
+        (
+            "REST API (rest mode)",
+            {"fields": ("rest_url", "rest_user", "rest_jwt_key_path", "rest_token_path", "rest_ca_path")},
+        ),
         ("Polling", {"fields": ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")}),
         ("GPU telemetry", {"fields": ("telemetry_source", "dcgm_exporter_url", "nvidia_smi_hop")}),
         (

@@ -9,6 +9,7 @@ class ConnectionMode(models.TextChoices):
     SIMULATED = "simulated", "Built-in simulator"
     LOCAL = "local", "In-cluster (local Slurm commands)"
     SSH = "ssh", "SSH to a login node"
+    REST = "rest", "Slurm REST API (slurmrestd, JWT)"
 
 
 class Autonomy(models.TextChoices):

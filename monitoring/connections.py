@@ -8,27 +8,40 @@ from typing import Any
 
 from django.conf import settings
 
+from monitoring.choices import ConnectionMode
 from monitoring.models import Cluster
 from monitoring.slurm.client import SlurmClient, bin_paths_in
+from monitoring.slurm.jwt import TokenSource
+from monitoring.slurm.rest import NoCommands, RestSlurmClient
 from monitoring.transports import LocalTransport, SSHTransport, Transport
 
 _TRANSPORTS: dict[int, tuple[tuple[Any, ...], Transport]] = {}
+_REST: dict[int, tuple[tuple[Any, ...], RestSlurmClient]] = {}
 
 
 def _signature(c: Cluster) -> tuple[Any, ...]:
     return (c.connection_mode, c.ssh_host, c.ssh_port, c.ssh_user, c.ssh_key_path, c.known_hosts_path)
 
 
+def _rest_signature(c: Cluster) -> tuple[Any, ...]:
+    return (c.rest_url, c.rest_user, c.rest_jwt_key_path, c.rest_token_path, c.rest_ca_path, _signature(c))
+
+
 def transport_for(cluster: Cluster) -> Transport:
-    """One transport per cluster and worker process: the SSH connection is reused across ticks."""
+    """One transport per cluster and worker process: the SSH connection is reused across ticks.
+
+    A REST cluster has no command channel; with an SSH host set (the site allows SFTP), its
+    transport is SSH, used only for reading job output files."""
     sig = _signature(cluster)
     cached = _TRANSPORTS.get(cluster.pk)
     if cached and cached[0] == sig:
         return cached[1]
     if cached:
         cached[1].close()
-    if cluster.connection_mode == "ssh":
-        transport: Transport = SSHTransport(
+    if cluster.connection_mode == ConnectionMode.REST and not cluster.ssh_host:
+        transport: Transport = NoCommands(cluster.rest_url)
+    elif cluster.connection_mode in (ConnectionMode.SSH, ConnectionMode.REST):
+        transport = SSHTransport(
             cluster.ssh_host,
             port=cluster.ssh_port,
             username=cluster.ssh_user,
@@ -42,7 +55,33 @@ def transport_for(cluster: Cluster) -> Transport:
     return transport
 
 
-def client_for(cluster: Cluster) -> SlurmClient:
+def rest_client_for(cluster: Cluster, transport: Transport | None = None) -> RestSlurmClient:
+    """One REST client per cluster and worker: its token and detected API version are reused."""
+    sig = _rest_signature(cluster)
+    cached = _REST.get(cluster.pk)
+    if cached and cached[0] == sig and transport is None:
+        return cached[1]
+    tokens = TokenSource(
+        cluster.rest_user or "root",
+        key_path=cluster.rest_jwt_key_path,
+        token_path="" if cluster.rest_jwt_key_path else cluster.rest_token_path,
+        lifespan=float(settings.RECOVERY_REST_TOKEN_LIFESPAN_S),
+    )
+    client = RestSlurmClient(
+        cluster.rest_url,
+        tokens,
+        ca_file=cluster.rest_ca_path,
+        timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S),
+        transport=transport if transport is not None else transport_for(cluster),
+    )
+    if transport is None:
+        _REST[cluster.pk] = (sig, client)
+    return client
+
+
+def client_for(cluster: Cluster) -> SlurmClient | RestSlurmClient:
+    if cluster.connection_mode == ConnectionMode.REST:
+        return rest_client_for(cluster)
     # A hanging scontrol/sinfo costs at most this long (then a clear error, shown as the source's last error).
     return SlurmClient(
         transport_for(cluster),
@@ -52,7 +91,11 @@ def client_for(cluster: Cluster) -> SlurmClient:
 
 
 def test_connection(cluster: Cluster) -> dict[str, Any]:
-    """The Test connection button: each step (DNS, TCP, host key, auth, sinfo, permission) and what failed."""
+    """The Test connection button: each step (DNS, TCP, host key, auth, sinfo, permission) and what failed.
+
+    REST: DNS, TCP, TLS, token, API version, permission (a fresh client: nothing cached)."""
+    if cluster.connection_mode == ConnectionMode.REST:
+        return _rest_test(cluster)
     if cluster.connection_mode == "ssh":
         transport: Transport = SSHTransport(
             cluster.ssh_host,
@@ -86,3 +129,13 @@ def diagnose_connection(cluster: Cluster) -> dict[str, Any]:
             "ok": False,
             "steps": [{"name": "connect", "ok": False, "detail": f"{type(exc).__name__}: {exc}"}],
         }
+
+
+def _rest_test(cluster: Cluster) -> dict[str, Any]:
+    from monitoring.slurm.jwt import TokenError
+
+    try:
+        client = rest_client_for(cluster, transport=NoCommands(cluster.rest_url))
+    except TokenError as exc:  # neither or both of key and token file
+        return {"ok": False, "steps": [{"name": "token", "ok": False, "detail": str(exc)}]}
+    return client.test_connection().as_dict()

@@ -36,6 +36,25 @@ class Cluster(models.Model):
     ssh_key_path = models.CharField(max_length=512, blank=True)
     known_hosts_path = models.CharField(max_length=512, blank=True)
     slurm_bin_dir = models.CharField(max_length=512, blank=True)
+    # Connection settings (rest mode). Like the SSH key, the JWT key or token lives in a file
+    # the operator provides, never in the database.
+    rest_url = models.CharField(
+        max_length=512, blank=True, help_text="slurmrestd's address, e.g. https://slurm-api.example:6820"
+    )
+    rest_user = models.CharField(max_length=64, blank=True, help_text="the Slurm user the token names")
+    rest_jwt_key_path = models.CharField(
+        max_length=512, blank=True, help_text="the site's jwt_key file: the controller signs its own tokens"
+    )
+    rest_token_path = models.CharField(
+        max_length=512,
+        blank=True,
+        help_text="or a token file (scontrol token output), re-read when it changes",
+    )
+    rest_ca_path = models.CharField(
+        max_length=512,
+        blank=True,
+        help_text="CA bundle for the TLS proxy in front of slurmrestd; blank: system store",
+    )
     kernel_log_command = models.CharField(max_length=512, blank=True)
     poll_interval_s = models.FloatField(default=5.0)
     log_tail_interval_s = models.FloatField(default=2.0)

@@ -219,6 +219,9 @@ RECOVERY_LOCK_WAIT_S = float(env_str("RECOVERY_LOCK_WAIT_S", "10"))
 # Past this long without a successful tick, pages show "controller blind since ..." and on-call is told.
 RECOVERY_BLIND_AFTER_S = float(env_str("RECOVERY_BLIND_AFTER_S", "30"))
 RECOVERY_SLURM_TIMEOUT_S = float(env_str("RECOVERY_SLURM_TIMEOUT_S", "30"))
+# REST mode: how long a token the controller signs with the site's JWT key lives; a new one is
+# signed a fifth of that before it expires (monitoring/slurm/jwt.py).
+RECOVERY_REST_TOKEN_LIFESPAN_S = float(env_str("RECOVERY_REST_TOKEN_LIFESPAN_S", "1800"))
 # Kernel logs (monitoring/collectors/kernel.py, kernel_stream.py, docs/OPERATIONS.md "Kernel logs").
 # SSH fan-out reads this many nodes at a time (1 = one after the other). In SSH mode all of them
 # share the one SSH connection to the login node, which runs at most RECOVERY_SSH_MAX_CHANNELS

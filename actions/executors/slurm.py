@@ -9,6 +9,7 @@ from actions.executors.simulated import observed_requeue
 from monitoring.connections import client_for
 from monitoring.models import Cluster
 from monitoring.slurm.client import HELD_BY_REQUEUEHOLD, OUR_PREFIX, ActionResult
+from monitoring.transports import TransportError
 
 
 def _exec(result: ActionResult) -> ExecResult:
@@ -63,7 +64,10 @@ class SlurmExecutor:
         if state is None or not state.drained_by_us:
             return ExecResult("superseded", f"{node} is not drained by the controller; not resetting its GPU")
         argv = self.on_node(node, ["nvidia-smi", "--gpu-reset", "-i", str(int(gpu))])
-        res = self.client.transport.run(argv, timeout=120.0)
+        try:
+            res = self.client.transport.run(argv, timeout=120.0)
+        except TransportError as exc:  # REST mode: no command channel to the node
+            return ExecResult("failed", f"GPU reset not sent: {exc}")
         if not res.ok:
             return ExecResult(
                 "failed",

@@ -13,6 +13,9 @@ The file (see deploy/clusters.example.yaml)::
         partitions: [batch, canary]
         gpus_per_node: 8
         connection: {mode: ssh, host: login1, port: 22, user: recovery, key: …, known_hosts: …}
+        # or, through slurmrestd: {mode: rest, url: https://slurm-api:6820, rest_user: slurm,
+        #                          jwt_key: /etc/recovery/jwt.key (or token_file: …), ca_file: …,
+        #                          kernel_log_command: agent}
         intervals: {poll_interval_s: 5, log_tail_interval_s: 2, gpu_sample_interval_s: 10}
         telemetry: {source: dcgm-exporter, dcgm_exporter_url: "http://{node}:9400/metrics"}
         autonomy:
@@ -61,6 +64,11 @@ SECTIONS: dict[str, dict[str, str]] = {  # section -> {key in the file: Cluster 
         "known_hosts": "known_hosts_path",
         "slurm_bin_dir": "slurm_bin_dir",
         "kernel_log_command": "kernel_log_command",
+        "url": "rest_url",
+        "rest_user": "rest_user",
+        "jwt_key": "rest_jwt_key_path",
+        "token_file": "rest_token_path",
+        "ca_file": "rest_ca_path",
     },
     "intervals": {k: k for k in ("poll_interval_s", "log_tail_interval_s", "gpu_sample_interval_s")},
     "telemetry": {

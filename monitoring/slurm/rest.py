@@ -1,0 +1,435 @@
+"""Slurm through its REST API (slurmrestd with ``auth/jwt``): the same reads and actions as
+:class:`~monitoring.slurm.client.SlurmClient`, for sites that allow no SSH to a login node and
+for Slurm on Kubernetes (Slinky).
+
+Same words as the command client: every action says ``done``, ``already``, ``superseded`` or
+``failed``; ours is the ``recovery:`` reason; someone else's drain is never claimed or
+resumed. What differs is what the server's API version can do, read from its OpenAPI
+document (:mod:`monitoring.slurm.rest_shapes`):
+
+- reads (nodes, jobs, one job) work on every supported version;
+- drain and resume need ``POST /node/{name}`` (Slurm 23.02+); Debian's 22.05 (v0.0.38) has
+  none, so there they are refused with that reason and nothing is sent;
+- requeue of a running job needs ``/job/{id}/requeue`` (the newest Slurm); on older servers
+  a job Slurm requeued itself (``JobRequeue=1``) still gets its exclusion by ``POST /job/{id}``;
+- no version serves a reboot: refused, with that reason.
+
+HTTP is the stdlib's (``urllib``); TLS is whatever the URL says (``https://`` through the
+site's reverse proxy, verified against ``ca_file`` or the system store). Requests carry the
+``X-SLURM-USER-NAME``/``X-SLURM-USER-TOKEN`` headers slurmrestd's ``rest_auth/jwt`` reads.
+"""
+
+from __future__ import annotations
+
+import json
+import ssl
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+from monitoring.detectors.hostlist import compress
+from monitoring.slurm import rest_shapes as shapes
+from monitoring.slurm.client import (
+    ACTIVE,
+    ENDED_REQUEUEABLE,
+    HELD_BY_REQUEUEHOLD,
+    OUR_PREFIX,
+    PENDING,
+    ActionResult,
+    SlurmError,
+    _check_job,
+    _check_node,
+)
+from monitoring.slurm.jwt import TokenError, TokenSource
+from monitoring.slurm.parse import JobInfo, NodeInfo
+from monitoring.slurm.rest_diagnosis import diagnose
+from monitoring.transports import CommandResult, Diagnosis, FileChunk, TransportError
+
+OPENAPI_PATHS = ("/openapi/v3", "/openapi.json", "/openapi")
+
+
+class RestError(SlurmError):
+    """slurmrestd could not be reached, refused us, or answered something we cannot read."""
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class NoCommands:
+    """The transport of a REST cluster: there is no shell to run commands in, and no files.
+
+    Job output and kernel logs come from the node agents' streams (``kernel_log_command =
+    agent``) or, where the site allows it, SFTP (a cluster with an SSH host set gets an SSH
+    transport for that instead of this one)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def run(self, argv: list[str], timeout: float = 30.0) -> CommandResult:
+        raise TransportError(
+            f"{argv[0] if argv else 'command'}: REST mode ({self.url}) has no command channel; "
+            "use the node agent or give the cluster an SSH host for SFTP"
+        )
+
+    def read_from(self, path: str, offset: int, max_bytes: int) -> FileChunk:
+        raise TransportError(
+            f"{path}: slurmrestd serves no files; job output and kernel logs come from the node "
+            "agent (kernel_log_command = agent) or SFTP where the site allows it"
+        )
+
+    def close(self) -> None:
+        return None
+
+    def test_connection(self, bin_paths: dict[str, str] | None = None) -> Diagnosis:
+        diag = Diagnosis()
+        diag.add("transport", False, "REST mode: no command channel")
+        return diag
+
+
+def _http_error_text(exc: urllib.error.HTTPError) -> str:
+    try:
+        raw = exc.read().decode("utf-8", "replace")
+    except OSError:
+        raw = ""
+    try:
+        doc = json.loads(raw)
+        found = shapes.errors_in(doc) if isinstance(doc, dict) else ""
+    except ValueError:
+        found = raw.strip()[:300]
+    return found or str(exc.reason)
+
+
+class RestSlurmClient:
+    """Typed reads and idempotent actions through slurmrestd; see the module docstring."""
+
+    def __init__(
+        self,
+        url: str,
+        tokens: TokenSource,
+        *,
+        ca_file: str = "",
+        timeout: float = 30.0,
+        supported: tuple[str, ...] = shapes.SUPPORTED,
+        transport: Any = None,
+    ) -> None:
+        self.url = url.rstrip("/")
+        self.tokens = tokens
+        self.ca_file = ca_file
+        self.timeout = timeout
+        self.supported = supported
+        self.transport = transport if transport is not None else NoCommands(self.url)
+        self._caps: shapes.Capabilities | None = None
+        self._lock = threading.Lock()
+
+    # -- plumbing ------------------------------------------------------------------
+    def _context(self) -> ssl.SSLContext | None:
+        if not self.url.startswith("https://"):
+            return None
+        return ssl.create_default_context(cafile=self.ca_file or None)
+
+    def _headers(self) -> dict[str, str]:
+        try:
+            tok = self.tokens.token(time.time())
+        except TokenError as exc:
+            raise RestError(f"no usable token: {exc}", 401) from exc
+        return {
+            "X-SLURM-USER-NAME": tok.user,
+            "X-SLURM-USER-TOKEN": tok.value,
+            "Accept": "application/json",
+        }
+
+    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One call; the decoded document. Raises RestError on any failure, Slurm's words kept."""
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=self._headers())
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout, context=self._context()) as resp:  # noqa: S310 - the operator's URL
+                raw = resp.read()
+        except urllib.error.HTTPError as exc:
+            raise RestError(f"{method} {path}: HTTP {exc.code}: {_http_error_text(exc)}", exc.code) from exc
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise RestError(f"{method} {path}: cannot reach {self.url}: {reason}") from exc
+        try:
+            doc = json.loads(raw)
+        except ValueError as exc:
+            raise RestError(f"{method} {path}: not JSON: {raw[:200]!r}") from exc
+        if not isinstance(doc, dict):
+            raise RestError(f"{method} {path}: not a JSON object")
+        errors = shapes.errors_in(doc)
+        if errors:
+            raise RestError(f"{method} {path}: {errors}", 200)
+        return doc
+
+    def openapi(self) -> dict[str, Any]:
+        last: RestError | None = None
+        for path in OPENAPI_PATHS:
+            try:
+                doc = self.request("GET", path)
+            except RestError as exc:
+                last = exc
+                if exc.status in (404, 0) and "cannot reach" not in str(exc):
+                    continue
+                raise
+            if "paths" in doc:
+                return doc
+        raise last or RestError("the server serves no OpenAPI document")
+
+    def capabilities(self) -> shapes.Capabilities:
+        """The API version and what it allows, detected once per client from the OpenAPI document."""
+        with self._lock:
+            if self._caps is None:
+                doc = self.openapi()
+                offered = shapes.offered_versions(doc)
+                version = shapes.pick_version(offered, self.supported)
+                if version is None:
+                    raise RestError(
+                        f"{self.url} offers {', '.join(offered) or 'no slurmctld API'}; "
+                        f"this controller speaks {', '.join(self.supported)}"
+                    )
+                self._caps = shapes.capabilities(doc, version)
+            return self._caps
+
+    @property
+    def version(self) -> str:
+        return self.capabilities().version
+
+    def _slurm(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.request(method, f"/slurm/{self.version}{path}", body)
+
+    # -- reads ---------------------------------------------------------------------
+    def nodes(self) -> list[NodeInfo]:
+        return shapes.nodes_from(self._slurm("GET", "/nodes"), self.version)
+
+    def node(self, name: str) -> NodeInfo | None:
+        try:
+            found = shapes.nodes_from(self._slurm("GET", f"/node/{_check_node(name)}"), self.version)
+        except RestError as exc:
+            if "invalid node" in str(exc).lower() or "not found" in str(exc).lower():
+                return None
+            raise
+        return next((n for n in found if n.name == name), None)
+
+    def jobs(self) -> list[JobInfo]:
+        return shapes.jobs_from(self._slurm("GET", "/jobs"), self.version)
+
+    def job(self, job_id: str | int) -> JobInfo | None:
+        """One job, with its output paths expanded as ``scontrol show job`` prints them."""
+        job = _check_job(job_id)
+        try:
+            found = shapes.jobs_from(self._slurm("GET", f"/job/{job}"), self.version)
+        except RestError as exc:
+            if "invalid job id" in str(exc).lower():
+                return None
+            raise
+        info = next((j for j in found if j.job_id == job), None)
+        return shapes.with_output_paths(info) if info is not None else None
+
+    # -- actions -------------------------------------------------------------------
+    def _send(self, result: ActionResult, method: str, path: str, body: dict[str, Any] | None) -> bool:
+        """One mutating call, recorded in ``result.commands`` as ``[METHOD, path, body]``."""
+        full = f"/slurm/{self.version}{path}"
+        result.commands.append([method, full, json.dumps(body, sort_keys=True) if body else ""])
+        try:
+            self.request(method, full, body)
+        except RestError as exc:
+            result.stderr = (result.stderr + " " + str(exc)).strip()
+            return False
+        return True
+
+    def _unserved(self, action: str, target: str, what: str) -> ActionResult:
+        return ActionResult(
+            action,
+            target,
+            "failed",
+            f"slurmrestd {self.version} at {self.url} cannot {what}; nothing was sent",
+        )
+
+    def drain(self, node: str, reason: str, our_prefix: str = OUR_PREFIX) -> ActionResult:
+        """Drain with our reason; someone else's drain is theirs and stays untouched."""
+        _check_node(node)
+        full = " ".join((reason if reason.startswith(our_prefix) else f"{our_prefix} {reason}").split())
+        info = self.node(node)
+        if info is None:
+            return ActionResult("drain", node, "failed", "node not found")
+        if info.is_drained:
+            if info.reason.startswith(our_prefix):
+                return ActionResult("drain", node, "already", f"already drained by us: {info.reason}")
+            return ActionResult(
+                "drain", node, "superseded", f"drained by {info.reason_user or 'someone else'}: {info.reason}"
+            )
+        if not self.capabilities().update_node:
+            return self._unserved(
+                "drain", node, "drain a node (no POST /node/{node_name}; Slurm 23.02+ has it)"
+            )
+        result = ActionResult("drain", node, "failed", "slurmrestd refused")
+        if self._send(result, "POST", f"/node/{node}", shapes.node_update_body(self.version, "DRAIN", full)):
+            result.outcome, result.detail = "done", full
+        return result
+
+    def resume(self, node: str, our_reason_prefix: str = OUR_PREFIX) -> ActionResult:
+        """Undrain only a node WE drained (same read-then-write window as the command client)."""
+        _check_node(node)
+        info = self.node(node)
+        if info is None:
+            return ActionResult("resume", node, "failed", "node not found")
+        if not info.is_drained and not info.is_down:
+            return ActionResult("resume", node, "already", f"node is {info.state}")
+        if not info.reason.startswith(our_reason_prefix):
+            who = info.reason_user or "someone else"
+            return ActionResult(
+                "resume",
+                node,
+                "superseded",
+                f"not ours: {info.state} by {who}: {info.reason or '(no reason)'}",
+            )
+        if not self.capabilities().update_node:
+            return self._unserved(
+                "resume", node, "resume a node (no POST /node/{node_name}; Slurm 23.02+ has it)"
+            )
+        result = ActionResult("resume", node, "failed", "slurmrestd refused")
+        if self._send(result, "POST", f"/node/{node}", shapes.node_update_body(self.version, "RESUME")):
+            result.outcome, result.detail = "done", f"resumed (was: {info.reason})"
+        return result
+
+    def reboot(self, node: str, reason: str, our_prefix: str = OUR_PREFIX) -> ActionResult:
+        """No slurmrestd version serves ``scontrol reboot``: refused, after the same checks."""
+        _check_node(node)
+        info = self.node(node)
+        if info is None:
+            return ActionResult("reboot", node, "failed", "node not found")
+        if info.rebooting:
+            return ActionResult("reboot", node, "already", f"reboot already under way ({info.state})")
+        if info.is_drained and not info.reason.startswith(our_prefix):
+            who = info.reason_user or "someone else"
+            return ActionResult(
+                "reboot", node, "superseded", f"drained by {who}: {info.reason}; not ours to reboot"
+            )
+        return self._unserved("reboot", node, "reboot a node (slurmrestd has no reboot endpoint)")
+
+    def requeue(
+        self,
+        job_id: str | int,
+        exclude: list[str] | tuple[str, ...] = (),
+        enable_requeue: bool = True,
+        completing_wait: float = 15.0,
+    ) -> ActionResult:
+        """Back in the queue, never again on ``exclude``: the command client's order
+        (requeue held, exclude, release) where the API serves it; on older servers only the
+        exclusion of a job that is pending again (Slurm requeued it, or it never started)."""
+        job = _check_job(job_id)
+        for n in exclude:
+            _check_node(n)
+        info = self._settled(job, completing_wait)
+        result = ActionResult("requeue", job, "failed")
+        if info is None:
+            result.outcome, result.detail = "superseded", "job no longer known to Slurm"
+            return result
+        if info.state == "CANCELLED":
+            result.outcome, result.detail = "superseded", "job was cancelled; not resurrecting it"
+            return result
+        caps = self.capabilities()
+        if info.state in PENDING:
+            return self._exclude_pending(info, exclude, result, requeued_by="slurm")
+        if info.state not in ACTIVE | ENDED_REQUEUEABLE:
+            result.detail = f"cannot requeue a job in state {info.state}"
+            return result
+        if not caps.requeue_job:
+            result.detail = (
+                f"slurmrestd {caps.version} cannot requeue a {info.state} job (no /job/{{job_id}}/requeue); "
+                "nothing was sent"
+            )
+            return result
+        if not info.requeue:
+            if info.state not in ACTIVE:
+                result.detail = f"job ended ({info.state}) with Requeue=0: Slurm cannot requeue it; it must be resubmitted"
+                return result
+            body = shapes.job_update_body(caps.version, requeue=True)
+            if not enable_requeue or not self._send(result, "POST", f"/job/{job}", body):
+                result.detail = result.detail or "job has Requeue=0"
+                return result
+        query = urllib.parse.urlencode({"flags": "Hold"})
+        if not self._send(result, "GET", f"/job/{job}/requeue?{query}", None):
+            result.detail = "slurmrestd refused the requeue"
+            return result
+        fresh = self.job(job) or info
+        return self._exclude_pending(fresh, exclude, result, requeued_by="us", must_release=True)
+
+    def _settled(self, job: str, wait: float) -> JobInfo | None:
+        deadline = time.monotonic() + wait
+        while True:
+            info = self.job(job)
+            if info is None or info.state != "COMPLETING" or time.monotonic() > deadline:
+                return info
+            time.sleep(0.5)
+
+    def _exclude_pending(
+        self,
+        info: JobInfo,
+        exclude: list[str] | tuple[str, ...],
+        result: ActionResult,
+        requeued_by: str,
+        must_release: bool = False,
+    ) -> ActionResult:
+        want = set(info.excluded) | set(exclude)
+        changed = False
+        if want - set(info.excluded):
+            if not self.capabilities().update_job:
+                result.detail = f"slurmrestd {self.version} cannot update a job (no POST /job/{{job_id}})"
+                return result
+            body = shapes.job_update_body(self.version, exclude=sorted(want))
+            if not self._send(result, "POST", f"/job/{info.job_id}", body):
+                result.detail = "slurmrestd refused the exclusion" + (
+                    "; the job is left held" if must_release else ""
+                )
+                return result
+            changed = True
+        if must_release or info.reason == HELD_BY_REQUEUEHOLD:
+            if not self._release(info, result):
+                return result
+            changed = True
+        excl = compress(sorted(want)) if want else "nothing"
+        if requeued_by == "us" or info.reason == HELD_BY_REQUEUEHOLD:
+            result.outcome, result.detail = "done", f"requeued, excluding {excl}"
+        elif changed:
+            before = "already requeued by Slurm" if info.restarts else "still pending (never started)"
+            result.outcome, result.detail = "done", f"{before}; now excluding {excl}"
+        else:
+            result.outcome, result.detail = "already", f"already pending, excluding {excl}"
+        if info.reason in ("JobHeldAdmin", "JobHeldUser"):
+            result.detail += f"; held by someone else ({info.reason}), not released"
+        return result
+
+    def _release(self, info: JobInfo, result: ActionResult) -> bool:
+        """Release our requeue hold (``hold: false``, v0.0.40+; v0.0.3x cannot release)."""
+        if self.version in shapes.OLD_SHAPE:
+            result.detail = f"slurmrestd {self.version} cannot release a held job; it is left held"
+            return False
+        body = shapes.job_update_body(self.version, hold=False)
+        if not self._send(result, "POST", f"/job/{info.job_id}", body):
+            result.detail = "slurmrestd refused the release; the job is left held"
+            return False
+        return True
+
+    def cancel(self, job_id: str | int) -> ActionResult:
+        job = _check_job(job_id)
+        info = self.job(job)
+        if info is None:
+            return ActionResult("cancel", job, "already", "job no longer known to Slurm")
+        if info.state not in ACTIVE | PENDING:
+            return ActionResult("cancel", job, "already", f"job already ended ({info.state})")
+        result = ActionResult("cancel", job, "failed")
+        if self._send(result, "DELETE", f"/job/{job}", None):
+            result.outcome, result.detail = "done", "cancelled"
+        return result
+
+    # -- the Test connection button -----------------------------------------------------
+    def test_connection(self) -> Diagnosis:
+        """DNS, TCP, TLS, token, API version, permission; stops at the first failure."""
+        return diagnose(self)
