@@ -299,12 +299,16 @@ RECOVERY_ALERTMANAGER_WEBHOOKS = env_list("RECOVERY_ALERTMANAGER_WEBHOOKS", "")
 # incidents/audit/witnessing.py, docs/SECURITY.md): HMAC keys and the head's witness live outside it.
 RECOVERY_AUDIT_KEY_FILE = env_str("RECOVERY_AUDIT_KEY_FILE", "")
 RECOVERY_AUDIT_KEY = env_str("RECOVERY_AUDIT_KEY", "")
+# Where keyed records begin, for the one-key form (a keyring file says it as "@keyed-from SEQ").
+RECOVERY_AUDIT_KEYED_FROM = env_str("RECOVERY_AUDIT_KEYED_FROM", "")
 RECOVERY_AUDIT_DEV_KEY_FILE = env_str("RECOVERY_AUDIT_DEV_KEY_FILE", str(BASE_DIR / "var" / "audit.key"))
 RECOVERY_AUDIT_WITNESS_FILE = env_str("RECOVERY_AUDIT_WITNESS_FILE", "")
 RECOVERY_AUDIT_WITNESS_SIGNING_KEY = env_str("RECOVERY_AUDIT_WITNESS_SIGNING_KEY", "")
 RECOVERY_AUDIT_WITNESS_PUBLIC_KEY = env_str("RECOVERY_AUDIT_WITNESS_PUBLIC_KEY", "")
 RECOVERY_AUDIT_WITNESS_INTERVAL_S = float(env_str("RECOVERY_AUDIT_WITNESS_INTERVAL_S", "1"))
 RECOVERY_AUDIT_SYSLOG = env_str("RECOVERY_AUDIT_SYSLOG", "")
+# The beat walks the whole chain this often (a failure is a red banner on every page and one escalation).
+RECOVERY_AUDIT_VERIFY_INTERVAL_S = float(env_str("RECOVERY_AUDIT_VERIFY_INTERVAL_S", "3600"))
 if RECOVERY_AUDIT_SYSLOG:
     LOGGING["handlers"]["audit_syslog"] = {
         "class": "logging.handlers.SysLogHandler",
