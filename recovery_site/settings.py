@@ -6,6 +6,7 @@ development; production sets DATABASE_URL, REDIS_URL, SECRET_KEY and DEBUG=0.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -88,6 +89,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "recovery_site.client_ip.LoginAddressThrottle",  # many failures from one address: 429 for minutes
     # Last: it turns a locked-out login into a 429.
     "axes.middleware.AxesMiddleware",
 ]
@@ -150,15 +152,27 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Login throttling (django-axes): the AXES_FAILURE_LIMIT-th wrong password for a user name locks
-# that account for AXES_COOLOFF_HOURS (or until `manage.py axes_reset_username NAME`).
+# Login throttling (django-axes, recovery_site/client_ip.py): the AXES_FAILURE_LIMIT-th wrong password
+# for a user name from one client address locks that pair for AXES_COOLOFF_HOURS (or until
+# `manage.py axes_reset_username NAME`); the same user from elsewhere, and other users from there,
+# still log in. An address failing RECOVERY_LOGIN_ADDRESS_LIMIT times across user names within
+# RECOVERY_LOGIN_ADDRESS_WINDOW_S is refused (429) until the window moves on. Behind a reverse
+# proxy, list it in RECOVERY_TRUSTED_PROXIES: its X-Forwarded-For then names the client.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_HOURS", "1"))
-AXES_LOCKOUT_PARAMETERS = [
-    "username",
-    "ip_address",
-]  # either one: an account, or a client guessing across accounts
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair: a guesser locks out only themselves
+AXES_CLIENT_IP_CALLABLE = "recovery_site.client_ip.client_ip"
+RECOVERY_TRUSTED_PROXIES = env_list("RECOVERY_TRUSTED_PROXIES", "")
+for _proxy in RECOVERY_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(
+            f"RECOVERY_TRUSTED_PROXIES: {_proxy!r} is not an address or network"
+        ) from _exc
+RECOVERY_LOGIN_ADDRESS_LIMIT = env_int("RECOVERY_LOGIN_ADDRESS_LIMIT", 100)
+RECOVERY_LOGIN_ADDRESS_WINDOW_S = env_int("RECOVERY_LOGIN_ADDRESS_WINDOW_S", 600)
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
