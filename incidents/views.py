@@ -63,18 +63,24 @@ def audit_log(request: HttpRequest) -> HttpResponse:
 
 
 def _token_user(request: HttpRequest) -> None:
-    """Scripts export with the API's token (``Authorization: Token …``), browsers with their session."""
+    """Scripts export with the API's token (``Authorization: Token …`` or ``Bearer …``), browsers with
+    their session. The API's own authentication classes decide (the session one aside)."""
     if request.user.is_authenticated or "HTTP_AUTHORIZATION" not in request.META:
         return
-    from rest_framework.authentication import TokenAuthentication
+    from rest_framework.authentication import SessionAuthentication
     from rest_framework.exceptions import AuthenticationFailed
+    from rest_framework.settings import api_settings
 
-    try:
-        found = TokenAuthentication().authenticate(request)  # type: ignore[arg-type]
-    except AuthenticationFailed:
-        return
-    if found:
-        request.user = found[0]
+    for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        if issubclass(auth, SessionAuthentication):
+            continue
+        try:
+            found = auth().authenticate(request)
+        except AuthenticationFailed:
+            return
+        if found:
+            request.user = found[0]
+            return
 
 
 def audit_export(request: HttpRequest, fmt: str) -> HttpResponse:

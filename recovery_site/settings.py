@@ -68,7 +68,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -258,8 +257,8 @@ CHANNEL_LAYERS = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so a bad token gets 401 with a WWW-Authenticate header.
-        "actions.api.auth.BearerTokenAuthentication",  # the tokens users create on /account/tokens/
-        "rest_framework.authentication.TokenAuthentication",
+        # The one token system: hashed, revocable, audited; "Token" or "Bearer" (actions/api/auth.py).
+        "actions.api.auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
