@@ -31,6 +31,7 @@ from incidents import services as feedback
 from incidents.audit.export import csv_lines, in_chain_order, json_chunks
 from incidents.audit.filters import FILTER_NAMES, TIME_FILTERS, parse_filters
 from incidents.audit.paging import CursorError, audit_window, count_text
+from incidents.audit.state import chain_state
 from incidents.models import AuditRecord, Incident
 from monitoring.telemetry import charts
 from monitoring.views import json_login_required
@@ -58,6 +59,7 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         "query": query,
         "export_csv": f"{reverse('audit-export', args=['csv'])}?{query}",
         "export_json": f"{reverse('audit-export', args=['json'])}?{query}",
+        "chain": chain_state(),
     }
     return render(request, "incidents/audit.html", context, status=status)
 
