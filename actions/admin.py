@@ -86,7 +86,13 @@ class ClusterAdmin(admin.ModelAdmin):
         ),
         (
             "Operator override ceilings",
-            {"fields": ("operator_isolation_ceiling", "operator_restart_ceiling")},
+            {
+                "fields": (
+                    "operator_isolation_ceiling",
+                    "operator_restart_ceiling",
+                    "operator_remediation_ceiling",
+                )
+            },
         ),
     )
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from actions import loop
-from actions.services import delivery, execution, notify, paging, recommendations, whatif
+from actions.services import audit_check, delivery, execution, notify, paging, recommendations, whatif
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
@@ -105,3 +105,9 @@ def refresh_readiness_whatif(cluster_id: int | None = None) -> int:
             continue
         done += 1
     return done
+
+
+@shared_task(name="actions.tasks.verify_audit_trail", ignore_result=True)
+def verify_audit_trail() -> bool:
+    """Beat: walk the whole audit chain (RECOVERY_AUDIT_VERIFY_INTERVAL_S); a new failure escalates once."""
+    return audit_check.check_trail(audit_check.BEAT, timezone.now()).ok

@@ -51,6 +51,7 @@ urlpatterns = [
     path("recovery-metrics/", metrics.metrics_page, name="metrics"),
     path("metrics", ops.prometheus_metrics, name="prometheus-metrics"),  # Prometheus exposition
     path("account/tokens/", ops.tokens_page, name="api-tokens"),
+    path("audit/verify/", ops.audit_verify, name="audit-verify"),
     path("account/tokens/new/", ops.token_create, name="api-token-create"),
     path("account/tokens/<int:pk>/revoke/", ops.token_revoke, name="api-token-revoke"),
 ]

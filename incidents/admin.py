@@ -1,6 +1,5 @@
 from django.contrib import admin
 
-import recovery_site.token_admin  # noqa: F401 - API tokens shown masked
 from incidents.models import AuditRecord, Incident
 
 

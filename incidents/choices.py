@@ -64,6 +64,7 @@ class AuditEvent(models.TextChoices):
     CONTROLLER = "controller", "Controller (health, lost working memory)"
     API_TOKEN = "api_token", "API token created or revoked"
     PAGE = "page", "Page state (acknowledged on the paging service)"
+    AUDIT_CHECK = "audit_check", "Audit trail verified (by a person)"
 
 
 class ActorType(models.TextChoices):

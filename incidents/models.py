@@ -224,4 +224,29 @@ class AuditHead(models.Model):
     seq = models.BigIntegerField(default=0)
     hash = models.CharField(max_length=64, default="0" * 64)
     key_id = models.CharField(max_length=32, blank=True, default="", db_default="")
+    # What the controller wrote to the witness file (issue 25): a file found shorter was cut.
+    witness_lines = models.BigIntegerField(default=0, db_default=0)
+    witness_seq = models.BigIntegerField(default=0, db_default=0)
     updated_at = models.DateTimeField(auto_now=True)
+
+
+class AuditVerification(models.Model):
+    """The newest check of the whole chain (verify_audit, an admin's Verify button, the beat).
+
+    One row (pk=1), shown on /audit/; while ``ok`` is false every page carries a red banner.
+    It says what was found, not whether the trail holds now: only a new check says that.
+    """
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    at = models.DateTimeField()
+    by = models.CharField(
+        max_length=150, help_text="who ran it: a user, 'verify_audit (command)' or 'the beat'"
+    )
+    ok = models.BooleanField()
+    checked = models.BigIntegerField(default=0)
+    witnessed = models.BigIntegerField(default=0)
+    problem = models.TextField(blank=True)
+    broken_since = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"audit {'OK' if self.ok else 'BROKEN'} at {self.at:%Y-%m-%d %H:%M} by {self.by}"

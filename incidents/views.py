@@ -31,6 +31,7 @@ from incidents import services as feedback
 from incidents.audit.export import csv_lines, in_chain_order, json_chunks
 from incidents.audit.filters import FILTER_NAMES, TIME_FILTERS, parse_filters
 from incidents.audit.paging import CursorError, audit_window, count_text
+from incidents.audit.state import chain_state
 from incidents.models import AuditRecord, Incident
 from monitoring.telemetry import charts
 from monitoring.views import json_login_required
@@ -58,23 +59,30 @@ def audit_log(request: HttpRequest) -> HttpResponse:
         "query": query,
         "export_csv": f"{reverse('audit-export', args=['csv'])}?{query}",
         "export_json": f"{reverse('audit-export', args=['json'])}?{query}",
+        "chain": chain_state(),
     }
     return render(request, "incidents/audit.html", context, status=status)
 
 
 def _token_user(request: HttpRequest) -> None:
-    """Scripts export with the API's token (``Authorization: Token …``), browsers with their session."""
+    """Scripts export with the API's token (``Authorization: Token …`` or ``Bearer …``), browsers with
+    their session. The API's own authentication classes decide (the session one aside)."""
     if request.user.is_authenticated or "HTTP_AUTHORIZATION" not in request.META:
         return
-    from rest_framework.authentication import TokenAuthentication
+    from rest_framework.authentication import SessionAuthentication
     from rest_framework.exceptions import AuthenticationFailed
+    from rest_framework.settings import api_settings
 
-    try:
-        found = TokenAuthentication().authenticate(request)  # type: ignore[arg-type]
-    except AuthenticationFailed:
-        return
-    if found:
-        request.user = found[0]
+    for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        if issubclass(auth, SessionAuthentication):
+            continue
+        try:
+            found = auth().authenticate(request)
+        except AuthenticationFailed:
+            return
+        if found:
+            request.user = found[0]
+            return
 
 
 def audit_export(request: HttpRequest, fmt: str) -> HttpResponse:

@@ -89,6 +89,7 @@ class Cluster(models.Model):
     # level for that kind: operators can lower autonomy, never raise it past what an admin set).
     operator_isolation_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
     operator_restart_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
+    operator_remediation_ceiling = models.CharField(max_length=16, choices=Autonomy.choices, blank=True)
     # Returning nodes we drained to service without a click (off unless an admin enables it).
     auto_return_to_service = models.BooleanField(default=False)
     return_healthy_s = models.PositiveIntegerField(

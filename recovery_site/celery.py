@@ -41,6 +41,11 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(
         30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head"
     )
+    sender.add_periodic_task(  # the whole chain, as verify_audit walks it; /audit/ shows the last check
+        float(settings.RECOVERY_AUDIT_VERIFY_INTERVAL_S),
+        sender.signature("actions.tasks.verify_audit_trail"),
+        name="verify audit trail",
+    )
     sender.add_periodic_task(  # readiness's what-if replay: minutes of work, never on a page load
         float(settings.RECOVERY_READINESS_WHATIF_CACHE_S),
         sender.signature("actions.readiness.refresh_whatif"),

@@ -6,6 +6,7 @@ development; production sets DATABASE_URL, REDIS_URL, SECRET_KEY and DEBUG=0.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -67,7 +68,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -85,9 +85,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "recovery_site.free_text.RefuseControlCharacters",  # no NUL or escape in any free-text field
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "recovery_site.client_ip.LoginAddressThrottle",  # many failures from one address: 429 for minutes
     # Last: it turns a locked-out login into a 429.
     "axes.middleware.AxesMiddleware",
 ]
@@ -150,15 +152,27 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Login throttling (django-axes): the AXES_FAILURE_LIMIT-th wrong password for a user name locks
-# that account for AXES_COOLOFF_HOURS (or until `manage.py axes_reset_username NAME`).
+# Login throttling (django-axes, recovery_site/client_ip.py): the AXES_FAILURE_LIMIT-th wrong password
+# for a user name from one client address locks that pair for AXES_COOLOFF_HOURS (or until
+# `manage.py axes_reset_username NAME`); the same user from elsewhere, and other users from there,
+# still log in. An address failing RECOVERY_LOGIN_ADDRESS_LIMIT times across user names within
+# RECOVERY_LOGIN_ADDRESS_WINDOW_S is refused (429) until the window moves on. Behind a reverse
+# proxy, list it in RECOVERY_TRUSTED_PROXIES: its X-Forwarded-For then names the client.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = float(env_str("AXES_COOLOFF_HOURS", "1"))
-AXES_LOCKOUT_PARAMETERS = [
-    "username",
-    "ip_address",
-]  # either one: an account, or a client guessing across accounts
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the pair: a guesser locks out only themselves
+AXES_CLIENT_IP_CALLABLE = "recovery_site.client_ip.client_ip"
+RECOVERY_TRUSTED_PROXIES = env_list("RECOVERY_TRUSTED_PROXIES", "")
+for _proxy in RECOVERY_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _exc:
+        raise ImproperlyConfigured(
+            f"RECOVERY_TRUSTED_PROXIES: {_proxy!r} is not an address or network"
+        ) from _exc
+RECOVERY_LOGIN_ADDRESS_LIMIT = env_int("RECOVERY_LOGIN_ADDRESS_LIMIT", 100)
+RECOVERY_LOGIN_ADDRESS_WINDOW_S = env_int("RECOVERY_LOGIN_ADDRESS_WINDOW_S", 600)
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -247,8 +261,8 @@ CHANNEL_LAYERS = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so a bad token gets 401 with a WWW-Authenticate header.
-        "actions.api.auth.BearerTokenAuthentication",  # the tokens users create on /account/tokens/
-        "rest_framework.authentication.TokenAuthentication",
+        # The one token system: hashed, revocable, audited; "Token" or "Bearer" (actions/api/auth.py).
+        "actions.api.auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -302,12 +316,16 @@ RECOVERY_ALERTMANAGER_WEBHOOKS = env_list("RECOVERY_ALERTMANAGER_WEBHOOKS", "")
 # incidents/audit/witnessing.py, docs/SECURITY.md): HMAC keys and the head's witness live outside it.
 RECOVERY_AUDIT_KEY_FILE = env_str("RECOVERY_AUDIT_KEY_FILE", "")
 RECOVERY_AUDIT_KEY = env_str("RECOVERY_AUDIT_KEY", "")
+# Where keyed records begin, for the one-key form (a keyring file says it as "@keyed-from SEQ").
+RECOVERY_AUDIT_KEYED_FROM = env_str("RECOVERY_AUDIT_KEYED_FROM", "")
 RECOVERY_AUDIT_DEV_KEY_FILE = env_str("RECOVERY_AUDIT_DEV_KEY_FILE", str(BASE_DIR / "var" / "audit.key"))
 RECOVERY_AUDIT_WITNESS_FILE = env_str("RECOVERY_AUDIT_WITNESS_FILE", "")
 RECOVERY_AUDIT_WITNESS_SIGNING_KEY = env_str("RECOVERY_AUDIT_WITNESS_SIGNING_KEY", "")
 RECOVERY_AUDIT_WITNESS_PUBLIC_KEY = env_str("RECOVERY_AUDIT_WITNESS_PUBLIC_KEY", "")
 RECOVERY_AUDIT_WITNESS_INTERVAL_S = float(env_str("RECOVERY_AUDIT_WITNESS_INTERVAL_S", "1"))
 RECOVERY_AUDIT_SYSLOG = env_str("RECOVERY_AUDIT_SYSLOG", "")
+# The beat walks the whole chain this often (a failure is a red banner on every page and one escalation).
+RECOVERY_AUDIT_VERIFY_INTERVAL_S = float(env_str("RECOVERY_AUDIT_VERIFY_INTERVAL_S", "3600"))
 if RECOVERY_AUDIT_SYSLOG:
     LOGGING["handlers"]["audit_syslog"] = {
         "class": "logging.handlers.SysLogHandler",

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from recovery_site.demo_env import DEFAULT_FILE, remove_demo_env, running_demo, write_demo_env  # noqa: E402
+from recovery_site.demo_trust import ensure_trust  # noqa: E402
 
 BIN = ROOT / ".venv" / "bin"
 HOST, PORT = "127.0.0.1", int(os.environ.get("DEMO_PORT", "8000"))
@@ -168,6 +169,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, stop_all)
     env["REDIS_URL"] = ensure_redis(env)
     env.setdefault("SQLITE_PATH", str(ROOT / "var" / "recovery.sqlite3"))
+    for line in ensure_trust(ROOT / "var", env, Path(env["SQLITE_PATH"])):  # keys and witness on (issue 25)
+        log(line)
     write_demo_env(DEFAULT_FILE, env, url=f"http://{HOST}:{PORT}/")
     log(
         "key prefix {RECOVERY_REDIS_PREFIX}, Celery queue {CELERY_TASK_DEFAULT_QUEUE}, channel prefix {RECOVERY_CHANNEL_PREFIX},".format(

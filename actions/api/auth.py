@@ -1,8 +1,12 @@
-"""API tokens: created by their owner (shown once), revoked by them, checked as ``Authorization: Bearer``.
+"""API tokens: created by their owner (shown once), revoked by them, checked as ``Authorization: Token``
+or ``Authorization: Bearer``.
 
-Only the SHA-256 of a token is stored, so a database dump reveals no usable token.
-The token carries its owner's role and nothing more: a viewer's token reads, an
-operator's approves. Creating and revoking are audited as the owner.
+The one token system (issue 25): the Tokens page, ``manage.py create_token`` and the README's
+``manage.py drf_create_token`` all make these. Only the SHA-256 of a token is stored, so a
+database dump reveals no usable token. The token carries its owner's role and nothing more: a
+viewer's token reads, an operator's approves. Creating and revoking are audited as the owner,
+with the path they came by. DRF's own plaintext tokens are gone: migration 0011 hashed the
+ones that existed into these, and nothing accepts or makes them any more.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ PREFIX = "rcv_"  # recognisable in a leaked paste, and by secret scanners
 USED_EVERY_S = 60  # last_used_at is written at most once a minute per token
 
 
-def create_token(user: Any, name: str, now: dt.datetime) -> tuple[ApiToken, str]:
+def create_token(user: Any, name: str, now: dt.datetime, via: str = "page") -> tuple[ApiToken, str]:
     """A new token for ``user``; returns the row and the token itself, which is never stored."""
     name = (name or "").strip()[:100]
     if not name:
@@ -36,29 +40,29 @@ def create_token(user: Any, name: str, now: dt.datetime) -> tuple[ApiToken, str]
         token = ApiToken.objects.create(
             user=user, name=name, digest=token_digest(raw), prefix=raw[:12], created_at=now
         )
-        _audit(user, "api token created", token, now)
+        _audit(user, "api token created", token, now, via)
     return token, raw
 
 
-def revoke_token(user: Any, token_id: int, now: dt.datetime) -> bool:
+def revoke_token(user: Any, token_id: int, now: dt.datetime, via: str = "page") -> bool:
     """Revoke one of the user's own tokens; False when it is not theirs or already revoked."""
     with transaction.atomic():
         changed = ApiToken.objects.filter(pk=token_id, user=user, revoked_at__isnull=True).update(
             revoked_at=now
         )
         if changed:
-            _audit(user, "api token revoked", ApiToken.objects.get(pk=token_id), now)
+            _audit(user, "api token revoked", ApiToken.objects.get(pk=token_id), now, via)
     return bool(changed)
 
 
-def _audit(user: Any, action: str, token: ApiToken, now: dt.datetime) -> None:
+def _audit(user: Any, action: str, token: ApiToken, now: dt.datetime, via: str) -> None:
     append_audit(
         event=AuditEvent.API_TOKEN,
         at=now,
         actor=user.username,
         action=action,
         outcome=token.prefix,
-        detail={"token_id": token.pk, "name": token.name},
+        detail={"token_id": token.pk, "name": token.name, "via": via},
     )
 
 
@@ -76,20 +80,21 @@ def user_for(raw: str, now: dt.datetime) -> Any | None:
 
 
 class BearerTokenAuthentication(BaseAuthentication):
-    """DRF authentication for ``Authorization: Bearer rcv_…``; other schemes pass to the next class."""
+    """DRF authentication for ``Authorization: Token rcv_…`` or ``Bearer rcv_…``; other schemes pass on."""
 
-    keyword = "bearer"
+    keywords = (b"token", b"bearer")
 
     def authenticate(self, request: Any) -> tuple[Any, ApiToken | None] | None:
         parts = get_authorization_header(request).split()
-        if not parts or parts[0].lower() != self.keyword.encode():
+        if not parts or parts[0].lower() not in self.keywords:
             return None
+        scheme = parts[0].decode(errors="replace")
         if len(parts) != 2:
-            raise exceptions.AuthenticationFailed("Authorization: Bearer needs exactly one token")
+            raise exceptions.AuthenticationFailed(f"Authorization: {scheme} needs exactly one token")
         try:
             raw = parts[1].decode()
         except UnicodeDecodeError as exc:
-            raise exceptions.AuthenticationFailed("the bearer token is not text") from exc
+            raise exceptions.AuthenticationFailed("the token is not text") from exc
         user = user_for(raw, timezone.now())
         if user is None:
             raise exceptions.AuthenticationFailed("unknown or revoked token")
@@ -109,5 +114,5 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-unty
         return {
             "type": "http",
             "scheme": "bearer",
-            "description": "an API token: Authorization: Bearer rcv_…",
+            "description": "an API token: Authorization: Bearer rcv_… (or Token rcv_…)",
         }

@@ -17,6 +17,7 @@ from django.db import transaction
 from actions.choices import MUTATING_ACTIONS, AutonomyKind, OverrideScope, RecStatus
 from actions.models import AutonomyOverride, Recommendation
 from actions.policy.autonomy import ACTION_KIND, Ladder, Resolution, Target, resolve
+from actions.services.ceilings import clip_overrides, effective_ceiling
 from actions.services.transitions import actor_name, refuse, transition_recommendation
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
@@ -100,10 +101,12 @@ LEVEL_RANK = {Autonomy.MONITOR: 0, Autonomy.APPROVE: 1, Autonomy.AUTO: 2}
 
 def operator_ceiling(cluster: Cluster, kind: str) -> str:
     """The highest level an operator may give one node or job for ``kind`` on this cluster."""
+    if kind not in AutonomyKind.values:
+        raise ValueError(f"unknown action kind {kind!r}")
     row = Cluster.objects.values("autonomy", f"{kind}_autonomy", f"operator_{kind}_ceiling").get(
         pk=cluster.pk
     )
-    return row[f"operator_{kind}_ceiling"] or row[f"{kind}_autonomy"] or row["autonomy"]
+    return effective_ceiling(row, kind)
 
 
 def _target_exists(cluster: Cluster, scope: str, target: str) -> bool:
@@ -150,8 +153,10 @@ def set_autonomy(cluster: Cluster, level: str, user: Any, now: dt.datetime, reas
     _require(cluster, user, Role.ADMIN, now, "set cluster autonomy")
     with transaction.atomic():
         old = cluster.autonomy
+        before = Cluster.objects.filter(pk=cluster.pk).values().get()
         Cluster.objects.filter(pk=cluster.pk).update(autonomy=level)
         cluster.autonomy = level
+        clip_overrides(cluster, before, user, now, "dashboard")
         _audit_change(
             cluster,
             user,
@@ -174,8 +179,10 @@ def set_kind_level(
     new = "" if level == INHERIT else level
     with transaction.atomic():
         old = getattr(cluster, field) or INHERIT
+        before = Cluster.objects.filter(pk=cluster.pk).values().get()
         Cluster.objects.filter(pk=cluster.pk).update(**{field: new})
         setattr(cluster, field, new)
+        clip_overrides(cluster, before, user, now, "dashboard")
         _audit_change(
             cluster,
             user,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from actions.services.ceilings import clip_overrides
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 from monitoring.live import push_after_commit
@@ -20,9 +21,11 @@ AUTONOMY_FIELDS = (
     "autonomy",
     "isolation_autonomy",
     "restart_autonomy",
+    "remediation_autonomy",
     "monitor_only",
     "operator_isolation_ceiling",
     "operator_restart_ceiling",
+    "operator_remediation_ceiling",
 )
 
 
@@ -85,6 +88,7 @@ def audit_settings_change(
             },
         )
         written += 1
+    written += clip_overrides(cluster, before, user, now, via)
     if written:
         push_after_commit("cluster", cluster=cluster.pk)
     return written

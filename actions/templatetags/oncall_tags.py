@@ -15,6 +15,7 @@ from django import template
 from django.utils import timezone
 from django.utils.html import format_html
 
+from incidents.audit.state import latest as latest_check
 from monitoring.models import Cluster
 
 register = template.Library()
@@ -72,6 +73,13 @@ def mode_badge(cluster: Cluster) -> str:
         why,
         label,
     )
+
+
+@register.inclusion_tag("incidents/_audit_banner.html")
+def audit_banner() -> dict[str, Any]:
+    """The red banner on every page while the newest check of the audit trail failed (issue 25)."""
+    last = latest_check()
+    return {"broken": last if last is not None and not last.ok else None}
 
 
 @register.inclusion_tag("monitoring/_held_banner.html")

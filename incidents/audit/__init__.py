@@ -25,9 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.db import connection, transaction
@@ -266,6 +267,11 @@ def _check_record(rec: HashedRecord, prev_hash: str, ring: Keyring, keyed_seen: 
     if not rec.key_id:
         if keyed_seen:
             return f"record seq {rec.seq} carries no key id after authenticated records: re-forged without the key"
+        if rec.seq >= ring.keyed_from:
+            return (
+                f"record seq {rec.seq} carries no key id, but keyed records begin at seq {ring.keyed_from} "
+                f"(the anchor in {ring.source}): re-forged as pre-key records without the key"
+            )
         secret = None
     else:
         secret = ring.secret(rec.key_id)
@@ -277,17 +283,26 @@ def _check_record(rec: HashedRecord, prev_hash: str, ring: Keyring, keyed_seen: 
     return ""
 
 
-def verify_chain(batch: int = 2000) -> ChainReport:
-    """Walk the whole chain; report the first record that does not hold, then compare with the witness."""
-    from incidents.audit.witnessing import WitnessError, witness_lines
+def _read_witness(copies: Sequence[Path]) -> tuple[list[Any], list[Any]]:
+    from incidents.audit.witnessing import copy_lines, witness_lines
+
+    return witness_lines(), copy_lines(list(copies))
+
+
+def verify_chain(batch: int = 2000, witness_copies: Sequence[Path] = ()) -> ChainReport:
+    """Walk the whole chain; report the first record that does not hold, then compare with the witness.
+
+    ``witness_copies``: further copies of the witness lines (the host's journal), checked the same way.
+    """
+    from incidents.audit.witnessing import WitnessError, coverage_problem
 
     ring = keyring()
     try:
-        witness = witness_lines()
+        witness, copies = _read_witness(witness_copies)
     except WitnessError as exc:
         return ChainReport(0, False, f"the witness file cannot be trusted: {exc}")
     seen: dict[int, list[Any]] = {}
-    for w in witness:
+    for w in witness + copies:
         seen.setdefault(w.seq, []).append(w)
     prev_hash, expected_seq, checked, legacy = GENESIS, 1, 0, 0
     while True:
@@ -312,19 +327,19 @@ def verify_chain(batch: int = 2000) -> ChainReport:
                         checked,
                         False,
                         f"record seq {rec.seq} is not the one the witness saw at {w.at} "
-                        f"(witness line {w.lineno}): the chain was re-forged",
+                        f"({w.where}): the chain was re-forged",
                         rec.seq,
                     )
             legacy += not rec.key_id
             prev_hash, expected_seq, checked = rec.hash, expected_seq + 1, checked + 1
-    newest = max(witness, key=lambda w: w.seq, default=None)
+    newest = max(witness + copies, key=lambda w: w.seq, default=None)
     if newest is not None and newest.seq > checked:
         what = "the trail was emptied" if checked == 0 else "newest records were cut off (head rewritten)"
         return ChainReport(
             checked,
             False,
             f"the chain ends at seq {checked} but the witness saw seq {newest.seq} at {newest.at} "
-            f"(witness line {newest.lineno}): {what}",
+            f"({newest.where}): {what}",
             checked + 1,
             len(witness),
         )
@@ -337,5 +352,15 @@ def verify_chain(batch: int = 2000) -> ChainReport:
             f"chain ends at seq {checked} but its head says seq {head_seq}: newest records deleted or head altered",
             checked + 1,
         )
-    notes = [f"{legacy} records from before audit keys are hash-chained only"] if legacy else []
+    problem = coverage_problem(witness, copies, checked)
+    if problem:
+        return ChainReport(checked, False, problem, None, len(witness))
+    notes = (
+        [
+            f"{legacy} records from before audit keys (seq 1-{legacy}, before the keyring's anchor) "
+            "are hash-chained only"
+        ]
+        if legacy
+        else []
+    )
     return ChainReport(checked, True, witnessed=len(witness), notes=tuple(notes))

@@ -10,6 +10,13 @@ Where the keys come from, first match wins:
   the trail rather than write records nobody can authenticate.
 
 Secrets must be at least 32 characters (``manage.py audit_keygen hmac`` prints one).
+
+The anchor (issue 25): where keyed records begin is kept with the keys, outside the
+database, as a line ``@keyed-from SEQ`` in the keyring (``RECOVERY_AUDIT_KEYED_FROM``
+for the one-key form). Without one, keyed records begin at seq 1. Records before the
+anchor may be plain SHA-256 (written before keys existed); from the anchor on, a record
+without a key id fails verification, so a chain re-forged as "pre-key" records does
+too. ``manage.py audit_anchor`` prints the line for an install upgraded from before keys.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 KEY_ID = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
+ANCHOR = re.compile(r"^@keyed-from\s+([1-9][0-9]{0,18})$")
 MIN_SECRET = 32
 
 
@@ -32,6 +40,7 @@ class Keyring:
     keys: dict[str, bytes]
     current: str
     source: str
+    keyed_from: int = 1  # the anchor: records from this seq on must carry a key id
 
     def secret(self, key_id: str) -> bytes | None:
         return self.keys.get(key_id)
@@ -39,10 +48,18 @@ class Keyring:
 
 def parse_keyring(text: str, source: str) -> Keyring:
     keys: dict[str, bytes] = {}
-    current = ""
+    current, keyed_from = "", 1
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            anchor = ANCHOR.match(line)
+            if anchor is None:
+                raise ImproperlyConfigured(
+                    f"{source} line {n}: expected '@keyed-from SEQ' (a positive number)"
+                )
+            keyed_from = int(anchor.group(1))
             continue
         key_id, _, secret = line.partition(" ")
         secret = secret.strip()
@@ -53,7 +70,7 @@ def parse_keyring(text: str, source: str) -> Keyring:
         keys[key_id], current = secret.encode(), key_id
     if not keys:
         raise ImproperlyConfigured(f"{source} holds no audit key")
-    return Keyring(keys, current, source)
+    return Keyring(keys, current, source, keyed_from)
 
 
 def generate_line(key_id: str) -> str:
@@ -118,8 +135,11 @@ def keyring() -> Keyring:
     raw = getattr(settings, "RECOVERY_AUDIT_KEY", "")
     if raw:
         key_id, sep, secret = raw.partition(":")
+        anchor = getattr(settings, "RECOVERY_AUDIT_KEYED_FROM", "")
         return parse_keyring(
-            f"{key_id} {secret}" if sep and KEY_ID.match(key_id) else f"env {raw}", "RECOVERY_AUDIT_KEY"
+            (f"{key_id} {secret}" if sep and KEY_ID.match(key_id) else f"env {raw}")
+            + (f"\n@keyed-from {anchor}" if anchor else ""),
+            "RECOVERY_AUDIT_KEY",
         )
     if _is_dev():
         return _from_file(_dev_keyring_path())

@@ -13,6 +13,12 @@ Settings:
   appends (default 1 s); the Celery beat entry ``witness audit head`` writes the newest
   head every 30 s whatever happened. Each line also goes to the ``recovery.audit.witness``
   logger: route it to syslog (``RECOVERY_AUDIT_SYSLOG=/dev/log``) for a second copy.
+
+What cannot be done to it silently (issue 25): lines are chained (incidents.witness), so
+one removed from the middle shows; the head row counts the lines the controller wrote
+(``AuditHead.witness_lines``), so a file that is missing, empty or shorter than that
+fails verification; and ``verify_audit --witness-copy`` checks a copy from the host's
+journal, which the database's owner cannot reach, for a cut of both file and database.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
 
 from incidents import witness
 from incidents.witness import WitnessError, WitnessLine
@@ -66,6 +74,62 @@ def witness_lines() -> list[WitnessLine]:
     return lines
 
 
+def copy_lines(paths: list[Path]) -> list[WitnessLine]:
+    """The lines of each copy (e.g. the journal's), signatures checked like the file's."""
+    public = _public_key()
+    lines: list[WitnessLine] = []
+    for path in paths:
+        if not path.exists():
+            raise WitnessError(f"the witness copy {path} does not exist")
+        copy = witness.read_copy(path)
+        if public is not None:
+            witness.check_signatures(copy, public)
+        lines += copy
+    return lines
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def coverage_problem(lines: list[WitnessLine], copies: list[WitnessLine], checked: int) -> str:
+    """'' when the witness file covers what the controller wrote to it; else what was found instead."""
+    from incidents.models import AuditHead
+
+    path = witness_path()
+    if path is None:
+        return ""
+    head = AuditHead.objects.filter(pk=1).first()
+    wrote, seq = (head.witness_lines, head.witness_seq) if head else (0, 0)
+    found = "is missing" if not path.exists() else "is empty" if not lines else ""
+    if found and (checked or wrote):
+        hint = (
+            " (a witness just configured on an existing chain gets its first line from the beat within 30 s)"
+            if not wrote
+            else ""
+        )
+        return (
+            f"the witness file {path} {found}, but the chain holds {_count(checked, 'record')} and the "
+            f"controller wrote {_count(wrote, 'witness line')} (the newest for seq {seq}): "
+            f"the witness was removed or emptied{hint}"
+        )
+    if len(lines) < wrote:
+        return (
+            f"the witness file {path} holds {_count(len(lines), 'line')} but the controller wrote {wrote} "
+            f"(the newest for seq {seq}): lines were dropped from its end"
+        )
+    digests = {w.digest for w in lines}
+    newest = max(lines, key=lambda w: w.seq, default=None)
+    missing = [w for w in copies if w.digest not in digests and (newest is None or w.seq > newest.seq)]
+    if missing:
+        last = max(missing, key=lambda w: w.seq)
+        return (
+            f"the witness file {path} lacks {_count(len(missing), 'line')} its copy holds "
+            f"(up to seq {last.seq}, {last.where}): lines were dropped from its end"
+        )
+    return ""
+
+
 def witness_head(now: dt.datetime) -> bool:
     """Append the chain's current head to the witness. False when there is nothing new or no witness.
 
@@ -89,10 +153,13 @@ def witness_head(now: dt.datetime) -> bool:
     ):
         log.error("audit head seq %s does not authenticate under the audit keys: not witnessed", head.seq)
         return False
-    line = witness.make_line(
-        head.seq, head.hash, head.key_id, now.astimezone(dt.UTC).isoformat(), _signing_key()
+    key, at = _signing_key(), now.astimezone(dt.UTC).isoformat()
+    line = witness.append_chained(
+        path, lambda prev: witness.make_line(head.seq, head.hash, head.key_id, at, key, prev)
     )
-    witness.append_line(path, line)
+    AuditHead.objects.filter(pk=1).update(
+        witness_lines=F("witness_lines") + 1, witness_seq=Greatest(F("witness_seq"), head.seq)
+    )
     log.info("audit head %s", line.strip())
     _last["hash"], _last["t"] = head.hash, time.monotonic()
     return True

@@ -99,6 +99,7 @@ def test_a_record_of_a_savepoint_that_rolled_back_is_not_written_and_an_error_di
     with pytest.raises(ValueError), transaction.atomic(), audit_batch():
         append_audit(event="detection", at=NOW, cluster="c1", action="never")
         raise ValueError("the tick failed")
+    assert witness_head(NOW)  # a configured witness that never saw the chain fails verification (issue 25)
     assert AuditRecord.objects.count() == 2 and verify_chain().ok
 
 
@@ -115,6 +116,7 @@ def test_the_refusal_limit_holds_inside_a_batch(outside) -> None:  # type: ignor
             append_audit(event="refusal", at=NOW, actor="viewer1", action="drain_node")
     rows = list(AuditRecord.objects.filter(event="refusal").order_by("seq"))
     assert len(rows) == 5
+    assert witness_head(NOW)
     assert "further_refusals" in rows[-1].detail and verify_chain().ok
 
 
@@ -164,6 +166,7 @@ def test_verify_reads_the_chain_in_bounded_chunks_by_seq(outside) -> None:  # ty
     with transaction.atomic(), audit_batch():
         for i in range(30):
             append_audit(event="verdict", at=NOW, cluster="c1", detail={"i": i})
+    assert witness_head(NOW)
     with CaptureQueriesContext(connection) as q:
         report = verify_chain(batch=7)
     reads = [x["sql"] for x in q.captured_queries if 'FROM "incidents_auditrecord"' in x["sql"]]

@@ -180,11 +180,13 @@ def test_exports_need_a_login(client, trail) -> None:  # type: ignore[no-untyped
 
 
 def test_a_script_exports_with_its_api_token(client, viewer, trail) -> None:  # type: ignore[no-untyped-def]
-    from rest_framework.authtoken.models import Token
+    from django.utils import timezone
 
-    token = Token.objects.create(user=viewer)
+    from actions.api.auth import create_token
+
+    _, raw = create_token(viewer, "export", timezone.now())
     response = client.get(
-        reverse("audit-export", args=["json"]), {"actor": "otto"}, HTTP_AUTHORIZATION=f"Token {token.key}"
+        reverse("audit-export", args=["json"]), {"actor": "otto"}, HTTP_AUTHORIZATION=f"Token {raw}"
     )
     assert [r["seq"] for r in _json(response)] == [2]
     assert (

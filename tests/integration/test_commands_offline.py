@@ -164,7 +164,7 @@ def test_simulate_inject_without_the_demo_database_says_to_run_the_demo_first(tm
 def test_drf_create_token_without_the_database_says_which_and_what_to_run_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
     sqlite = tmp_path / "no-such-dir" / "recovery.sqlite3"
 
-    line = one_line_error(manage(tmp_path, "drf_create_token", "operator"))  # DRF's command, not ours
+    line = one_line_error(manage(tmp_path, "drf_create_token", "operator"))
 
     assert line == (
         f"CommandError: the SQLite database {sqlite} is not ready (unable to open database file): "

@@ -12,7 +12,7 @@ from actions.api.auth import create_token
 
 
 class Command(BaseCommand):
-    help = "Create an API token for a user and print it once (use it as 'Authorization: Bearer <token>')."
+    help = "Create an API token for a user and print it once (use it as 'Authorization: Token <token>' or 'Bearer <token>')."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("username")
@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"no active user {opts['username']!r}")
         try:
-            _, raw = create_token(user, opts["name"], timezone.now())
+            _, raw = create_token(user, opts["name"], timezone.now(), via="command")
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(raw)
