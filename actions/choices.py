@@ -73,7 +73,16 @@ REC_TRANSITIONS: dict[str, set[str]] = {
         RecStatus.EXPIRED,
         RecStatus.SUPERSEDED,
     },
-    RecStatus.APPROVED: {RecStatus.EXECUTING, RecStatus.SUPERSEDED, RecStatus.FAILED, RecStatus.HELD},
+    # approved -> blocked / awaiting approval: the gate asked again when it runs said no (a guardrail
+    # spent by others since, or the ladder lowered to approve since the ladder approved it).
+    RecStatus.APPROVED: {
+        RecStatus.EXECUTING,
+        RecStatus.SUPERSEDED,
+        RecStatus.FAILED,
+        RecStatus.HELD,
+        RecStatus.BLOCKED,
+        RecStatus.AWAITING_APPROVAL,
+    },
     # held -> proposed: released while the ladder itself now says monitor (shown, not executed).
     RecStatus.HELD: {
         RecStatus.AWAITING_APPROVAL,

@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 from django.db.models.functions import Length
 
-from actions.pipeline import Pipeline
+from actions.pipeline import IncidentUpdate, Pipeline
 from actions.services import heartbeat, restarts
 from actions.services.actionable import release_ended_silences, settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
@@ -27,9 +27,10 @@ from actions.services.remediation import verify_remediations
 from actions.services.returns import auto_return_nodes
 from actions.services.storm import check_storm_breaker
 from actions.services.verification import reopen_failed_restarts, verify_mitigations
+from incidents.attribution.incident import fault_fingerprint
 from incidents.audit import append_audit, audit_batch
 from incidents.choices import AuditEvent
-from incidents.services import apply_incident_update
+from incidents.services import apply_incident_update, same_faults
 from monitoring.controller_state import note_tick_ok
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
@@ -170,8 +171,50 @@ def _note_failure(cluster_id: int, now: dt.datetime, exc: Exception) -> None:
         log.warning("cluster %s: could not record the failed tick", cluster_id, exc_info=True)
 
 
+def input_base(cluster: Cluster) -> str:
+    """Where this tick's input starts: the last tick that finished (it saved the cursors and the
+    working memory). A tick that dies leaves it, so the tick that reads its input again has it too."""
+    at = ControllerState.objects.filter(cluster=cluster).values_list("last_tick_at", flat=True).first()
+    return at.isoformat() if at else "first"
+
+
+def adopt_same_faults(
+    cluster: Cluster, pipeline: Pipeline, updates: list[IncidentUpdate], base: str, now: dt.datetime
+) -> list[IncidentUpdate]:
+    """Verdicts on faults the database already holds under another key (their tick died before
+    saving this memory) take that key, in the pipeline too: one incident per fault."""
+    fingerprints = {u.key: fault_fingerprint(base, u.origin) for u in updates}
+    renamed = {}
+    for new_key, as_key in same_faults(cluster, fingerprints).items():
+        if pipeline.adopt_key(new_key, as_key):
+            renamed[new_key] = as_key
+            append_audit(
+                event=AuditEvent.CONTROLLER,
+                at=now,
+                actor=None,
+                cluster=cluster.name,
+                action="resume",
+                outcome="same fault read again",
+                detail={
+                    "what": f"the fault of incident {as_key} was read again after a tick died before "
+                    f"saving its working memory; kept as {as_key}, not opened again as {new_key}",
+                },
+            )
+    if not renamed:
+        return updates
+    return [
+        replace(
+            u,
+            key=renamed.get(u.key, u.key),
+            superseded_by=renamed.get(u.superseded_by, u.superseded_by) if u.superseded_by else None,
+        )
+        for u in updates
+    ]
+
+
 def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     t = now.timestamp()
+    base = input_base(cluster)
     source = open_source(cluster, t)
     events = source.collect(t)
     pipeline = load_pipeline(cluster, source, now)
@@ -184,12 +227,13 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     record_tick(cluster.name, pipeline, events, specs, now)  # what this tick analysed, for replay and what-if
     # The policy's restart budget counts our restarts as the audit trail has them (the job page too).
     pipeline.note_restarts_by_us(restarts.restarts_by_us(cluster, pipeline.world.jobs))
-    updates = pipeline.feed(events, t)
+    updates = adopt_same_faults(cluster, pipeline, pipeline.feed(events, t), base, now)
     for upd in updates:
         # One audit batch per verdict: its records (detection, verdict, recommendations, status)
         # are written together under one head lock held only until this transaction commits.
         with transaction.atomic(), audit_batch():
-            incident, verdict_changed = apply_incident_update(cluster, upd, now)
+            fingerprint = fault_fingerprint(base, upd.origin)
+            incident, verdict_changed = apply_incident_update(cluster, upd, now, fingerprint)
             check_storm_breaker(cluster, now)  # before routing: a storm must not drain anything
             if upd.superseded_by:
                 merge_incident(incident, upd.superseded_by, now)

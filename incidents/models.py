@@ -49,10 +49,21 @@ class Incident(models.Model):
     silenced_by = models.ForeignKey(
         "Silence", null=True, blank=True, on_delete=models.SET_NULL, related_name="incidents"
     )
+    # The fault's own identity (incidents.attribution.incident.fault_fingerprint): what opened it,
+    # read from where the input stood. A tick run again over the same input after a crash finds
+    # this row instead of opening the fault a second time under a new key.
+    fingerprint = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["-detected_at"]
-        constraints = [models.UniqueConstraint(fields=["cluster", "key"], name="unique_incident_key")]
+        constraints = [
+            models.UniqueConstraint(fields=["cluster", "key"], name="unique_incident_key"),
+            models.UniqueConstraint(
+                fields=["cluster", "fingerprint"],
+                condition=~models.Q(fingerprint=""),
+                name="incident_one_per_fault",
+            ),
+        ]
         # The hot queries (issue 14): recent/windowed lists, active-by-status, a cluster's active ones.
         indexes = [
             models.Index(fields=["-detected_at"], name="incident_detected_idx"),

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
@@ -110,17 +110,48 @@ def _replace_evidence(incident: Incident, lines: tuple[str, ...]) -> None:
     )
 
 
-def apply_incident_update(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> tuple[Incident, bool]:
+def apply_incident_update(
+    cluster: Cluster, upd: VerdictUpdate, now: dt.datetime, fingerprint: str = ""
+) -> tuple[Incident, bool]:
     """Create or refresh the incident behind a pipeline verdict; audit what changed.
+
+    ``fingerprint`` is the fault's identity (``fault_fingerprint``): a verdict under a key the
+    database does not know, for a fault it already holds, refreshes that incident (get or create
+    in one transaction, the unique constraint deciding between two writers).
 
     Returns (incident, verdict_changed) where verdict_changed is True when it is new
     or its category or culprit moved (so recommendations must be re-derived).
     """
     with transaction.atomic():
         incident = Incident.objects.filter(cluster=cluster, key=upd.key).first()
+        if incident is None and fingerprint:
+            incident = Incident.objects.filter(cluster=cluster, fingerprint=fingerprint).first()
         if incident is None:
-            return _open_incident(cluster, upd, now), True
+            try:
+                with transaction.atomic():
+                    return _open_incident(cluster, upd, now, fingerprint), True
+            except IntegrityError:
+                incident = Incident.objects.filter(cluster=cluster, fingerprint=fingerprint).first()
+                if incident is None or not fingerprint:
+                    raise
         return incident, _revise_verdict(incident, upd, now)
+
+
+def same_faults(cluster: Cluster, fingerprints: dict[str, str]) -> dict[str, str]:
+    """For verdict keys the database does not hold (key -> fingerprint), the key under which it
+    already holds the same fault: what a tick that died before saving its memory had written."""
+    wanted = {key: fp for key, fp in fingerprints.items() if fp}
+    if not wanted:
+        return {}
+    known = set(Incident.objects.filter(cluster=cluster, key__in=list(wanted)).values_list("key", flat=True))
+    by_fp = dict(
+        Incident.objects.filter(cluster=cluster, fingerprint__in=list(wanted.values())).values_list(
+            "fingerprint", "key"
+        )
+    )
+    return {
+        key: by_fp[fp] for key, fp in wanted.items() if key not in known and fp in by_fp and by_fp[fp] != key
+    }
 
 
 def _job_nodes(cluster: Cluster, jobs: Iterable[str], known: dict[str, str]) -> dict[str, str]:
@@ -132,10 +163,11 @@ def _job_nodes(cluster: Cluster, jobs: Iterable[str], known: dict[str, str]) -> 
     return {**known, **{j: n for j, n in found if n}}
 
 
-def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime) -> Incident:
+def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime, fingerprint: str) -> Incident:
     incident = Incident.objects.create(
         cluster=cluster,
         key=upd.key,
+        fingerprint=fingerprint,
         category=upd.category,
         culprit_node=upd.culprit_node or "",
         culprit_gpu=upd.culprit_gpu,

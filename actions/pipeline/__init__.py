@@ -56,6 +56,7 @@ class IncidentUpdate:
     superseded_by: str | None = None  # folded into another incident (one shared root cause)
     attempts: tuple[tuple[str, int], ...] = ()  # (job, attempt number) the incident hit
     first_signal_t: float | None = None  # the earliest observation behind it (detection latency)
+    origin: str = ""  # what opened it (incidents.attribution.incident.origin_of): its identity
 
     def to_dict(self, start: float) -> dict[str, Any]:
         """FORMAT.md's replay incident, ``detected_t`` relative to ``start``."""
@@ -189,6 +190,7 @@ class Pipeline:
             superseded_by=inc.superseded_by,
             attempts=tuple((j, inc.attempts.get(j, 0)) for j in jobs),
             first_signal_t=first_signal(inc),
+            origin=inc.origin,
         )
 
     def _affected_jobs(self, inc: Incident, culprit: str | None) -> list[str]:
@@ -237,6 +239,25 @@ class Pipeline:
         """Never hand out an incident key at or below ``highest`` (the database's, when the
         working memory was lost or is older than what was already written)."""
         self.corr.seq = max(self.corr.seq, highest)
+
+    def adopt_key(self, key: str, as_key: str) -> bool:
+        """The database already holds incident ``key``'s fault as ``as_key`` (a tick that wrote it
+        died before saving this memory, and the same input was read again): take that key."""
+        if not self.corr.rename(key, as_key):
+            return False
+        if key in self._emitted:
+            self._emitted[as_key] = self._emitted.pop(key)
+        if key in self._updates:
+            self._updates[as_key] = self._updates.pop(key)
+        for k, upd in list(self._updates.items()):
+            if upd.key == key or upd.superseded_by == key or upd.recurrence_of == key:
+                self._updates[k] = replace(
+                    upd,
+                    key=as_key if upd.key == key else upd.key,
+                    superseded_by=as_key if upd.superseded_by == key else upd.superseded_by,
+                    recurrence_of=as_key if upd.recurrence_of == key else upd.recurrence_of,
+                )
+        return True
 
     # --- state ---------------------------------------------------------------------------------
 

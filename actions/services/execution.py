@@ -14,13 +14,17 @@ from django.db import transaction
 from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
 from actions.models import Recommendation
+from actions.policy import gate
 from actions.services import restarts
+from actions.services.autonomy import level_for
 from actions.services.dispatch import EXECUTE, enqueue_execution  # noqa: F401 - re-exported
 from actions.services.notify import notify
 from actions.services.qualification import ends_with_incident
+from actions.services.recommendations import expires_at, guardrail_verdict, lock_cluster
 from actions.services.transitions import transition_recommendation
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.services import transition_incident
+from incidents.silences import silence_for
 from monitoring.locks import ClusterBusy
 from monitoring.models import Cluster, Node
 
@@ -40,26 +44,21 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     rec = Recommendation.objects.select_related("incident", "cluster").filter(pk=rec_id).first()
     if rec is None or rec.status != RecStatus.APPROVED:
         return rec
-    if (
-        rec.action in MUTATING_ACTIONS
-        and rec.incident.status not in INCIDENT_ACTIVE
-        and ends_with_incident(rec.action, rec.incident.status)
-    ):
-        why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}: not executed"
-        transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
-        return rec
-    held = _held_now(rec)
-    if held:  # the gate is asked when it runs, not only when it was approved: a retry comes back here
-        transition_recommendation(rec, RecStatus.HELD, at=now, reason=held)
-        return rec
-    claimed = transition_recommendation(
-        rec,
-        RecStatus.EXECUTING,
-        at=now,
-        reason="executing",
-        executed_at=now,
-        execution_attempts=rec.execution_attempts + 1,
-    )
+    with transaction.atomic():
+        if rec.action in MUTATING_ACTIONS:
+            lock_cluster(rec)  # the guardrails count and the claim under one row lock: N never pass N-1
+        verdict = gate.at_execution(_facts_now(rec, now))
+        if verdict.status != gate.RUN:
+            _stop(rec, verdict, now)
+            return rec
+        claimed = transition_recommendation(
+            rec,
+            RecStatus.EXECUTING,
+            at=now,
+            reason="executing",
+            executed_at=now,
+            execution_attempts=rec.execution_attempts + 1,
+        )
     if not claimed:
         return rec  # another worker claimed it
     try:
@@ -93,22 +92,58 @@ def execute_recommendation(rec_id: int, now: dt.datetime) -> Recommendation | No
     return rec
 
 
-def _held_now(rec: Recommendation) -> str:
-    """Why an automatic mutating action may not run at this moment ("" when it may).
+def _facts_now(rec: Recommendation, now: dt.datetime) -> gate.ExecutionFacts:
+    """Every gate the decision passed, read again at the moment the action would run.
 
-    Back to monitor (by a person or the storm breaker) holds what the ladder approved and
-    nobody decided, as ``autonomy._stop_automatic`` does for rows waiting at that moment; this
-    is the same rule for rows that were not waiting then (executing when a worker died, put
-    back to approved by the reconciler, or a message delivered late). What a person approved
-    stays a person's decision.
+    Also for rows that were not waiting when the world changed: executing when a worker died
+    and put back to approved by the reconciler, or a message delivered late.
     """
-    if rec.action not in MUTATING_ACTIONS or rec.decided_by_id is not None:
-        return ""
-    row = Cluster.objects.filter(pk=rec.cluster_id).values("monitor_only", "monitor_only_reason").first()
-    if row is None or not row["monitor_only"]:
-        return ""
-    why = row["monitor_only_reason"] or "back to monitor"
-    return f"held at execution: the cluster is back in monitor ({why})"[:500]
+    incident = rec.incident
+    incident.refresh_from_db(fields=["status"])
+    gone = ""
+    if incident.status not in INCIDENT_ACTIVE and (
+        rec.action not in MUTATING_ACTIONS or ends_with_incident(rec.action, incident.status)
+    ):
+        if rec.action in MUTATING_ACTIONS or incident.status == IncidentStatus.DISMISSED:
+            gone = f"incident #{incident.pk} is {incident.get_status_display().lower()}"
+    if rec.action not in MUTATING_ACTIONS:
+        return gate.ExecutionFacts(
+            mutating=False, by_person=rec.decided_by_id is not None, incident_gone=gone
+        )
+    cluster = Cluster.objects.filter(pk=rec.cluster_id).values("monitor_only", "monitor_only_reason").get()
+    silence = silence_for(incident, now)
+    level = level_for(rec)
+    return gate.ExecutionFacts(
+        mutating=True,
+        by_person=rec.decided_by_id is not None,
+        incident_gone=gone,
+        silenced_by=f"{silence}: {silence.reason}" if silence is not None else "",
+        monitor_only=(cluster["monitor_only_reason"] or "back to monitor") if cluster["monitor_only"] else "",
+        level=str(level.level),
+        level_source=level.source,
+        guardrail="" if gone else guardrail_verdict(rec, now) or "",
+    )
+
+
+def _stop(rec: Recommendation, verdict: gate.GateVerdict, now: dt.datetime) -> None:
+    """The gate said no at the moment it ran: the row goes where the gate says, with its reason."""
+    reason = verdict.reason[:500]
+    if verdict.status == gate.SUPERSEDED:
+        transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=reason)
+    elif verdict.status == gate.HELD:
+        transition_recommendation(rec, RecStatus.HELD, at=now, reason=reason)
+    elif verdict.status == gate.BLOCKED:
+        transition_recommendation(rec, RecStatus.BLOCKED, at=now, reason=reason, blocked_reason=reason)
+    elif verdict.status == gate.AWAITING_APPROVAL and transition_recommendation(
+        rec, RecStatus.AWAITING_APPROVAL, at=now, reason=reason, expires_at=expires_at(rec, now)
+    ):
+        notify(
+            "awaiting_approval",
+            cluster=rec.cluster,
+            incident=rec.incident,
+            recommendation=rec,
+            text=f"{rec} awaits approval: {reason}",
+        )
 
 
 def _run(rec: Recommendation, now: float) -> ExecResult:

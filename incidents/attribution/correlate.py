@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from incidents.attribution.incident import Incident
+from incidents.attribution.incident import Incident, origin_of
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind, Observation
 
@@ -382,6 +382,8 @@ class Correlator:
     def _create(self, obs: Observation, jobs: list[str]) -> Incident:
         self.seq += 1
         inc = Incident(key=f"i-{self.seq}", detected_t=obs.t, updated_t=obs.t)
+        run = self.world.jobs.get(obs.job or (jobs[0] if jobs else ""))
+        inc.origin = origin_of(obs, run.attempt if run else 0)
         self.incidents[inc.key] = inc
         for job in jobs:
             self._adopt_pending(inc, self.pending_job.pop(self._job_key(job), []))
@@ -507,6 +509,29 @@ class Correlator:
         survivor.updated_t = max(survivor.updated_t, absorbed.updated_t)
         absorbed.superseded_by = survivor.key
         absorbed.closed = True
+
+    def rename(self, key: str, as_key: str) -> bool:
+        """Call incident ``key`` ``as_key`` from now on, everywhere it is named (False: not done,
+        ``key`` unknown or ``as_key`` already taken)."""
+        inc = self.incidents.get(key)
+        if inc is None or as_key in self.incidents:
+            return False
+        del self.incidents[key]
+        inc.key = as_key
+        self.incidents[as_key] = inc
+        for table in (self.by_job, self.by_node):
+            for k, v in table.items():
+                if v == key:
+                    table[k] = as_key
+        for other in self.incidents.values():
+            if other.superseded_by == key:
+                other.superseded_by = as_key
+            if other.recurrence_of == key:
+                other.recurrence_of = as_key
+        self.world.own_history = [
+            (t, node, cat, as_key if k == key else k) for t, node, cat, k in self.world.own_history
+        ]
+        return True
 
     # --- state ---------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ how chatty the fault was.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +65,26 @@ def mark_key(obs: Observation) -> str:
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"
 
 
+def origin_of(obs: Observation, attempt: int) -> str:
+    """What opened an incident, in terms that re-reading the same input gives again: the raising
+    observation's mark (kind, node, GPU, job) and its job's attempt. Not its time: a live
+    collector stamps a line with the tick that read it, and a tick run again reads it later."""
+    return f"{mark_key(obs)}#{attempt}"
+
+
+def fault_fingerprint(base: str, origin: str) -> str:
+    """One fault's identity: what opened it (``origin_of``) read from where the controller's input
+    last stood (``base``: the last tick that finished, so its cursors and memory were saved).
+
+    A tick that dies after writing an incident and before saving its memory leaves ``base``
+    where it was: the tick that reads the same input again opens the same origin from the same
+    base, and finds the incident instead of opening a second one. A later fault, even of the same
+    kind on the same node, is read from a later base. Empty when the origin is unknown."""
+    if not origin:
+        return ""
+    return hashlib.blake2b(f"{base}|{origin}".encode("utf-8", "replace"), digest_size=16).hexdigest()
+
+
 @dataclass(slots=True)
 class Verdict:
     category: str
@@ -94,6 +115,7 @@ class Incident:
     forced_category: str | None = None
     verdict: Verdict | None = None
     version: int = 0
+    origin: str = ""  # origin_of the observation that opened it
 
     def add(self, obs: Observation) -> None:
         """Fold one observation in."""
@@ -165,6 +187,7 @@ class Incident:
             "s": self.superseded_by,
             "r": self.recurrence_of,
             "f": self.forced_category,
+            "o": self.origin,
         }
 
     @classmethod
@@ -177,4 +200,5 @@ class Incident:
         inc.blame_meta = {k: [float(x) for x in v] for k, v in d.get("bm", {}).items()}
         inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]
         inc.forced_category = d.get("f")
+        inc.origin = str(d.get("o") or "")
         return inc

@@ -20,8 +20,9 @@ from monitoring.collectors import joblog, kernel, kernel_stream, slurm_state
 from monitoring.connections import client_for
 from monitoring.controller_state import load_collector_state, save_collector_state
 from monitoring.detectors.schema import ClusterSpec
-from monitoring.models import Cluster
+from monitoring.models import Cluster, Node
 from monitoring.redis_store import get_redis
+from monitoring.slurm.client import SlurmError
 from monitoring.slurm.parse import JobInfo, NodeInfo
 from monitoring.sources import JobView, NodeView
 from monitoring.transports import TransportError
@@ -45,12 +46,25 @@ class SlurmSource:
         self._jobs: list[JobInfo] = []
 
     def collect(self, now: float) -> list[dict[str, Any]]:
-        self._nodes, self._jobs = self.client.nodes(), self.client.jobs()
+        self._nodes, self._jobs = self._read_nodes(), self.client.jobs()
         events, self.state["slurm"] = slurm_state.diff(self.state.get("slurm"), self._nodes, self._jobs, now)
         events += self._job_logs(now)
         events += self._kernel_logs(now)
         events += self._telemetry()
         return events
+
+    def _read_nodes(self) -> list[NodeInfo]:
+        """The scheduler's nodes; none at all for a cluster known to have some is a failed read
+        (a half-started slurmctld, a wrapper that swallowed the error), never "every node gone"."""
+        nodes = self.client.nodes()
+        if not nodes:
+            known = Node.objects.filter(cluster=self.cluster).count()
+            if known:
+                raise SlurmError(
+                    f"the scheduler answered no nodes, but {known} are known for {self.cluster.name}: "
+                    "taken as a failed read, not as an empty cluster"
+                )
+        return nodes
 
     def _job_logs(self, now: float) -> list[dict[str, Any]]:
         paths: dict[str, list[str]] = self.state.get("paths", {})
