@@ -256,3 +256,48 @@ def test_a_resume_recorded_without_a_reason_is_reported(cluster) -> None:  # typ
     append_audit(event=AuditEvent.EXECUTION, at=NOW + dt.timedelta(seconds=9), actor="otto", **where)
     found = [v.detail for v in check_all(cluster, LATER) if v.name == "every_resume_says_who_and_why"]
     assert len(found) == 1 and "does not say who and why" in found[0]
+
+
+def _drained_and_reopened(cluster):  # type: ignore[no-untyped-def]
+    """An incident whose drain ran, then open again: its story must say what ran."""
+    from actions.services.transitions import transition_recommendation
+
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-story", "gpu-a-003", [])
+    (rec,) = propose(inc, drain("gpu-a-003"))
+    for status in (RecStatus.APPROVED, RecStatus.EXECUTING, RecStatus.SUCCEEDED):
+        transition_recommendation(rec, status, at=NOW + dt.timedelta(seconds=5), executed_at=NOW)
+    transition_incident(
+        inc, IncidentStatus.MITIGATING, at=NOW + dt.timedelta(seconds=6), reason="drain issued"
+    )
+    transition_incident(inc, IncidentStatus.OPEN, at=NOW + dt.timedelta(seconds=9), reason="failed again")
+    return inc
+
+
+def test_a_story_that_says_nothing_ran_after_a_drain_is_a_story_violation(cluster, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from incidents import story
+
+    inc = _drained_and_reopened(cluster)
+    assert "story_agrees_with_audit" not in _names(cluster)
+    monkeypatch.setattr(story, "open_sentence", lambda audit: "No recovery has run yet.")  # the old story
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "story_agrees_with_audit"]
+    assert found == [
+        f"{cluster.name}: incident #{inc.pk}: the story says no recovery has run, the audit says drain of gpu-a-003 did"
+    ]
+
+
+def test_a_merged_duplicate_page_says_merged_into_which_and_the_invariant_holds(
+    cluster, client, viewer
+) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    target = make_incident(cluster, "i-0", "gpu-a-001", [])
+    dup = make_incident(cluster, "i-1", "gpu-a-001", [])
+    propose(dup, drain("gpu-a-001"))
+    merge_incident(dup, "i-0", NOW)
+    assert "story_agrees_with_audit" not in _names(cluster)
+    client.force_login(viewer)
+    html = client.get(reverse("incident", args=[dup.pk])).content.decode()
+    assert f'id="incident-status">Merged into #{target.pk}</span>' in html
+    assert f"Merged into incident #{target.pk}" in html
+    assert "Nothing was recommended." not in html and "false alarm" not in html
