@@ -24,6 +24,8 @@ rest are written here from the models:
 - ``story_agrees_with_audit``: each incident's story, as its page shows it, never contradicts its
   audit records ("no recovery has run yet" after a drain, "nothing was recommended" after
   recommendations withdrawn, "Dismissed" for a merged duplicate);
+- ``recovered_means_job_running``: no incident shows recovered while one of its jobs stayed down
+  (failed, pending) since it was detected and was never verified running again;
 - ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
   transition recorded is allowed by ``REC_TRANSITIONS`` / ``INCIDENT_TRANSITIONS``, follows the
   one before it, and the history ends at the status the row shows;
@@ -54,6 +56,7 @@ from actions.services.autonomy import RELEASE_ACTION
 from actions.services.node_invariants import RESUME, node_track_violations
 from actions.services.restarts import budget_violations
 from actions.services.storm import breaker_violations
+from actions.services.verification import down_words, jobs_left_down
 from actions.views.dashboard import standings
 from actions.views.exposition import registry
 from actions.views.incident_list import with_needs_approval
@@ -295,6 +298,17 @@ def story_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     return [f"{cluster.name}: {v}" for v in out]
 
 
+def recovered_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """ "Recovered" only after the job was verified running and progressing: never while one of the
+    incident's jobs stayed down since it was detected (``verification.jobs_left_down``)."""
+    out = []
+    for inc in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exclude(jobs=[]):
+        down = jobs_left_down(inc)
+        if down:
+            out.append(f"{cluster.name}: incident #{inc.pk} shows recovered, but {down_words(down)}")
+    return out
+
+
 # ---------------------------------------------------------------- histories follow the tables
 
 
@@ -432,6 +446,7 @@ CHECKS: dict[str, Check] = {
     "nothing_executed_while_silenced": silenced_execution_violations,
     "merged_says_into_which": merged_violations,
     "story_agrees_with_audit": story_violations,
+    "recovered_means_job_running": recovered_violations,
     "recommendation_history_follows_its_table": recommendation_history_violations,
     "incident_history_follows_its_table": incident_history_violations,
     "drain_rate_within_limit": drain_rate_violations,

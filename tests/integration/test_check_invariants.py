@@ -301,3 +301,28 @@ def test_a_merged_duplicate_page_says_merged_into_which_and_the_invariant_holds(
     assert f'id="incident-status">Merged into #{target.pk}</span>' in html
     assert f"Merged into incident #{target.pk}" in html
     assert "Nothing was recommended." not in html and "false alarm" not in html
+
+
+def test_an_incident_recovered_while_its_job_stayed_failed_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-004]")  # FAILED, never started again
+    inc = make_incident(cluster, "i-r", "gpu-a-003", ["4101"], at=NOW)
+    transition_incident(
+        inc, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=60), reason="node returned"
+    )
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "recovered_means_job_running"]
+    assert found == [
+        f"{cluster.name}: incident #{inc.pk} shows recovered, but job 4101 stayed FAILED (not restarted)"
+    ]
+    append_audit(  # a verification saw it running again: the contradiction is gone
+        event=AuditEvent.VERIFICATION,
+        at=NOW + dt.timedelta(seconds=90),
+        cluster=cluster.name,
+        incident_id=inc.pk,
+        action="verify recovery",
+        outcome="healthy",
+        detail={
+            "note": "job 4101 runs again on gpu-a-[001-002,004-005] (without gpu-a-003) and progressed to step 9"
+        },
+    )
+    assert "recovered_means_job_running" not in _names(cluster)
