@@ -199,7 +199,14 @@ def _cost(t: metrics.Timeline, job: _Job | None, gpus_per_node: int) -> dict[str
     fault = metrics.fault_time(t)
     ckpt = job.last_checkpoint_at if job else None
     lost = recovery.lost_time_s(fault, ckpt, t.resumed_at)
-    return {"gpus": gpus, "lost_time_s": lost, "lost_gpu_hours": recovery.gpu_hours(gpus, lost)}
+    lost_from = t.resumed_at - dt.timedelta(seconds=lost) if lost is not None and t.resumed_at else None
+    return {
+        "gpus": gpus,
+        "lost_time_s": lost,
+        "lost_gpu_hours": recovery.gpu_hours(gpus, lost),
+        "lost_from": lost_from,
+        "lost_until": t.resumed_at if lost is not None else None,
+    }
 
 
 def allocations(
@@ -227,17 +234,29 @@ def cluster_recovery(
     allocs = allocations({c.pk for c in clusters}, since, until)
     out = []
     for c in clusters:
-        lost_h = sum(r["lost_gpu_hours"] or 0.0 for r in rows if r["cluster"] == c.name)
-        allocated_s = recovery.allocated_gpu_s(allocs.get(c.pk, []), since, until)
+        losses = [loss for r in rows if r["cluster"] == c.name and (loss := _loss(r)) is not None]
+        allocated_s, lost_s = recovery.allocated_and_lost_s(allocs.get(c.pk, []), losses, since, until)
         out.append(
             {
                 "cluster": c.name,
-                "lost_gpu_hours": round(lost_h, 3),
+                "lost_gpu_hours": round(lost_s / 3600, 3),
                 "allocated_gpu_hours": round(allocated_s / 3600, 3),
-                "ettr": recovery.ettr(allocated_s, lost_h * 3600),
+                "ettr": recovery.ettr(allocated_s, lost_s),
             }
         )
     return out
+
+
+def _when(v: Any) -> dt.datetime | None:
+    return dt.datetime.fromisoformat(v) if isinstance(v, str) else v
+
+
+def _loss(row: dict[str, Any]) -> recovery.Loss | None:
+    """An incident row's lost span (checkpoint or fault to progress again) on its job, if it has one."""
+    start, end = _when(row.get("lost_from")), _when(row.get("lost_until"))
+    if not row.get("job") or start is None or end is None:
+        return None
+    return recovery.Loss(str(row["job"]), start, end)
 
 
 def latency_by_category(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float | int | None]]:
@@ -251,6 +270,9 @@ SETTLED_AFTER = dt.timedelta(hours=1)  # a closed incident's metrics stop changi
 CLOSED = (IncidentStatus.RECOVERED, IncidentStatus.DISMISSED)
 
 
+FORMAT = 2  # stored values of an older format (before the lost span and job were kept) are recomputed
+
+
 def exported(row: dict[str, Any]) -> dict[str, Any]:
     """One incident's row of the recovery-metrics page (``reports.incident_rows``), as /metrics keeps it."""
     return {
@@ -260,6 +282,10 @@ def exported(row: dict[str, Any]) -> dict[str, Any]:
         "gpus": row["gpus"],
         "lost_time_s": row["lost_time_s"],
         "lost_gpu_hours": row["lost_gpu_hours"],
+        "job": (row["jobs"] or [None])[0],
+        "lost_from": row["lost_from"].isoformat() if row["lost_from"] else None,
+        "lost_until": row["lost_until"].isoformat() if row["lost_until"] else None,
+        "format": FORMAT,
     } | row["metrics"].as_dict()
 
 
@@ -286,6 +312,10 @@ _VALUE_TYPES = {
     "approval_wait_s": _FLOAT,
     "time_to_resume_s": _FLOAT,
     "lost_steps": _INT,
+    "job": _TEXT,
+    "lost_from": _TEXT,
+    "lost_until": _TEXT,
+    "format": _INT,
 }
 
 
@@ -312,7 +342,11 @@ def _typed_values(column: str) -> str:
 
 
 def _values_of(columns: Sequence[Any]) -> dict[str, Any]:
-    return {k: v for k, v in zip(_VALUE_TYPES, columns, strict=True) if v is not None or k != "fault_at"}
+    return {
+        k: v
+        for k, v in zip(_VALUE_TYPES, columns, strict=True)
+        if v is not None or k not in ("fault_at", "format")
+    }
 
 
 def incident_values_for(light: Sequence[tuple[Any, ...]], now: dt.datetime) -> dict[int, dict[str, Any]]:
@@ -338,7 +372,7 @@ Found = dict[int, tuple[int, bool, dict[str, Any]]]
 
 def _found(pks: list[int]) -> Found:
     return {
-        pk: (reopened, "fault_at" in v, v)
+        pk: (reopened, v.get("format") == FORMAT, v)
         for i in range(0, len(pks), 5000)
         for pk, reopened, v in _stored(pks[i : i + 5000])
     }
@@ -437,7 +471,7 @@ def _rows(items: Sequence[tuple[tuple[Any, ...], dict[str, Any]]]) -> list[dict[
 
 
 # What the window's summary reads of each stored value; the rows shown read the rest.
-_SUMMARY_KEYS = ("lost_gpu_hours", *metrics.METRIC_NAMES)
+_SUMMARY_KEYS = ("lost_gpu_hours", "job", "lost_from", "lost_until", *metrics.METRIC_NAMES)
 
 
 def _window(
@@ -465,7 +499,7 @@ def _window(
         cur.execute(
             "SELECT i.id, i.status, i.reopen_count, i.category, i.cluster_id,"
             " (i.status = ANY(%s) AND i.resolved_at < %s),"
-            f" s.reopen_count, s.values ? 'fault_at', {cols}"
+            f" s.reopen_count, coalesce((s.values->>'format')::bigint = {FORMAT}, false), {cols}"
             f" FROM {inc} i LEFT JOIN {table} s ON s.incident_id = i.id WHERE {where}"
             " ORDER BY i.detected_at DESC, i.id DESC LIMIT %s",
             [list(CLOSED), now - SETTLED_AFTER, *params, MAX_WINDOW_INCIDENTS + 1],

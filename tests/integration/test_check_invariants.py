@@ -326,3 +326,59 @@ def test_an_incident_recovered_while_its_job_stayed_failed_is_reported(cluster) 
         },
     )
     assert "recovered_means_job_running" not in _names(cluster)
+
+
+def test_a_requeued_job_loses_no_more_gpu_hours_than_it_was_allocated(cluster) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23, defect 7: the job's latest run started after its requeue, but the GPU-hours it lost
+    (since its checkpoint, through the wait) were allocated to it too; a job that never opted in
+    counts in neither. ETTR stays in [0, 1] and /metrics exports the page's ratio."""
+    from tests.integration.autonomy_helpers import OPT_IN
+
+    make_nodes(cluster)
+    hours = lambda h: NOW - dt.timedelta(hours=h)  # noqa: E731
+    from monitoring.models import Job
+
+    Job.objects.create(
+        cluster=cluster,
+        slurm_id="4101",
+        name="llm",
+        partition="batch",
+        nodes="gpu-a-[001-002]",
+        state="RUNNING",
+        comment=OPT_IN,
+        started_at=hours(0.2),
+        last_checkpoint_at=hours(3),
+        last_checkpoint_step=100,
+    )
+    Job.objects.create(  # not opted in: its incident is no part of the ratio
+        cluster=cluster,
+        slurm_id="4102",
+        name="other",
+        partition="batch",
+        nodes="gpu-a-[003-004]",
+        state="RUNNING",
+        started_at=hours(0.2),
+        last_checkpoint_at=hours(3),
+    )
+    for key, job in (("i-a", "4101"), ("i-b", "4102")):
+        inc = make_incident(cluster, key, "gpu-a-001", [job], at=hours(2))
+        append_audit(
+            event=AuditEvent.VERIFICATION,
+            at=hours(0.25),
+            cluster=cluster.name,
+            incident_id=inc.pk,
+            action="verify recovery",
+            outcome="healthy",
+            detail={
+                "note": f"job {job} runs again on gpu-a-[001-002] (without none) and progressed to step 9"
+            },
+        )
+    names = ["ettr_in_range", "lost_within_allocated", "ettr_page_equals_metrics"]
+    assert check_all(cluster, NOW, names) == []
+    from actions.views.reports import DEFAULT_WINDOW, metrics_report
+
+    (row,) = metrics_report(cluster, DEFAULT_WINDOW, NOW)["clusters"]
+    gpus = 2 * cluster.gpus_per_node
+    assert row["lost_gpu_hours"] == pytest.approx(gpus * 2.75, abs=1e-3)  # 1 h before the fault + 1.75 h wait
+    assert row["allocated_gpu_hours"] == pytest.approx(gpus * 3.0, abs=1e-3)  # from its checkpoint on
+    assert 0 <= row["ettr"] <= 1
