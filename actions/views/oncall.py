@@ -107,7 +107,13 @@ def acknowledge(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def assign(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    who = request.POST.get("assignee", "")[:150]
+    who = request.POST.get("assignee", "")[:150].strip()
+    if not who and not request.POST.get("unassign"):
+        # An empty box is no instruction: unassigning takes its own button, never a wiped field.
+        messages.error(
+            request, "Type a username to assign the incident to (or press Unassign); nothing changed."
+        )
+        return _back(request, "incident", pk)
     try:
         if oncall.assign_incident(incident, request.user, who, timezone.now(), request.POST.get("note", "")):
             messages.success(request, f"Incident #{pk} assigned to {who or 'nobody'}.")

@@ -27,6 +27,9 @@ def _decide(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
         decide(rec, request.user, timezone.now(), comment)
     except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
+    except services.NeedsReason as exc:
+        messages.error(request, f"Not rejected: {exc}.")
+        return redirect("incident", pk=rec.incident_id)
     except Conflict as exc:
         # The same answer as the API: 409, and a page that says why and that nothing ran.
         rec.refresh_from_db()

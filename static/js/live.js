@@ -75,6 +75,31 @@
     });
   }
 
+  // A control is the same one after an update when it has the same name in a form with the same
+  // action (or the same id): that is what the server renders for it, whatever moved around it.
+  function identity(c) {
+    var f = c.form || c.closest("form");
+    var name = c.getAttribute("name") || c.id;
+    return name ? (f ? (f.getAttribute("action") || "") + "|" : "|") + name : null;
+  }
+
+  function touched(el) {
+    return Array.prototype.filter.call(el.querySelectorAll(CONTROLS), edited)
+      .map(function (c) { return { node: c, id: identity(c) }; })
+      .filter(function (t) { return t.id; });
+  }
+
+  // The safety net under morph: a field the operator touched that the update dropped or replaced (the
+  // first update after load can pair children differently from the page's own rendering) is put back
+  // in place of its new twin, exactly as the operator left it. Never lose typed input.
+  function keepTouched(el, held) {
+    held.forEach(function (t) {
+      if (el.contains(t.node)) return;
+      var twin = Array.prototype.find.call(el.querySelectorAll(CONTROLS), function (n) { return identity(n) === t.id; });
+      if (twin) twin.parentNode.replaceChild(t.node, twin);
+    });
+  }
+
   function apply(el, html) {
     if (el._liveHtml === html) return false; // nothing changed: touch nothing
     el._liveHtml = html;
@@ -83,7 +108,9 @@
     var x = window.scrollX, y = window.scrollY;
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
+    var held = touched(el);
     morphChildren(el, tpl.content);
+    keepTouched(el, held);
     if (active && active !== document.body && document.contains(active) && document.activeElement !== active) {
       active.focus({ preventScroll: true });
       if (start !== null) { try { active.setSelectionRange(start, end); } catch (e) { /* not a text field */ } }
