@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from actions.api.serializers import DecisionSerializer, RecommendationSerializer
 from actions.models import Recommendation
 from actions.services import recommendations as services
+from actions.services import reports as insights
 from actions.services.transitions import Conflict
-from actions.views import reports as insights
 from actions.views.metrics import selection
 
 

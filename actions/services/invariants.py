@@ -53,14 +53,13 @@ from actions.choices import (
 from actions.lifecycle import attention
 from actions.models import Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
+from actions.services.exposition import registry
 from actions.services.node_invariants import RESUME, node_track_violations
+from actions.services.reports import DEFAULT_WINDOW, metrics_report
 from actions.services.restarts import budget_violations
+from actions.services.standings import standings, with_needs_approval
 from actions.services.storm import breaker_violations
 from actions.services.verification import down_words, jobs_left_down
-from actions.views.dashboard import standings
-from actions.views.exposition import registry
-from actions.views.incident_list import with_needs_approval
-from actions.views.reports import DEFAULT_WINDOW, metrics_report
 from incidents import story as story_mod
 from incidents.audit import verify_chain
 from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from actions.services.export import NothingRecorded, export_zip, scenario_name
-from actions.views.reports import incident_metrics
+from actions.services.reports import incident_metrics
 from incidents.models import AuditRecord, Incident
 from incidents.story import incident_story, status_label
 from monitoring.telemetry import charts

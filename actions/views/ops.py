@@ -19,7 +19,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from actions.api.auth import create_token, revoke_token
 from actions.models import ApiToken
-from actions.views import exposition
+from actions.services import exposition
 
 LOOPBACK = ("127.0.0.1", "::1")
 
