@@ -105,3 +105,17 @@ def refresh_readiness_whatif(cluster_id: int | None = None) -> int:
             continue
         done += 1
     return done
+
+
+@shared_task(name="actions.invariants.check_invariants", ignore_result=True)
+def check_invariants_task() -> int:
+    """Check every cluster's invariants and keep the verdict for its page; returns the failures found."""
+    from actions.services import invariant_status
+
+    failures = 0
+    for cluster in Cluster.objects.order_by("pk"):
+        try:
+            failures += len(invariant_status.refresh(cluster, timezone.now()).failures)
+        except Exception:
+            logging.getLogger(__name__).exception("cluster %s: invariant check failed", cluster.name)
+    return failures

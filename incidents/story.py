@@ -29,6 +29,18 @@ MERGED = re.compile(r"same root cause as incident #(?P<into>\d+): merged")
 RAN = ("succeeded",)  # an execution record with this outcome: the action was carried out
 
 
+NO_NODE = "no single node"
+
+
+def blamed(category: str, where: str) -> str:
+    """"GPU hardware on gpu-a-003 GPU 3"; a fault of no single node is not "on no single node"."""
+    return f"{category} on {where}" if where and where != NO_NODE else f"{category} ({NO_NODE})"
+
+
+def _act_kind(kind: str, target: str) -> str:
+    return target.removeprefix("job ") if kind == REQUEUE else target
+
+
 def hms(at: dt.datetime | None) -> str:
     return at.astimezone(dt.UTC).strftime("%H:%M:%S") if at else "?"
 
@@ -38,7 +50,7 @@ def _exclude(rec: Any) -> str:
 
 
 def blame_sentence(incident: Any, evidence: Sequence[str]) -> str:
-    what = f"{incident.get_category_display()} on {incident.culprit_label}"
+    what = blamed(incident.get_category_display(), incident.culprit_label)
     head = f"Blamed on {what} (pattern {incident.pattern or 'unknown'}, confidence {incident.confidence:.2f})"
     if not evidence:
         return head + ", with no evidence lines kept."
@@ -165,7 +177,7 @@ def status_label(incident: Any, audit: Sequence[Any]) -> str:
     return f"Merged into #{into}" if into is not None else incident.get_status_display()
 
 
-NOUNS = {
+NOUNS: dict[str, str] = {
     ActionKind.REQUEUE_JOB: "requeue of job",
     ActionKind.DRAIN_NODE: "drain of",
     ActionKind.NOTIFY: "notice to the owner of job",
@@ -176,6 +188,7 @@ NOUNS = {
 def act_words(kind: str, target: str) -> str:
     """An action as an operator says it: "requeue of job 4101", "drain of gpu-a-003", "reboot of gpu-a-003"."""
     noun = NOUNS.get(kind) or f"{kind.split('_')[0]} of"
+    target = _act_kind(kind, target)
     return f"{noun} {target}".strip() if target else noun.removesuffix(" of").removesuffix(" job")
 
 
@@ -199,7 +212,9 @@ def open_sentence(audit: Sequence[Any]) -> str:
     reopened = next((a for a in reversed(audit) if a.event == "status" and a.outcome == "open"), None)
     why = (reopened.detail or {}).get("reason", "") if reopened else ""
     head = f"Carried out so far: {'; '.join(ran)}"
-    return head + (f"; open again at {hms(reopened.at)}: {why}." if why else "; not verified healthy yet.")
+    if reopened is None or not why:
+        return head + "; not verified healthy yet."
+    return f"{head}; open again at {hms(reopened.at)}: {why}."
 
 
 def verdict_sentence(incident: Any, audit: Sequence[Any]) -> str:
@@ -229,7 +244,7 @@ def incident_story(
     incident: Any, recommendations: Sequence[Any], audit: Sequence[Any], evidence: Sequence[str]
 ) -> list[str]:
     """A few sentences, in the order an operator asks the questions."""
-    because = f"of {incident.get_category_display()} on {incident.culprit_label}"
+    because = f"of {blamed(incident.get_category_display(), incident.culprit_label)}"
     sentences = [blame_sentence(incident, evidence), *action_sentences(recommendations, because)]
     if not recommendations:
         sentences.append("Nothing was recommended.")

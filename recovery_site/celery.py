@@ -41,6 +41,11 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(
         30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head"
     )
+    sender.add_periodic_task(  # the cluster page shows what failed (actions/services/invariant_status.py)
+        float(getattr(settings, "RECOVERY_INVARIANTS_CHECK_S", 300)),
+        sender.signature("actions.invariants.check_invariants"),
+        name="check invariants",
+    )
     sender.add_periodic_task(  # readiness's what-if replay: minutes of work, never on a page load
         float(settings.RECOVERY_READINESS_WHATIF_CACHE_S),
         sender.signature("actions.readiness.refresh_whatif"),

@@ -108,8 +108,12 @@
     var x = window.scrollX, y = window.scrollY;
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
+    var root = tpl.content;
+    // A whole page as the fragment (node and cluster pages): its element with this one's id is the fragment.
+    var same = el.id ? root.querySelector("#" + CSS.escape(el.id)) : null;
+    if (same) root = same;
     var held = touched(el);
-    morphChildren(el, tpl.content);
+    morphChildren(el, root);
     keepTouched(el, held);
     if (active && active !== document.body && document.contains(active) && document.activeElement !== active) {
       active.focus({ preventScroll: true });
@@ -121,11 +125,13 @@
 
   function refresh() {
     pending = null;
+    var fetched = {}; // one request per URL, however many parts of the page it feeds
     document.querySelectorAll("[data-live-fragment]").forEach(function (el) {
       var url = el.getAttribute("data-live-fragment");
       if (!url) return;
-      fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "live" } })
-        .then(function (r) { return r.ok ? r.text() : null; })
+      fetched[url] = fetched[url] || fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "live" } })
+        .then(function (r) { return r.ok ? r.text() : null; });
+      fetched[url]
         .then(function (html) {
           if (html === null) return;
           if (apply(el, html)) el.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
@@ -147,6 +153,22 @@
       retry = Math.min(retry * 2, 15000);
     };
   }
+  // "… ago" keeps counting between updates: every <time> the server wrote ages on the page.
+  function age(s) {
+    var future = s < 0; s = Math.floor(Math.abs(s));
+    var text = s < 60 ? s + " s" : s < 3600 ? Math.floor(s / 60) + " min"
+      : s < 86400 ? Math.floor(s / 3600) + " h " + Math.floor(s % 3600 / 60) + " min"
+      : Math.floor(s / 86400) + " d " + Math.floor(s % 86400 / 3600) + " h";
+    return future ? "in " + text : text + " ago";
+  }
+  function ages() {
+    var now = Date.now();
+    document.querySelectorAll("time[datetime] > .age").forEach(function (a) {
+      var t = Date.parse(a.parentNode.getAttribute("datetime"));
+      if (!isNaN(t)) { var text = "· " + age((now - t) / 1000); if (a.textContent !== text) a.textContent = text; }
+    });
+  }
+  setInterval(ages, 1000);
   window.recoveryLive = { refresh: refresh, apply: apply }; // tests and charts may ask for a refresh
   connect();
 })();
