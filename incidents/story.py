@@ -33,7 +33,7 @@ NO_NODE = "no single node"
 
 
 def blamed(category: str, where: str) -> str:
-    """"GPU hardware on gpu-a-003 GPU 3"; a fault of no single node is not "on no single node"."""
+    """ "GPU hardware on gpu-a-003 GPU 3"; a fault of no single node is not "on no single node"."""
     return f"{category} on {where}" if where and where != NO_NODE else f"{category} ({NO_NODE})"
 
 

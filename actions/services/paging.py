@@ -219,9 +219,7 @@ def pagerduty_body(page: PageState, incident: Incident, action: str) -> dict[str
     }
     if action == "trigger":
         body["payload"] = {
-            "summary": (page.summary or incident.blamed)[
-                :1024
-            ],
+            "summary": (page.summary or incident.blamed)[:1024],
             "source": incident.cluster.name,
             "severity": "critical" if incident.status == IncidentStatus.ESCALATED else "error",
             "component": incident.culprit_node or None,

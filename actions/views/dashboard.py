@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -82,8 +82,8 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
         ladder.set_autonomy(
             cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", "")
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError:
         messages.error(request, f"Unknown autonomy level {level!r}.")
     else:

@@ -30,7 +30,9 @@ def test_the_cluster_page_names_a_failing_invariant_in_red(client, viewer, clust
     make_nodes(cluster)
     make_job(cluster, "4101", "gpu-a-[001-004]")  # FAILED and never started again
     inc = make_incident(cluster, "i-r", "gpu-a-003", ["4101"], at=NOW)
-    transition_incident(inc, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=60), reason="node returned")
+    transition_incident(
+        inc, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=60), reason="node returned"
+    )
     assert check_invariants_task() == 1
     html = client.get(url).content.decode()
     assert 'class="banner invariants-failing" role="alert"' in html
@@ -50,7 +52,10 @@ def test_the_node_page_and_grid_say_who_holds_the_node(client, viewer, cluster) 
     client.force_login(viewer)
     nhc = Node.objects.get(cluster=cluster, name="gpu-a-002")
     html = client.get(reverse("node", args=[nhc.pk])).content.decode()
-    assert '<p id="node-holder" data-holder="foreign">Held by: <b>NHC (node health check)</b> · <span class="problem">node problem</span></p>' in html
+    assert (
+        '<p id="node-holder" data-holder="foreign">Held by: <b>NHC (node health check)</b> · <span class="problem">node problem</span></p>'
+        in html
+    )
     assert 'id="node-head"' in html and "data-live-fragment=" in html
     grid = client.get(reverse("cluster", args=[cluster.pk])).content.decode()
     assert "gpu-a-003 · batch · DRAIN · held by operator otto (node problem)" in grid
