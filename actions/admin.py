@@ -3,6 +3,7 @@ from django.utils import timezone
 
 from actions.models import Recommendation
 from actions.services.cluster_settings import audit_settings_change, snapshot
+from monitoring.choices import ConnectionMode
 from monitoring.models import Cluster
 from recovery_site.roles import Role, has_role
 
@@ -104,6 +105,10 @@ class ClusterAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False  # it would cascade to the cluster's incidents and recommendations
+
+    def get_changeform_initial_data(self, request):  # type: ignore[no-untyped-def]
+        """A cluster added by hand is a real one: the simulator is never the default here."""
+        return {"connection_mode": ConnectionMode.SSH, **super().get_changeform_initial_data(request)}
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
         """Through the audited path: every changed field is an audit record (the admin runs this in one transaction)."""

@@ -53,6 +53,8 @@ class Recommendation(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.action == ActionKind.REQUEUE_JOB:  # "Requeue job 4101", never "Requeue job job 4101"
+            return f"Requeue {self.target}"
         return f"{self.get_action_display()} {self.target}"
 
     @property

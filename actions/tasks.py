@@ -111,3 +111,17 @@ def refresh_readiness_whatif(cluster_id: int | None = None) -> int:
 def verify_audit_trail() -> bool:
     """Beat: walk the whole audit chain (RECOVERY_AUDIT_VERIFY_INTERVAL_S); a new failure escalates once."""
     return audit_check.check_trail(audit_check.BEAT, timezone.now()).ok
+
+
+@shared_task(name="actions.invariants.check_invariants", ignore_result=True)
+def check_invariants_task() -> int:
+    """Check every cluster's invariants and keep the verdict for its page; returns the failures found."""
+    from actions.services import invariant_status
+
+    failures = 0
+    for cluster in Cluster.objects.order_by("pk"):
+        try:
+            failures += len(invariant_status.refresh(cluster, timezone.now()).failures)
+        except Exception:
+            logging.getLogger(__name__).exception("cluster %s: invariant check failed", cluster.name)
+    return failures

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import models
 
 from incidents.choices import INCIDENT_ACTIVE, ActorType, AuditEvent, Category, IncidentStatus
+from incidents.story import blamed
 from monitoring.models import Cluster
 
 
@@ -72,7 +73,11 @@ class Incident(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.get_category_display()} on {self.culprit_label}"
+        return f"#{self.pk} {self.blamed}"
+
+    @property
+    def blamed(self) -> str:
+        return blamed(self.get_category_display(), self.culprit_label)
 
     @property
     def culprit_label(self) -> str:

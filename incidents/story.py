@@ -25,6 +25,20 @@ REQUEUE, DRAIN, NOTIFY, ESCALATE = (
 RAN_AGAIN = re.compile(r"runs again on (?P<nodes>\S+).*?progressed to step (?P<step>\d+)")
 NOT_REQUEUED = re.compile(r"not requeued: (?P<why>.+)$")
 NOT_RESTARTED = re.compile(r"^job \S+ \([^)]*\): (?P<what>.+); not restarted, a restart would repeat it$")
+MERGED = re.compile(r"same root cause as incident #(?P<into>\d+): merged")
+RAN = ("succeeded",)  # an execution record with this outcome: the action was carried out
+
+
+NO_NODE = "no single node"
+
+
+def blamed(category: str, where: str) -> str:
+    """ "GPU hardware on gpu-a-003 GPU 3"; a fault of no single node is not "on no single node"."""
+    return f"{category} on {where}" if where and where != NO_NODE else f"{category} ({NO_NODE})"
+
+
+def _act_kind(kind: str, target: str) -> str:
+    return target.removeprefix("job ") if kind == REQUEUE else target
 
 
 def hms(at: dt.datetime | None) -> str:
@@ -36,7 +50,7 @@ def _exclude(rec: Any) -> str:
 
 
 def blame_sentence(incident: Any, evidence: Sequence[str]) -> str:
-    what = f"{incident.get_category_display()} on {incident.culprit_label}"
+    what = blamed(incident.get_category_display(), incident.culprit_label)
     head = f"Blamed on {what} (pattern {incident.pattern or 'unknown'}, confidence {incident.confidence:.2f})"
     if not evidence:
         return head + ", with no evidence lines kept."
@@ -141,8 +155,66 @@ def outcome_sentence(incident: Any, audit: Sequence[Any]) -> str:
         last = _last(audit, "status")
         who = last.actor if last else "an operator"
         reason = (last.detail or {}).get("reason", "") if last else ""
+        into = merged_into(incident, audit)
+        if into is not None:
+            return f"Merged into incident #{into} at {hms(last.at if last else None)}: the same root cause."
         return f"Dismissed as a false alarm by {who}" + (f": {reason}." if reason else ".")
-    return "No recovery has run yet."
+    return open_sentence(audit)
+
+
+def merged_into(incident: Any, audit: Sequence[Any]) -> int | None:
+    """The incident a dismissed duplicate was merged into, from its last status record (None: not merged)."""
+    if incident.status != "dismissed":
+        return None
+    last = _last(audit, "status")
+    m = MERGED.search((last.detail or {}).get("reason", "") if last else "")
+    return int(m["into"]) if m else None
+
+
+def status_label(incident: Any, audit: Sequence[Any]) -> str:
+    """The status badge: a merged duplicate says where it went, not "Dismissed"."""
+    into = merged_into(incident, audit)
+    return f"Merged into #{into}" if into is not None else incident.get_status_display()
+
+
+NOUNS: dict[str, str] = {
+    ActionKind.REQUEUE_JOB: "requeue of job",
+    ActionKind.DRAIN_NODE: "drain of",
+    ActionKind.NOTIFY: "notice to the owner of job",
+    ActionKind.ESCALATE: "escalation about",
+}
+
+
+def act_words(kind: str, target: str) -> str:
+    """An action as an operator says it: "requeue of job 4101", "drain of gpu-a-003", "reboot of gpu-a-003"."""
+    noun = NOUNS.get(kind) or f"{kind.split('_')[0]} of"
+    target = _act_kind(kind, target)
+    return f"{noun} {target}".strip() if target else noun.removesuffix(" of").removesuffix(" job")
+
+
+def carried_out(audit: Sequence[Any]) -> list[str]:
+    """What was carried out for the incident, from its execution and verification records, oldest first."""
+    out = []
+    for a in audit:
+        kind, _, target = a.action.partition(" ")
+        if a.event == "execution" and a.outcome in RAN:
+            out.append(act_words(kind, target))
+        elif a.event == "verification" and a.outcome in ("new boot", "returned", "passed"):
+            out.append(f"{act_words(kind, target)} ({a.outcome})")
+    return out
+
+
+def open_sentence(audit: Sequence[Any]) -> str:
+    """Open: what already ran (never "nothing" when the audit says something did) and why it is open again."""
+    ran = carried_out(audit)
+    if not ran:
+        return "No recovery has run yet."
+    reopened = next((a for a in reversed(audit) if a.event == "status" and a.outcome == "open"), None)
+    why = (reopened.detail or {}).get("reason", "") if reopened else ""
+    head = f"Carried out so far: {'; '.join(ran)}"
+    if reopened is None or not why:
+        return head + "; not verified healthy yet."
+    return f"{head}; open again at {hms(reopened.at)}: {why}."
 
 
 def verdict_sentence(incident: Any, audit: Sequence[Any]) -> str:
@@ -156,14 +228,28 @@ def verdict_sentence(incident: Any, audit: Sequence[Any]) -> str:
     return f"The verdict was marked {word}{who}."
 
 
+def withdrawn_sentence(incident: Any, recommendations: Sequence[Any], audit: Sequence[Any]) -> str:
+    """Every recommendation was superseded: say what was recommended and why it was withdrawn."""
+    what = ", ".join(act_words(r.action, r.job or r.node) for r in recommendations)
+    n = len(recommendations)
+    head = f"{n} recommendation{'s were' if n != 1 else ' was'} withdrawn ({what})"
+    if merged_into(incident, audit) is not None:
+        return f"{head}: the incident was merged."
+    if incident.status == "dismissed":
+        return f"{head} when the incident was dismissed."
+    return f"{head}, superseded by a newer verdict."
+
+
 def incident_story(
     incident: Any, recommendations: Sequence[Any], audit: Sequence[Any], evidence: Sequence[str]
 ) -> list[str]:
     """A few sentences, in the order an operator asks the questions."""
-    because = f"of {incident.get_category_display()} on {incident.culprit_label}"
+    because = f"of {blamed(incident.get_category_display(), incident.culprit_label)}"
     sentences = [blame_sentence(incident, evidence), *action_sentences(recommendations, because)]
-    if not any(r.status != "superseded" for r in recommendations):
+    if not recommendations:
         sentences.append("Nothing was recommended.")
+    elif not any(r.status != "superseded" for r in recommendations):
+        sentences.append(withdrawn_sentence(incident, recommendations, audit))
     sentences.append(outcome_sentence(incident, audit))
     verdict = verdict_sentence(incident, audit)
     return [s for s in [*sentences, verdict] if s]

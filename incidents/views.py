@@ -18,7 +18,6 @@ from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
-    HttpResponseForbidden,
     JsonResponse,
     StreamingHttpResponse,
 )
@@ -115,8 +114,8 @@ def mark_verdict(request: HttpRequest, pk: int) -> HttpResponse:
         changed = feedback.mark_verdict(
             incident, request.user, verdict, timezone.now(), request.POST.get("note", "")[:500]
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError as exc:
         messages.error(request, str(exc))
     else:

@@ -46,6 +46,11 @@ def _schedule(sender: Celery, **_: object) -> None:
         sender.signature("actions.tasks.verify_audit_trail"),
         name="verify audit trail",
     )
+    sender.add_periodic_task(  # the cluster page shows what failed (actions/services/invariant_status.py)
+        float(getattr(settings, "RECOVERY_INVARIANTS_CHECK_S", 300)),
+        sender.signature("actions.invariants.check_invariants"),
+        name="check invariants",
+    )
     sender.add_periodic_task(  # readiness's what-if replay: minutes of work, never on a page load
         float(settings.RECOVERY_READINESS_WHATIF_CACHE_S),
         sender.signature("actions.readiness.refresh_whatif"),

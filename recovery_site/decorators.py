@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
 
 from recovery_site.roles import Role, has_role
 
@@ -41,7 +42,7 @@ def role_required(role: Role) -> Callable[[Callable[..., HttpResponse]], Callabl
         def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not has_role(request.user, role):
                 _audit_refusal(request, role)
-                return HttpResponseForbidden(f"This needs the {role.name.lower()} role.")
+                raise PermissionDenied(f"This needs the {role.name.lower()} role.")
             return view(request, *args, **kwargs)
 
         return inner

@@ -7,14 +7,15 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action, api_view
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from actions.api.serializers import DecisionSerializer, RecommendationSerializer
 from actions.models import Recommendation
 from actions.services import recommendations as services
+from actions.services import reports as insights
 from actions.services.transitions import Conflict
-from actions.views import reports as insights
 from actions.views.metrics import selection
 
 
@@ -27,6 +28,11 @@ class RecommendationViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         qs = super().get_queryset()
         state = self.request.query_params.get("status")
+        incident = self.request.query_params.get("incident", "").lstrip("#")
+        if incident.isdigit():  # ?incident=N: that incident's recommendations only
+            qs = qs.filter(incident_id=int(incident))
+        elif incident:
+            raise ValidationError({"incident": f"must be a number, not {incident!r}"})
         return qs.filter(status=state) if state else qs
 
     def _decide(self, request: Request, verb: str) -> Response:

@@ -61,6 +61,46 @@ def allocated_gpu_s(runs: Iterable[Allocation], since: dt.datetime, until: dt.da
     return total
 
 
+@dataclass(frozen=True)
+class Loss:
+    """One incident's lost span on its job: from its checkpoint (or the fault) to progress again."""
+
+    job: str
+    start: dt.datetime
+    end: dt.datetime
+
+
+def _union_s(spans: Iterable[tuple[dt.datetime, dt.datetime]]) -> float:
+    total, reach = 0.0, None
+    for lo, hi in sorted(spans):
+        if reach is not None and lo < reach:
+            lo = reach
+        if hi > lo:
+            total += (hi - lo).total_seconds()
+            reach = hi
+    return total
+
+
+def allocated_and_lost_s(
+    runs: Iterable[Allocation], losses: Iterable[Loss], since: dt.datetime, until: dt.datetime
+) -> tuple[float, float]:
+    """(allocated, lost) GPU-seconds of the opted-in jobs over the window, lost <= allocated.
+
+    A requeued job's run counts from its latest start, but the GPU-time it lost (redone since its
+    checkpoint, waited through) was its own too: its run reaches back to its first loss. A loss of a
+    job with no run here (never opted in) counts in neither; a job's overlapping losses count once."""
+    losses = list(losses)
+    allocated = lost = 0.0
+    for run in runs:
+        mine = [x for x in losses if x.job == run.job]
+        start = min([run.start, *(x.start for x in mine)])
+        end = min(until, max([run.end, *(x.end for x in mine)]))
+        lo, hi = max(start, since), end
+        allocated += allocated_gpu_s([Allocation(run.job, run.gpus, start, end)], since, until)
+        lost += run.gpus * _union_s((max(x.start, lo), min(x.end, hi)) for x in mine)
+    return allocated, lost
+
+
 def ettr(allocated_s: float, lost_s: float) -> float | None:
     """Productive ÷ allocated GPU-time; None when nothing was allocated."""
     if allocated_s <= 0:

@@ -81,7 +81,7 @@ def scenario_files(
         raise NothingRecorded(
             f"no recorded events for cluster {incident.cluster.name} between {iso(start)} and {iso(end)}"
         )
-    desc = f"Exported from incident #{incident.pk}: {incident.get_category_display()} on {incident.culprit_label} ({incident.pattern})"
+    desc = f"Exported from incident #{incident.pk}: {incident.blamed} ({incident.pattern})"
     return build_scenario(
         scenario_name(incident), desc, records, start, _history(incident, start), _verdict(incident)
     )

@@ -21,6 +21,11 @@ rest are written here from the models:
   actor and reason;
 - ``nothing_executed_while_silenced``: nothing a maintenance window holds acted;
 - ``merged_says_into_which``: a merged duplicate's story names the incident it was merged into;
+- ``story_agrees_with_audit``: each incident's story, as its page shows it, never contradicts its
+  audit records ("no recovery has run yet" after a drain, "nothing was recommended" after
+  recommendations withdrawn, "Dismissed" for a merged duplicate);
+- ``recovered_means_job_running``: no incident shows recovered while one of its jobs stayed down
+  (failed, pending) since it was detected and was never verified running again;
 - ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
   transition recorded is allowed by ``REC_TRANSITIONS`` / ``INCIDENT_TRANSITIONS``, follows the
   one before it, and the history ends at the status the row shows;
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -48,13 +53,14 @@ from actions.choices import (
 from actions.lifecycle import attention
 from actions.models import Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
+from actions.services.exposition import registry
 from actions.services.node_invariants import RESUME, node_track_violations
+from actions.services.reports import DEFAULT_WINDOW, metrics_report
 from actions.services.restarts import budget_violations
+from actions.services.standings import standings, with_needs_approval
 from actions.services.storm import breaker_violations
-from actions.views.dashboard import standings
-from actions.views.exposition import registry
-from actions.views.incident_list import with_needs_approval
-from actions.views.reports import DEFAULT_WINDOW, metrics_report
+from actions.services.verification import down_words, jobs_left_down
+from incidents import story as story_mod
 from incidents.audit import verify_chain
 from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident, IncidentTransition
@@ -248,6 +254,60 @@ def resume_audit_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     return out
 
 
+# ---------------------------------------------------------------- the story tells the facts
+
+
+def _trails(cluster: Cluster) -> dict[int, list[AuditRecord]]:
+    out: dict[int, list[AuditRecord]] = defaultdict(list)
+    rows = AuditRecord.objects.filter(cluster=cluster.name, incident_id__isnull=False).order_by("seq")
+    for a in rows.only("seq", "incident_id", "event", "action", "outcome", "at", "actor", "detail"):
+        out[a.incident_id].append(a)  # type: ignore[index]
+    return out
+
+
+def story_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Each incident's story (``incidents.story``) against its audit records and recommendations: never
+    "no recovery has run" after something ran, never "nothing was recommended" when something was,
+    and a merged duplicate says "merged into #N" (its badge too)."""
+    trails = _trails(cluster)
+    recs: dict[int, list[Recommendation]] = defaultdict(list)
+    for r in (
+        Recommendation.objects.filter(cluster=cluster)
+        .select_related("decided_by")
+        .order_by("created_at", "pk")
+    ):
+        recs[r.incident_id].append(r)
+    out = []
+    for inc in Incident.objects.filter(cluster=cluster).select_related("cluster"):
+        trail, mine = trails.get(inc.pk, []), recs.get(inc.pk, [])
+        story = story_mod.incident_story(inc, mine, trail, [])
+        ran = story_mod.carried_out(trail)
+        if ran and "No recovery has run yet." in story:
+            out.append(f"incident #{inc.pk}: the story says no recovery has run, the audit says {ran[0]} did")
+        if mine and "Nothing was recommended." in story:
+            out.append(f"incident #{inc.pk}: the story says nothing was recommended, {len(mine)} were")
+        last = next((a for a in reversed(trail) if a.event == AuditEvent.STATUS), None)
+        m = MERGED_INTO.search(((last.detail or {}).get("reason", "") if last else "") or "")
+        if inc.status == IncidentStatus.DISMISSED and m:
+            want = f"Merged into #{m.group(1)}"
+            if story_mod.status_label(inc, trail) != want or not any(
+                f"incident #{m.group(1)}" in s for s in story
+            ):
+                out.append(f"incident #{inc.pk}: merged into #{m.group(1)}, but its page says {story[-1]!r}")
+    return [f"{cluster.name}: {v}" for v in out]
+
+
+def recovered_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """ "Recovered" only after the job was verified running and progressing: never while one of the
+    incident's jobs stayed down since it was detected (``verification.jobs_left_down``)."""
+    out = []
+    for inc in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exclude(jobs=[]):
+        down = jobs_left_down(inc)
+        if down:
+            out.append(f"{cluster.name}: incident #{inc.pk} shows recovered, but {down_words(down)}")
+    return out
+
+
 # ---------------------------------------------------------------- histories follow the tables
 
 
@@ -384,6 +444,8 @@ CHECKS: dict[str, Check] = {
     "nothing_automatic_while_held": held_execution_violations,
     "nothing_executed_while_silenced": silenced_execution_violations,
     "merged_says_into_which": merged_violations,
+    "story_agrees_with_audit": story_violations,
+    "recovered_means_job_running": recovered_violations,
     "recommendation_history_follows_its_table": recommendation_history_violations,
     "incident_history_follows_its_table": incident_history_violations,
     "drain_rate_within_limit": drain_rate_violations,

@@ -219,9 +219,7 @@ def pagerduty_body(page: PageState, incident: Incident, action: str) -> dict[str
     }
     if action == "trigger":
         body["payload"] = {
-            "summary": (page.summary or f"{incident.get_category_display()} on {incident.culprit_label}")[
-                :1024
-            ],
+            "summary": (page.summary or incident.blamed)[:1024],
             "source": incident.cluster.name,
             "severity": "critical" if incident.status == IncidentStatus.ESCALATED else "error",
             "component": incident.culprit_node or None,
@@ -255,7 +253,7 @@ def alertmanager_body(page: PageState, incident: Incident, action: str, now: dt.
         "status": status,
         "labels": labels,
         "annotations": {
-            "summary": page.summary or f"{incident.get_category_display()} on {incident.culprit_label}",
+            "summary": page.summary or incident.blamed,
             "culprit": incident.culprit_label,
         },
         "startsAt": iso(incident.detected_at),

@@ -36,6 +36,7 @@ __all__ = [
     "expire_recommendations",
     "guardrail_verdict",
     "merge_incident",
+    "NeedsReason",
     "open_recommendations",
     "reject_recommendation",
     "route_recommendation",
@@ -289,6 +290,10 @@ def approve_recommendation(
     return rec
 
 
+class NeedsReason(Conflict):
+    """A rejection without a reason: refused, nothing changed."""
+
+
 def reject_recommendation(
     rec: Recommendation, user: Any, now: dt.datetime, comment: str = ""
 ) -> Recommendation:
@@ -299,7 +304,10 @@ def reject_recommendation(
         raise Conflict(f"recommendation is {rec.get_status_display().lower()}; it can no longer be rejected")
     if rec.action in REMEDIATION_ACTIONS and not comment.strip():
         # A decided remedy stays open until done, declined *with a reason*, or overridden.
-        raise Conflict(f"declining the {rec.get_action_display().lower()} of {rec.node} needs a reason")
+        raise NeedsReason(f"declining the {rec.get_action_display().lower()} of {rec.node} needs a reason")
+    if not comment.strip():
+        # An empty box (typed, then wiped) is no reason: refuse it rather than record a rejection nobody explained.
+        raise NeedsReason("a rejection needs a reason: say why in the comment box; nothing was rejected")
     ok = transition_recommendation(
         rec,
         RecStatus.REJECTED,

@@ -30,7 +30,7 @@ from actions.executors import ExecResult, executor_for
 from actions.lifecycle.node import Act, Actor, Event
 from actions.models import Qualification, Recommendation, RecommendationTransition, Remediation
 from actions.policy.remediation import booted_again, remedy_for
-from actions.services import node_track
+from actions.services import node_track, verification
 from actions.services.notify import notify
 from actions.services.qualification import (
     REMEDIATION_ACTIONS,
@@ -309,13 +309,23 @@ def _settle_incident(incident: Incident, state: str, note: str, now: dt.datetime
     allowed = INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
     if state == RemediationState.RETURNED and _job_still_to_verify(incident):
         return  # the node is back; the incident recovers when its job is seen running again
-    if state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
+    down = verification.jobs_left_down(incident) if state == RemediationState.RETURNED else []
+    if down and verification.restart_coming(incident, [j for j, _ in down]):
+        return  # a restart of the job is coming: the incident recovers once it is seen running
+    if down:  # the node is back, its job is not, and nothing will restart it: people must decide
+        _escalate(incident, f"{note}; but {verification.down_words(down)}", now)
+    elif state == RemediationState.RETURNED and IncidentStatus.RECOVERED in allowed:
         transition_incident(incident, IncidentStatus.RECOVERED, at=now, reason=note)
-    elif state != RemediationState.RETURNED and incident.status != IncidentStatus.ESCALATED:
-        if IncidentStatus.ESCALATED in allowed and transition_incident(
-            incident, IncidentStatus.ESCALATED, at=now, reason=note
-        ):
-            notify("escalation", cluster=incident.cluster, incident=incident, text=note)
+    elif state != RemediationState.RETURNED:
+        _escalate(incident, note, now)
+
+
+def _escalate(incident: Incident, note: str, now: dt.datetime) -> None:
+    allowed = INCIDENT_TRANSITIONS[IncidentStatus(incident.status)]
+    if incident.status == IncidentStatus.ESCALATED or IncidentStatus.ESCALATED not in allowed:
+        return
+    if transition_incident(incident, IncidentStatus.ESCALATED, at=now, reason=note):
+        notify("escalation", cluster=incident.cluster, incident=incident, text=note)
 
 
 def _job_still_to_verify(incident: Incident) -> bool:

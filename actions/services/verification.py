@@ -8,21 +8,64 @@ All verified: the incident is recovered. Past the deadline without that: escalat
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from django.db.models import Q
 
-from actions.choices import MUTATING_ACTIONS, ActionKind, RecStatus, RemediationState
+from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus, RemediationState
 from actions.models import Recommendation, Remediation
 from actions.pipeline import Pipeline
 from incidents.audit import about_incident, append_audit
 from incidents.choices import AuditEvent, IncidentStatus
-from incidents.models import Incident
+from incidents.models import AuditRecord, Incident
 from incidents.services import transition_incident
 from monitoring.detectors.hostlist import expand
 from monitoring.sources import Source
 
 PENDING_DECISION = [RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.EXECUTING]
+# A job in one of these states that has not started since the incident was detected is still down.
+JOB_DOWN = frozenset({"FAILED", "NODE_FAIL", "TIMEOUT", "PENDING", "REQUEUED"})
+RUNS_AGAIN = re.compile(r"job (\S+) runs again on ")
+
+
+def verified_running(incident: Incident) -> set[str]:
+    """The incident's jobs a verification saw running again and progressing (its audit records)."""
+    notes = AuditRecord.objects.filter(
+        incident_id=incident.pk, event=AuditEvent.VERIFICATION, outcome="healthy"
+    ).values_list("detail", flat=True)
+    return {j for d in notes for j in RUNS_AGAIN.findall((d or {}).get("note", ""))}
+
+
+def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
+    """(job, state) of the incident's jobs that stayed down: not started again since it was detected,
+    and never verified running. The node's recovery does not close the job's (issue 23)."""
+    from monitoring.models import Job
+
+    ids = [str(j) for j in (incident.jobs or [])]
+    if not ids:
+        return []
+    seen = verified_running(incident)
+    rows = Job.objects.filter(cluster_id=incident.cluster_id, slurm_id__in=ids).values_list(
+        "slurm_id", "state", "started_at"
+    )
+    return sorted(
+        (j, state)
+        for j, state, started in rows
+        if j not in seen and state in JOB_DOWN and (started is None or started <= incident.detected_at)
+    )
+
+
+def restart_coming(incident: Incident, jobs: list[str]) -> bool:
+    """A requeue of one of these jobs is still to be decided, running, or done and being verified."""
+    waiting = [*REC_OPEN, *PENDING_DECISION, RecStatus.SUCCEEDED]
+    return incident.recommendations.filter(
+        action=ActionKind.REQUEUE_JOB, job__in=jobs, status__in=waiting
+    ).exists()
+
+
+def down_words(down: list[tuple[str, str]]) -> str:
+    return ", ".join(f"job {j} stayed {state}" for j, state in down) + " (not restarted)"
 
 
 def _check_drain(node: str, states: dict[str, str]) -> tuple[bool, str]:
@@ -82,6 +125,11 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
                 )
             ok &= good
             notes.append(note)
+        requeued = {r.job for r in done if r.action == ActionKind.REQUEUE_JOB}
+        down = [(j, st) for j, st in jobs_left_down(incident) if j not in requeued] if ok and done else []
+        if down:  # the node's track is done; the job's is not: no "recovered" while it stays down
+            ok = False
+            notes.append(down_words(down))
         note = "; ".join(notes)
         if ok and done:
             recovered += _close(incident, IncidentStatus.RECOVERED, note, now)

@@ -36,8 +36,37 @@ def age(delta: dt.timedelta) -> str:
     return f"in {text}" if future else f"{text} ago"
 
 
+def _moment(value: dt.datetime | str | float | None) -> dt.datetime | None:
+    """A datetime, an ISO string (the controller's health) or epoch seconds (a node's boot time)."""
+    if isinstance(value, dt.datetime) or not value:
+        return value or None
+    try:
+        return dt.datetime.fromtimestamp(float(value), dt.UTC)
+    except (TypeError, ValueError):
+        pass
+    try:
+        at = dt.datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)
+
+
 @register.filter
-def when(value: dt.datetime | None) -> str:
+def boot(value: str | float | None) -> str:
+    """A node's boot time (epoch seconds as the scheduler gives it) as a person reads it."""
+    if value in (None, ""):
+        return "—"
+    try:
+        if float(value) <= 0:  # type: ignore[arg-type]
+            return "since the start"
+    except (TypeError, ValueError):
+        return str(value)
+    return when(value)
+
+
+@register.filter
+def when(value: dt.datetime | str | float | None) -> str:
+    value = _moment(value)
     if not value:
         return ""
     utc = value.astimezone(dt.UTC)

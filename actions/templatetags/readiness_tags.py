@@ -12,7 +12,7 @@ from django import template
 from django.utils import timezone
 
 from actions.evaluation import readiness
-from actions.views.reports import cluster_readiness
+from actions.services.reports import cluster_readiness
 from monitoring.telemetry.coverage import blind_detectors
 from monitoring.telemetry.coverage_store import cluster_coverage
 

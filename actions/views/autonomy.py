@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -92,8 +92,8 @@ def set_kind_level(request: HttpRequest, pk: int) -> HttpResponse:
     kind, level = request.POST.get("kind", ""), request.POST.get("level", "")
     try:
         ladder.set_kind_level(cluster, kind, level, request.user, timezone.now(), _reason(request))
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError as exc:
         messages.error(request, str(exc))
     else:
@@ -111,8 +111,8 @@ def set_override(request: HttpRequest, pk: int) -> HttpResponse:
         ladder.set_override(
             cluster, scope, target, kind, level, request.user, timezone.now(), _reason(request)
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError as exc:
         messages.error(request, str(exc))
     else:
@@ -129,8 +129,8 @@ def set_monitor_only(request: HttpRequest, pk: int) -> HttpResponse:
         approvable, expired = actionable.switch_monitor_only(
             cluster, on, request.user, timezone.now(), _reason(request)
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     held = (
         f" {approvable} held action(s) now await approval, {expired} expired as stale."
         if approvable or expired
@@ -159,8 +159,8 @@ def return_to_service(request: HttpRequest, pk: int) -> HttpResponse:
             override=override,
             skipped=request.POST.getlist("skip"),
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except (returns.NotOurs, returns.HeldAsLemon, returns.NotReady, QualificationFailed) as exc:
         messages.error(request, str(exc))
     else:
@@ -177,8 +177,8 @@ def drain_node(request: HttpRequest, pk: int) -> HttpResponse:
     node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
     try:
         result = drains.drain_by_hand(node, request.user, timezone.now(), _reason(request))
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except drains.DrainRefused as exc:
         messages.error(request, str(exc))
     else:

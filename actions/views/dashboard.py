@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -21,14 +21,15 @@ from actions.choices import ActionKind, RecStatus
 from actions.lifecycle import attention
 from actions.models import Recommendation
 from actions.services import autonomy as ladder
+from actions.services import invariant_status
 from actions.services.faults import inject_fault as inject
 from actions.services.node_track import node_track_context
 from actions.services.remediation import node_remediation_context
+from actions.services.reports import cluster_readiness
+from actions.services.standings import standings, with_needs_approval
 from actions.views.autonomy import cluster_panel, node_panel
-from actions.views.incident_list import with_needs_approval
 from actions.views.node_grid import Blame, node_grid, node_tile
-from actions.views.reports import cluster_readiness
-from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
+from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
 from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy
@@ -81,8 +82,8 @@ def set_autonomy(request: HttpRequest, pk: int) -> HttpResponse:
         ladder.set_autonomy(
             cluster, level, request.user, timezone.now(), reason=request.POST.get("reason", "")
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError:
         messages.error(request, f"Unknown autonomy level {level!r}.")
     else:
@@ -158,24 +159,6 @@ def _section(qs: QuerySet[Incident], rows: int = OVERVIEW_ROWS) -> dict[str, Any
     return {"rows": shown, "total": total, "more": total - len(shown)}
 
 
-def standings(active_qs: QuerySet[Incident]) -> dict[attention.Standing, list[int]]:
-    """Every open incident in exactly one of needs you / silenced / held / in hand (light: ids and flags)."""
-    rows = active_qs.values_list(
-        "pk", "needs_approval", "status", "acknowledged_by", "silenced_by_id", "cluster__monitor_only"
-    )
-    return attention.tally(
-        attention.OpenFacts(
-            incident=pk,
-            awaiting_approval=bool(awaiting),
-            escalated=status == IncidentStatus.ESCALATED,
-            acknowledged=bool(acked),
-            silenced=silenced is not None,
-            cluster_held=bool(held),
-        )
-        for pk, awaiting, status, acked, silenced, held in rows
-    )
-
-
 def overview_context() -> dict[str, Any]:
     active_qs = (
         with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)))
@@ -229,6 +212,7 @@ def cluster_context(cluster: Cluster) -> dict[str, Any]:
         fault_kinds = simulated_fault_kinds()
     return {
         "cluster": cluster,
+        "invariants": invariant_status.last_standing(cluster),
         "grid": node_grid(cluster, _blamed(cluster.incidents.all()).get(cluster.pk, {})),
         "jobs": cluster.jobs.order_by("-started_at")[:100],
         "nodes": cluster.nodes.all(),

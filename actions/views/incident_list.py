@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, TextField
+from django.db.models import Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
-from actions.choices import RecStatus
-from actions.models import Recommendation
+from actions.services.standings import with_needs_approval
 from incidents.audit.filters import parse_time
 from incidents.choices import INCIDENT_ACTIVE, Category, IncidentStatus
 from incidents.models import Incident
@@ -44,16 +43,6 @@ PARAMS = (
     "sort",
 )
 ACTIVE = "active"  # status=active: open, mitigating or escalated
-
-
-def awaiting(incident_ref: OuterRef | str = "pk") -> Exists:
-    return Exists(
-        Recommendation.objects.filter(incident=OuterRef(incident_ref), status=RecStatus.AWAITING_APPROVAL)
-    )
-
-
-def with_needs_approval(qs: QuerySet[Incident]) -> QuerySet[Incident]:
-    return qs.annotate(needs_approval=awaiting())
 
 
 @dataclass

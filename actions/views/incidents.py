@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from actions.services.export import NothingRecorded, export_zip, scenario_name
-from actions.views.reports import incident_metrics
+from actions.services.reports import incident_metrics
 from incidents.models import AuditRecord, Incident
-from incidents.story import incident_story
+from incidents.story import incident_story, status_label
 from monitoring.telemetry import charts
 
 
@@ -31,6 +31,7 @@ def incident_context(incident: Incident) -> dict[str, object]:
         "recommendations": recommendations,
         "audit": audit,
         "story": incident_story(incident, recommendations, audit, [e.text for e in evidence]),
+        "status_label": status_label(incident, audit),
         "metrics": incident_metrics(incident),
         "audit_link": f"{reverse('audit')}?{urlencode({'incident': incident.pk})}",
     }

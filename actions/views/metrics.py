@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from actions.evaluation.metrics import METRIC_LABELS, METRIC_NAMES
-from actions.views import reports as insights
+from actions.services import reports as insights
 from monitoring.models import Cluster
 
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from actions.lifecycle.holder import holder
 from monitoring.choices import NodeHealth
 from monitoring.models import Cluster
 from monitoring.telemetry.store import node_gpu_alarms
@@ -26,7 +27,17 @@ from monitoring.vocabulary import Category
 # A node blamed for one of these is faulty itself; for the others it is only a suspect.
 FAULTY_CATEGORIES = {Category.GPU_HARDWARE, Category.NODE_FAILURE, Category.NETWORK}
 HEALTH_ORDER = [NodeHealth.FAULTY, NodeHealth.SUSPECT, NodeHealth.DOWN, NodeHealth.DRAINED, NodeHealth.OK]
-_FIELDS = ("pk", "name", "partition", "state", "reason", "health", "held_as_lemon", "held_reason")
+_FIELDS = (
+    "pk",
+    "name",
+    "partition",
+    "state",
+    "reason",
+    "health",
+    "held_as_lemon",
+    "held_reason",
+    "drained_by_us",
+)
 
 
 @dataclass
@@ -75,8 +86,11 @@ def _alarms(cluster: Cluster) -> dict[str, str]:
 
 
 def _cell(url: str, row: tuple[Any, ...], health: str, blame: Blame | None, alarm: str) -> str:
-    pk, name, partition, state, reason, _, lemon, held = row
+    pk, name, partition, state, reason, _, lemon, held, ours = row
+    who = holder(state, reason, ours, lemon)
     title = f"{name} · {partition} · {state}"
+    if who.kind != "in_service":
+        title += f" · held by {who.label}"
     if reason:
         title += f" · {reason}"
     if blame is not None:
@@ -86,7 +100,8 @@ def _cell(url: str, row: tuple[Any, ...], health: str, blame: Blame | None, alar
     if lemon:
         title += f" · held: {held}"
     cls = f"cell h-{health}" + (f" gpu-{alarm}" if alarm else "") + (" lemon" if lemon else "")
-    extra = ' data-lemon="1"' if lemon else ""
+    extra = (' data-lemon="1"' if lemon else "") + f' data-holder="{escape(who.kind)}"'
+
     return (
         f'<a class="{escape(cls)}" href="{url.format(int(pk))}" title="{escape(title)}"{extra}>'
         f"<span>{escape(name[-3:])}</span></a>"
@@ -134,4 +149,5 @@ def node_tile(node: Any, blame: Blame | None) -> dict[str, Any]:
         "health": tile_health(node.health, blame),
         "incident": blame,
         "gpu_alarm": _alarms(node.cluster).get(node.name, ""),
+        "holder": holder(node.state, node.reason, node.drained_by_us, node.held_as_lemon),
     }

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -98,8 +98,8 @@ def acknowledge(request: HttpRequest, pk: int) -> HttpResponse:
         if oncall.acknowledge_incident(incident, request.user, timezone.now(), request.POST.get("note", "")):
             paging.acknowledge(incident, request.user, timezone.now())  # PagerDuty stops escalating now
             messages.success(request, f"You acknowledged incident #{pk}.")
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     return _back(request, "incident", pk)
 
 
@@ -107,12 +107,18 @@ def acknowledge(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def assign(request: HttpRequest, pk: int) -> HttpResponse:
     incident = get_object_or_404(Incident.objects.select_related("cluster"), pk=pk)
-    who = request.POST.get("assignee", "")[:150]
+    who = request.POST.get("assignee", "")[:150].strip()
+    if not who and not request.POST.get("unassign"):
+        # An empty box is no instruction: unassigning takes its own button, never a wiped field.
+        messages.error(
+            request, "Type a username to assign the incident to (or press Unassign); nothing changed."
+        )
+        return _back(request, "incident", pk)
     try:
         if oncall.assign_incident(incident, request.user, who, timezone.now(), request.POST.get("note", "")):
             messages.success(request, f"Incident #{pk} assigned to {who or 'nobody'}.")
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError as exc:
         messages.error(request, str(exc))
     return _back(request, "incident", pk)
@@ -172,8 +178,8 @@ def silence_create(request: HttpRequest) -> HttpResponse:
             job=post.get("job", ""),
             pattern=post.get("pattern", ""),
         )
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     except ValueError as exc:
         messages.error(request, f"Silence not created: {exc}")
     else:
@@ -190,6 +196,6 @@ def silence_end(request: HttpRequest, pk: int) -> HttpResponse:
         if silences.end_silence(silence, request.user, now):
             actionable.release_ended_silences(silence.cluster, now, actor=request.user)
             messages.success(request, f"Silence #{pk} ended; what it held is routed again.")
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
     return _back(request, "silences")

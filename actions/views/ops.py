@@ -20,8 +20,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from actions.api.auth import create_token, revoke_token
 from actions.models import ApiToken
+from actions.services import exposition
 from actions.services.audit_check import verify_as
-from actions.views import exposition
 
 LOOPBACK = ("127.0.0.1", "::1")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -25,8 +25,11 @@ def _decide(request: HttpRequest, pk: int, verb: str) -> HttpResponse:
     decide = services.approve_recommendation if verb == "approve" else services.reject_recommendation
     try:
         decide(rec, request.user, timezone.now(), comment)
-    except PermissionDenied as exc:
-        return HttpResponseForbidden(str(exc))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
+    except services.NeedsReason as exc:
+        messages.error(request, f"Not rejected: {exc}.")
+        return redirect("incident", pk=rec.incident_id)
     except Conflict as exc:
         # The same answer as the API: 409, and a page that says why and that nothing ran.
         rec.refresh_from_db()

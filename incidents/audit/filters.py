@@ -130,7 +130,8 @@ def parse_filters(params: Mapping[str, str]) -> AuditFilter:
             value = event_value(
                 value
             )  # the words shown ("Approval", "Status change") work as well as the names
-        f.exact[model_field] = value
+        # a node is found by the start of its name too ("gpu-a-00" finds gpu-a-001..009), as operators type it
+        f.exact["node__startswith" if model_field == "node" else model_field] = value
         f.active[name] = value
     for name in TIME_FILTERS:
         value = params.get(name, "").strip()

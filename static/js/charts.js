@@ -105,9 +105,10 @@
   function layout(data, field) {
     var start = xStart(data);
     var lay = {
-      title: { text: esc(field.label + (field.unit ? " (" + field.unit + ")" : "")), font: { size: 13 } },
-      margin: { l: 45, r: 10, t: 30, b: 40 }, hovermode: "closest",
-      showlegend: true, legend: { orientation: "h", x: 0, y: -0.3, yanchor: "top", font: { size: 10 } },
+      title: { text: esc(field.label + (field.unit ? " (" + field.unit + ")" : "")), font: { size: 13 }, x: 0, xanchor: "left" },
+      // The legend sits above the plot, right of the title: below it, it overlapped the time axis's title.
+      margin: { l: 45, r: 10, t: 48, b: 40 }, hovermode: "closest",
+      showlegend: true, legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: 10 } },
       xaxis: { type: "date", range: [utc(start), utc(data.until)],
                title: { text: "time (" + esc(data.zone || "UTC") + ")", font: { size: 10 }, standoff: 4 } },
       yaxis: { rangemode: "tozero", fixedrange: true },

@@ -75,6 +75,31 @@
     });
   }
 
+  // A control is the same one after an update when it has the same name in a form with the same
+  // action (or the same id): that is what the server renders for it, whatever moved around it.
+  function identity(c) {
+    var f = c.form || c.closest("form");
+    var name = c.getAttribute("name") || c.id;
+    return name ? (f ? (f.getAttribute("action") || "") + "|" : "|") + name : null;
+  }
+
+  function touched(el) {
+    return Array.prototype.filter.call(el.querySelectorAll(CONTROLS), edited)
+      .map(function (c) { return { node: c, id: identity(c) }; })
+      .filter(function (t) { return t.id; });
+  }
+
+  // The safety net under morph: a field the operator touched that the update dropped or replaced (the
+  // first update after load can pair children differently from the page's own rendering) is put back
+  // in place of its new twin, exactly as the operator left it. Never lose typed input.
+  function keepTouched(el, held) {
+    held.forEach(function (t) {
+      if (el.contains(t.node)) return;
+      var twin = Array.prototype.find.call(el.querySelectorAll(CONTROLS), function (n) { return identity(n) === t.id; });
+      if (twin) twin.parentNode.replaceChild(t.node, twin);
+    });
+  }
+
   function apply(el, html) {
     if (el._liveHtml === html) return false; // nothing changed: touch nothing
     el._liveHtml = html;
@@ -83,7 +108,13 @@
     var x = window.scrollX, y = window.scrollY;
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
-    morphChildren(el, tpl.content);
+    var root = tpl.content;
+    // A whole page as the fragment (node and cluster pages): its element with this one's id is the fragment.
+    var same = el.id ? root.querySelector("#" + CSS.escape(el.id)) : null;
+    if (same) root = same;
+    var held = touched(el);
+    morphChildren(el, root);
+    keepTouched(el, held);
     if (active && active !== document.body && document.contains(active) && document.activeElement !== active) {
       active.focus({ preventScroll: true });
       if (start !== null) { try { active.setSelectionRange(start, end); } catch (e) { /* not a text field */ } }
@@ -94,11 +125,13 @@
 
   function refresh() {
     pending = null;
+    var fetched = {}; // one request per URL, however many parts of the page it feeds
     document.querySelectorAll("[data-live-fragment]").forEach(function (el) {
       var url = el.getAttribute("data-live-fragment");
       if (!url) return;
-      fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "live" } })
-        .then(function (r) { return r.ok ? r.text() : null; })
+      fetched[url] = fetched[url] || fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "live" } })
+        .then(function (r) { return r.ok ? r.text() : null; });
+      fetched[url]
         .then(function (html) {
           if (html === null) return;
           if (apply(el, html)) el.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
@@ -120,6 +153,22 @@
       retry = Math.min(retry * 2, 15000);
     };
   }
+  // "… ago" keeps counting between updates: every <time> the server wrote ages on the page.
+  function age(s) {
+    var future = s < 0; s = Math.floor(Math.abs(s));
+    var text = s < 60 ? s + " s" : s < 3600 ? Math.floor(s / 60) + " min"
+      : s < 86400 ? Math.floor(s / 3600) + " h " + Math.floor(s % 3600 / 60) + " min"
+      : Math.floor(s / 86400) + " d " + Math.floor(s % 86400 / 3600) + " h";
+    return future ? "in " + text : text + " ago";
+  }
+  function ages() {
+    var now = Date.now();
+    document.querySelectorAll("time[datetime] > .age").forEach(function (a) {
+      var t = Date.parse(a.parentNode.getAttribute("datetime"));
+      if (!isNaN(t)) { var text = "· " + age((now - t) / 1000); if (a.textContent !== text) a.textContent = text; }
+    });
+  }
+  setInterval(ages, 1000);
   window.recoveryLive = { refresh: refresh, apply: apply }; // tests and charts may ask for a refresh
   connect();
 })();

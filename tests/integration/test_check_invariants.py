@@ -256,3 +256,129 @@ def test_a_resume_recorded_without_a_reason_is_reported(cluster) -> None:  # typ
     append_audit(event=AuditEvent.EXECUTION, at=NOW + dt.timedelta(seconds=9), actor="otto", **where)
     found = [v.detail for v in check_all(cluster, LATER) if v.name == "every_resume_says_who_and_why"]
     assert len(found) == 1 and "does not say who and why" in found[0]
+
+
+def _drained_and_reopened(cluster):  # type: ignore[no-untyped-def]
+    """An incident whose drain ran, then open again: its story must say what ran."""
+    from actions.services.transitions import transition_recommendation
+
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-story", "gpu-a-003", [])
+    (rec,) = propose(inc, drain("gpu-a-003"))
+    for status in (RecStatus.APPROVED, RecStatus.EXECUTING, RecStatus.SUCCEEDED):
+        transition_recommendation(rec, status, at=NOW + dt.timedelta(seconds=5), executed_at=NOW)
+    transition_incident(
+        inc, IncidentStatus.MITIGATING, at=NOW + dt.timedelta(seconds=6), reason="drain issued"
+    )
+    transition_incident(inc, IncidentStatus.OPEN, at=NOW + dt.timedelta(seconds=9), reason="failed again")
+    return inc
+
+
+def test_a_story_that_says_nothing_ran_after_a_drain_is_a_story_violation(cluster, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from incidents import story
+
+    inc = _drained_and_reopened(cluster)
+    assert "story_agrees_with_audit" not in _names(cluster)
+    monkeypatch.setattr(story, "open_sentence", lambda audit: "No recovery has run yet.")  # the old story
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "story_agrees_with_audit"]
+    assert found == [
+        f"{cluster.name}: incident #{inc.pk}: the story says no recovery has run, the audit says drain of gpu-a-003 did"
+    ]
+
+
+def test_a_merged_duplicate_page_says_merged_into_which_and_the_invariant_holds(
+    cluster, client, viewer
+) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    target = make_incident(cluster, "i-0", "gpu-a-001", [])
+    dup = make_incident(cluster, "i-1", "gpu-a-001", [])
+    propose(dup, drain("gpu-a-001"))
+    merge_incident(dup, "i-0", NOW)
+    assert "story_agrees_with_audit" not in _names(cluster)
+    client.force_login(viewer)
+    html = client.get(reverse("incident", args=[dup.pk])).content.decode()
+    assert f'id="incident-status">Merged into #{target.pk}</span>' in html
+    assert f"Merged into incident #{target.pk}" in html
+    assert "Nothing was recommended." not in html and "false alarm" not in html
+
+
+def test_an_incident_recovered_while_its_job_stayed_failed_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-004]")  # FAILED, never started again
+    inc = make_incident(cluster, "i-r", "gpu-a-003", ["4101"], at=NOW)
+    transition_incident(
+        inc, IncidentStatus.RECOVERED, at=NOW + dt.timedelta(seconds=60), reason="node returned"
+    )
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "recovered_means_job_running"]
+    assert found == [
+        f"{cluster.name}: incident #{inc.pk} shows recovered, but job 4101 stayed FAILED (not restarted)"
+    ]
+    append_audit(  # a verification saw it running again: the contradiction is gone
+        event=AuditEvent.VERIFICATION,
+        at=NOW + dt.timedelta(seconds=90),
+        cluster=cluster.name,
+        incident_id=inc.pk,
+        action="verify recovery",
+        outcome="healthy",
+        detail={
+            "note": "job 4101 runs again on gpu-a-[001-002,004-005] (without gpu-a-003) and progressed to step 9"
+        },
+    )
+    assert "recovered_means_job_running" not in _names(cluster)
+
+
+def test_a_requeued_job_loses_no_more_gpu_hours_than_it_was_allocated(cluster) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23, defect 7: the job's latest run started after its requeue, but the GPU-hours it lost
+    (since its checkpoint, through the wait) were allocated to it too; a job that never opted in
+    counts in neither. ETTR stays in [0, 1] and /metrics exports the page's ratio."""
+    from tests.integration.autonomy_helpers import OPT_IN
+
+    make_nodes(cluster)
+    hours = lambda h: NOW - dt.timedelta(hours=h)  # noqa: E731
+    from monitoring.models import Job
+
+    Job.objects.create(
+        cluster=cluster,
+        slurm_id="4101",
+        name="llm",
+        partition="batch",
+        nodes="gpu-a-[001-002]",
+        state="RUNNING",
+        comment=OPT_IN,
+        started_at=hours(0.2),
+        last_checkpoint_at=hours(3),
+        last_checkpoint_step=100,
+    )
+    Job.objects.create(  # not opted in: its incident is no part of the ratio
+        cluster=cluster,
+        slurm_id="4102",
+        name="other",
+        partition="batch",
+        nodes="gpu-a-[003-004]",
+        state="RUNNING",
+        started_at=hours(0.2),
+        last_checkpoint_at=hours(3),
+    )
+    for key, job in (("i-a", "4101"), ("i-b", "4102")):
+        inc = make_incident(cluster, key, "gpu-a-001", [job], at=hours(2))
+        append_audit(
+            event=AuditEvent.VERIFICATION,
+            at=hours(0.25),
+            cluster=cluster.name,
+            incident_id=inc.pk,
+            action="verify recovery",
+            outcome="healthy",
+            detail={
+                "note": f"job {job} runs again on gpu-a-[001-002] (without none) and progressed to step 9"
+            },
+        )
+    names = ["ettr_in_range", "lost_within_allocated", "ettr_page_equals_metrics"]
+    assert check_all(cluster, NOW, names) == []
+    from actions.views.reports import DEFAULT_WINDOW, metrics_report
+
+    (row,) = metrics_report(cluster, DEFAULT_WINDOW, NOW)["clusters"]
+    gpus = 2 * cluster.gpus_per_node
+    assert row["lost_gpu_hours"] == pytest.approx(gpus * 2.75, abs=1e-3)  # 1 h before the fault + 1.75 h wait
+    assert row["allocated_gpu_hours"] == pytest.approx(gpus * 3.0, abs=1e-3)  # from its checkpoint on
+    assert 0 <= row["ettr"] <= 1

@@ -253,3 +253,36 @@ def test_a_recovered_incident_leaves_nothing_awaiting_approval(incident) -> None
         f"incident #{incident.pk} is recovered",
     )
     assert settle_closed_incidents(incident.cluster, NOW) == 0  # idempotent
+
+
+def test_a_reject_with_an_empty_comment_is_refused_with_a_clear_message(client, operator, incident) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23, defect 8: a wiped comment box is no reason; nothing is rejected, the page says why."""
+    drain = _drain(incident)
+    client.force_login(operator)
+    response = client.post(reverse("rec-reject", args=[drain.pk]), {"comment": "   "}, follow=True)
+    drain.refresh_from_db()
+    assert drain.status == RecStatus.AWAITING_APPROVAL and drain.decided_by is None
+    assert not AuditRecord.objects.filter(recommendation_id=drain.pk, event="rejection").exists()
+    assert "Not rejected: a rejection needs a reason" in response.content.decode()
+    api = client.post(
+        f"/api/recommendations/{drain.pk}/reject/", {"comment": ""}, content_type="application/json"
+    )
+    assert api.status_code == 409 and "needs a reason" in api.json()["detail"]
+
+
+def test_assign_with_an_emptied_box_changes_nothing_and_unassign_is_its_own_button(
+    client, operator, incident
+) -> None:  # type: ignore[no-untyped-def]
+    Incident.objects.filter(pk=incident.pk).update(assignee=operator.username)
+    client.force_login(operator)
+    page = client.get(reverse("incident", args=[incident.pk])).content.decode()
+    assert 'id="unassign-button"' in page
+    response = client.post(reverse("incident-assign", args=[incident.pk]), {"assignee": " "}, follow=True)
+    incident.refresh_from_db()
+    assert incident.assignee == operator.username
+    assert "Type a username to assign the incident to" in response.content.decode()
+    assert not AuditRecord.objects.filter(incident_id=incident.pk, event="assign").exists()
+    client.post(reverse("incident-assign", args=[incident.pk]), {"assignee": "", "unassign": "1"})
+    incident.refresh_from_db()
+    assert incident.assignee == ""
+    assert AuditRecord.objects.get(incident_id=incident.pk, event="assign").outcome == "unassigned"

@@ -353,3 +353,32 @@ def test_a_node_still_running_a_job_gets_its_reboot_only_once_the_job_moved_off(
     verify_remediations(sim, NOW + dt.timedelta(seconds=10))
     rec = Recommendation.objects.get(action=ActionKind.REBOOT_NODE, node="gpu-a-003")
     assert rec.status == RecStatus.APPROVED and rec.incident_id == inc.pk
+
+
+def test_a_node_back_in_service_does_not_recover_an_incident_whose_job_stayed_failed(sim) -> None:  # type: ignore[no-untyped-def]
+    """The node's track and the job's are separate: the node returning never says "recovered" while
+    the incident's job stayed FAILED (issue 23, defect 6); with no restart coming, people are told."""
+    from monitoring.models import Job
+
+    _set(sim, remediation_autonomy=Autonomy.AUTO)
+    inc = _xid_incident(sim, "k1", "gpu-a-003")
+    Incident.objects.filter(pk=inc.pk).update(jobs=["4101"])
+    inc.refresh_from_db()
+    Job.objects.create(
+        cluster=sim,
+        slurm_id="4101",
+        name="llm",
+        user="alice",
+        partition="batch",
+        state="FAILED",
+        nodes="gpu-a-[001-004]",
+        started_at=NOW - dt.timedelta(hours=1),
+    )
+    rec = _drain_executed(sim, inc)
+    assert rec is not None
+    execute_recommendation(rec.pk, NOW)
+    verify_remediations(sim, NOW + dt.timedelta(seconds=60))
+    assert Remediation.objects.get(recommendation=rec).state == RemediationState.RETURNED
+    inc.refresh_from_db()
+    assert inc.status == IncidentStatus.ESCALATED
+    assert "job 4101 stayed FAILED" in inc.transitions.last().reason

@@ -159,6 +159,19 @@ def test_services_never_import_the_tasks_module() -> None:
     assert offenders == []
 
 
+def test_services_never_import_views() -> None:
+    """Imports point down: pages call the verbs and computations, never the other way (issue 23)."""
+    graph = _graph()
+    offenders = sorted(
+        f"{m} -> {d}"
+        for m, deps in graph.items()
+        if ".services" in m
+        for d in deps
+        if ".views" in d or d.endswith(".api") or ".api." in d
+    )
+    assert offenders == []
+
+
 def test_the_project_urls_only_include_the_apps() -> None:
     tree = ast.parse((ROOT / "recovery_site" / "urls.py").read_text())
     views = [
