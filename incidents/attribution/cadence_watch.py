@@ -67,6 +67,8 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[fl
         ), f"training finished; teardown allowed {grace:.0f} s"
     if name == ph.EVALUATING and phase.eval_t is not None:
         return max(stall.deadline, phase.eval_t + base), "evaluation lines keep the clock alive"
+    if phase.resumed_t is not None and phase.resumed_t > stall.last_t:
+        return max(stall.deadline, phase.resumed_t + base), "counted from the end of the last save"
     return stall.deadline, ""
 
 

@@ -54,6 +54,7 @@ class JobPhase:
         "ckpt_start",
         "eval_t",
         "finish_t",
+        "resumed_t",
         "ended",
     )
 
@@ -66,6 +67,7 @@ class JobPhase:
         self.ckpt_start: float | None = None
         self.eval_t: float | None = None
         self.finish_t: float | None = None
+        self.resumed_t: float | None = None  # a save finished: the step loop restarts from here
         self.ended = False
 
     def on_line(self, t: float) -> None:
@@ -92,6 +94,7 @@ class JobPhase:
                 self.finish_t = t  # the final save: training is over once it is written
             return
         self.ckpt_start = None
+        self.resumed_t = t
 
     def on_lifecycle(self, t: float, what: str) -> None:
         self.on_line(t)
