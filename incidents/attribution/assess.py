@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from incidents.attribution.incident import Incident, Verdict
+from incidents.attribution.restart import assess_restart
 from incidents.attribution.verdict import decide
 from incidents.attribution.world import World
 
@@ -38,6 +39,8 @@ def _evidence(inc: Incident, why: list[str], suspect: str | None) -> tuple[str, 
 def assess(inc: Incident, world: World, history_window_s: float) -> Assessment:
     """Decide the incident's verdict now; remember a named culprit as history."""
     v, why = decide(inc, world)
+    v, restart_why = assess_restart(inc, v)
+    why = why + restart_why
     suspect = None
     if v.node is not None:
         suspect = world.suspect(v.node, inc.detected_t, inc.key, history_window_s)

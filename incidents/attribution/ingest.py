@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from incidents.attribution import cadence_watch
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
+from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
+from monitoring.detectors.phase import JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -38,6 +41,13 @@ class DetectConfig:
     # went idle after the last progress line while another node's stay busy (peers spinning in
     # the collective the idle node never joined); 0 turns the early confirmation off.
     hang_idle_multiple: float = 2.0
+    # A job whose progress format no parser knows: a stall is a silence of max(this x the period
+    # of its own learned cadence, cadence_floor_s), on every stream that had one.
+    cadence_multiple: float = 4.0
+    cadence_floor_s: float = 30.0
+    cadence_min_beats: int = 5
+    # Training said it finished: a silence this long after that is a stall in teardown.
+    finished_grace_s: float = 600.0
 
 
 _INF = (float("inf"), float("-inf"))
@@ -63,6 +73,17 @@ class Ingest:
         self.styles: dict[str, progress.Style] = {}  # job -> its stack's progress format, once known
         self.style_hits: dict[str, int] = {}
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
+        self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
+        self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
+        self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
+        self.cadence_raised: set[str] = set()
+        self.cadence_cfg = cadence_watch.CadenceSettings(
+            config.cadence_multiple,
+            config.cadence_floor_s,
+            config.cadence_min_beats,
+            config.checkpoint_grace_s,
+            config.finished_grace_s,
+        )
 
     # --- jobs ------------------------------------------------------------------------------
 
@@ -96,10 +117,16 @@ class Ingest:
         run.started_t, run.ended_t, run.restarts = now, None, run.restarts + 1
         self.world.reindex(spec.id)
         self.corr.job_restarted(spec.id, old, spec.nodes)
+        ph = self.phases.get(spec.id)
+        if ph is not None:
+            self.previous_phase[spec.id] = {**ph.describe(), "attempt": old}
         self._start_tracking(spec)
 
     def _start_tracking(self, spec: JobSpec) -> None:
         self.trackers[spec.id] = progress.ProgressTracker()
+        self.cadences[spec.id] = cadence_watch.new_tracker(self.cadence_cfg)
+        self.phases[spec.id] = JobPhase(spec.started)
+        self.cadence_raised.discard(spec.id)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -111,6 +138,10 @@ class Ingest:
 
     def _stop_tracking(self, job: str) -> None:
         self.trackers.pop(job, None)
+        self.cadences.pop(job, None)
+        ph = self.phases.get(job)
+        if ph is not None:
+            ph.on_end()
         self.telemetry.forget_job(job)
 
     # --- events -----------------------------------------------------------------------------
@@ -155,7 +186,7 @@ class Ingest:
             if style is not None and style.keyword in line and "rror" not in line:
                 p = style.parse(line)
                 if p is not None:
-                    self._advance(t, job, tracker, p)
+                    self._advance(t, job, tracker, p, line)
                     return
         has_nccl = "NCCL" in line
         if (
@@ -167,8 +198,11 @@ class Ingest:
         ):
             return  # NCCL's chatter: the bulk of a big job's log, never a fault on its own
         has_error = "rror" in line
-        if not has_error and not has_nccl and tracker is not None and self._progress(t, job, line, tracker):
-            return
+        if not has_error and not has_nccl and tracker is not None:
+            if self._progress(t, job, line, tracker):
+                return
+            if tracker.last_t is None:
+                self._cadence(t, job, line)  # no parser knows this job's progress: learn its beat
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None:
             return
@@ -195,18 +229,49 @@ class Ingest:
         if p is None:
             # A save line says "sav"/"Sav" or "heckpoint"; two scans keep the checkpoint parser off the rest.
             ck = progress.parse_checkpoint(line) if "av" in line or "heckpoint" in line else None
+            ph = self.phases.get(job)
             if ck is not None:
                 tracker.on_checkpoint(t, ck[0], ck[1])
+                if ph is not None:
+                    ph.on_checkpoint(t, ck[0], line)
                 return True
             life = progress.parse_lifecycle(line)
             if life is not None:
                 tracker.on_lifecycle(t, life)
+                if ph is not None:
+                    ph.on_lifecycle(t, life)
             return False
-        self._advance(t, job, tracker, p)
+        self._advance(t, job, tracker, p, line)
         return True
 
-    def _advance(self, t: float, job: str, tracker: progress.ProgressTracker, p: progress.Progress) -> None:
+    def _cadence(self, t: float, job: str, line: str) -> None:
+        cad, ph = self.cadences.get(job), self.phases.get(job)
+        if cad is None or ph is None:
+            return
+        ph.on_line(t)
+        rank, body = logs.split_prefix(line)
+        if cad.see(t, rank, body):
+            ph.on_step(t, None, body)
+            self.cadence_raised.discard(job)
+
+    def phase_data(self, job: str | None) -> dict[str, Any] | None:
+        """The job's phase as an observation carries it (with where its last attempt stood)."""
+        ph = self.phases.get(job) if job is not None else None
+        if ph is None or job is None:
+            return None
+        out = ph.describe()
+        prev = self.previous_phase.get(job)
+        if prev is not None:
+            out["previous"] = prev
+        return out
+
+    def _advance(
+        self, t: float, job: str, tracker: progress.ProgressTracker, p: progress.Progress, line: str = ""
+    ) -> None:
         """A progress line: move the job's clock on, and watch for a sustained slowdown."""
+        ph = self.phases.get(job)
+        if ph is not None:
+            ph.on_step(t, p[0] % 1_000_000_000, line)
         if tracker.on_progress(t, p) and len(tracker.step_times) >= 10:
             ratio = tracker.check_straggler(self.cfg.straggler_ratio, self.cfg.straggler_lines)
             if ratio is not None:
@@ -259,6 +324,9 @@ class Ingest:
             data = self._blame_data(data, node)
         elif info.kind in (Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK):
             data = self._checkpoint_context(job, data)
+        phase = self.phase_data(job)
+        if phase is not None and info.kind not in (logs.STEP_CANCELLED, logs.NCCL_WORK):
+            data = {**data, "phase": phase}
         if info.kind == logs.STEP_CANCELLED:
             self._step_cancelled(job)
             return
@@ -438,6 +506,9 @@ class Ingest:
             tr.hang_raised = True
             med = tr.median_interval() or 0.0
             data: dict[str, Any] = {"last_progress_t": tr.last_t}
+            phase = self.phase_data(job)
+            if phase is not None:
+                data["phase"] = phase
             if split is None:
                 why = (
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
@@ -453,6 +524,8 @@ class Ingest:
                 )
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
+        for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
+            self._emit(obs)
 
     def _idle_split(
         self, job: str, tr: progress.ProgressTracker, now: float

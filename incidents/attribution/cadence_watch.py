@@ -1,0 +1,120 @@
+"""Stalls of jobs whose progress no parser knows, from their own learned cadence (pure).
+
+The progress detector raises hangs for the formats it knows; this is the
+fallback for every other job: the beat :mod:`monitoring.detectors.cadence`
+learned from the job's lines, and the job's phase, decide when a silence is a
+stall. A save in flight, an evaluation or a finished training loop each
+stop the beat on purpose, so each moves the deadline the way it should.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from incidents.attribution.world import World
+from monitoring.detectors import phase as ph
+from monitoring.detectors.cadence import CadenceConfig, CadenceTracker, Stall
+from monitoring.detectors.progress import ProgressTracker
+from monitoring.detectors.schema import Kind, Observation
+from monitoring.detectors.text import clean_line
+
+
+@dataclass(frozen=True)
+class CadenceSettings:
+    """The part of the ingest's settings a cadence stall reads (the ingest's own config fits)."""
+
+    cadence_multiple: float
+    cadence_floor_s: float
+    cadence_min_beats: int
+    checkpoint_grace_s: float
+    finished_grace_s: float
+
+
+class Watched(Protocol):
+    """What the ingest keeps per job that a cadence stall needs (no import of the ingest)."""
+
+    @property
+    def cadences(self) -> dict[str, CadenceTracker]: ...
+    @property
+    def trackers(self) -> dict[str, ProgressTracker]: ...
+    @property
+    def phases(self) -> dict[str, ph.JobPhase]: ...
+    @property
+    def cadence_raised(self) -> set[str]: ...
+    @property
+    def world(self) -> World: ...
+    def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
+
+
+def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
+    return CadenceTracker(CadenceConfig(cfg.cadence_multiple, cfg.cadence_floor_s, cfg.cadence_min_beats))
+
+
+def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[float, str]:
+    """When the silence becomes a stall in this phase, and the phase's part in it."""
+    base = max(cfg.cadence_multiple * stall.period, cfg.cadence_floor_s)
+    name = phase.phase()
+    if name == ph.CHECKPOINTING and phase.ckpt_start is not None:
+        grace = max(base, cfg.checkpoint_grace_s)
+        return max(
+            stall.deadline, phase.ckpt_start + grace
+        ), f"a checkpoint save in flight allows {grace:.0f} s"
+    if name == ph.FINISHING and phase.finish_t is not None:
+        grace = max(base, cfg.finished_grace_s)
+        return max(
+            stall.deadline, phase.finish_t + grace
+        ), f"training finished; teardown allowed {grace:.0f} s"
+    if name == ph.EVALUATING and phase.eval_t is not None:
+        return max(stall.deadline, phase.eval_t + base), "evaluation lines keep the clock alive"
+    if phase.resumed_t is not None and phase.resumed_t > stall.last_t:
+        return max(stall.deadline, phase.resumed_t + base), "counted from the end of the last save"
+    return stall.deadline, ""
+
+
+def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observation]:
+    """Stall observations due at ``now`` for jobs watched only by their cadence."""
+    out: list[Observation] = []
+    for job, cad in ingest.cadences.items():
+        if job in ingest.cadence_raised or not cad.lines:
+            continue
+        tracker = ingest.trackers.get(job)
+        phase = ingest.phases.get(job)
+        if tracker is None or tracker.last_t is not None or phase is None:
+            continue  # a known progress format: the progress detector watches it
+        stall = cad.stall()
+        if stall is None or now - stall.last_t < cfg.cadence_floor_s:
+            continue
+        due, why_phase = deadline(stall, phase, cfg)
+        if now < due:
+            continue
+        run = ingest.world.jobs.get(job)
+        if run is None or run.state != "running":
+            continue
+        ingest.cadence_raised.add(job)
+        out.append(_observation(job, now, stall, why_phase, ingest.phase_data(job), cfg))
+    return out
+
+
+def _observation(
+    job: str, now: float, stall: Stall, why_phase: str, phase: dict[str, Any] | None, cfg: CadenceSettings
+) -> Observation:
+    streams = f"{stall.streams} streams" if stall.streams > 1 else "its one stream"
+    why = (
+        f"its own cadence '{stall.template[:70]}' beat every {stall.period:.1f} s on {streams}; "
+        f"threshold max({cfg.cadence_multiple:g} x {stall.period:.1f} s, {cfg.cadence_floor_s:g} s)"
+    )
+    if why_phase:
+        why += f"; {why_phase}"
+    text = f"job {job}: no progress for {now - stall.last_t:.0f} s ({why})"
+    data: dict[str, Any] = {
+        "last_progress_t": stall.last_t,
+        "cadence": {
+            "period_s": round(stall.period, 3),
+            "template": stall.template[:200],
+            "streams": stall.streams,
+        },
+    }
+    if phase is not None:
+        data["phase"] = phase
+    return Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data)

@@ -1,0 +1,96 @@
+"""Would a restart repeat it? The job's phase decides what a stall or failure means (pure).
+
+Every incident gets the assessment as evidence, so the operator reads why the
+controller requeues or only tells the owner:
+
+- hardware or shared-infrastructure evidence: a restart elsewhere will not
+  repeat it (the verdict stands);
+- a stall after training finished: nothing is lost, a restart would redo
+  finished work; reported to the owner, never requeued;
+- a failure before the first step of a fresh start, or at the same phase and
+  step as the attempt before our restart: deterministic until shown
+  otherwise (configuration, environment, the program); notify, no requeue;
+- a stall inside a checkpoint save: the storage is the first suspect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from incidents.attribution.incident import Incident, Mark, Verdict
+from monitoring.detectors import phase as ph
+from monitoring.detectors.schema import Kind
+
+# Verdicts whose evidence already names a machine or a shared service.
+_HARD = frozenset({"gpu_hardware", "node_failure", "gpu_degraded", "infrastructure"})
+_SOFT = frozenset({"hang", "network", "software"})
+
+
+def _phase_mark(inc: Incident) -> tuple[Mark, dict[str, Any]] | None:
+    """The earliest evidence made while the job was still running, with its phase."""
+    best: tuple[Mark, dict[str, Any]] | None = None
+    for m in inc.marks.values():
+        info = m.data.get("phase") if isinstance(m.data, dict) else None
+        if not isinstance(info, dict) or info.get("phase") == ph.FINISHED:
+            continue
+        if best is None or m.t < best[0].t:
+            best = (m, info)
+    return best
+
+
+def _where(info: dict[str, Any]) -> str:
+    step = info.get("step")
+    at = f" at step {step}" if step is not None else ""
+    first = ", before the first step" if info.get("before_first_step") else ""
+    return f"phase: {info.get('phase', ph.UNKNOWN)}{at}{first}"
+
+
+def _same_place(info: dict[str, Any]) -> bool:
+    """Stopped where the attempt before our restart stopped: same phase, same step."""
+    prev = info.get("previous")
+    if not isinstance(prev, dict) or info.get("phase") in (None, ph.UNKNOWN):
+        return False
+    return prev.get("phase") == info.get("phase") and prev.get("step") == info.get("step")
+
+
+def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
+    """The verdict the phase calls for, and the "would a restart repeat it?" evidence."""
+    found = _phase_mark(inc)
+    if found is None:
+        return v, []
+    _, info = found
+    where = _where(info)
+    hard = v.category in _HARD or (v.category == "network" and bool(inc.by_kind(Kind.IB_PORT_ERROR)))
+    if hard:
+        return v, [f"{where}; would a restart repeat it? unlikely: the {v.category} evidence names the cause"]
+    if v.category not in _SOFT:
+        return v, [where]
+    phase = info.get("phase")
+    if phase == ph.FINISHING and v.category == "hang":
+        line = (
+            f"{where}; training had finished when the job stalled: nothing is lost and a restart would "
+            "redo finished work, so it is reported to the owner, not requeued"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.7), "stall_after_training_finished", ()), [
+            line
+        ]
+    if info.get("before_first_step") and not isinstance(info.get("previous"), dict):
+        line = (
+            f"{where} of a fresh start; would a restart repeat it? yes until shown otherwise: nothing has "
+            "worked yet (configuration, environment or the program), so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.7), "fails_before_first_step", ()), [line]
+    if _same_place(info):
+        prev = info["previous"]
+        line = (
+            f"{where}; would a restart repeat it? yes: attempt {prev.get('attempt')} stopped in the same "
+            "phase at the same step before our restart, so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.75), "repeats_after_restart", ()), [line]
+    if phase == ph.CHECKPOINTING and v.category == "hang" and v.node is None:
+        line = (
+            f"{where}; the stall is inside a checkpoint save begun at t={info.get('ckpt_start_t')}: "
+            "the storage it writes to is the first suspect, escalated rather than requeued"
+        )
+        return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
+    return v, [f"{where}; would a restart repeat it? not shown: the job had been making progress"]

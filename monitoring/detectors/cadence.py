@@ -1,0 +1,228 @@
+"""Stalls from a job's own cadence, whatever format its trainer prints (pure).
+
+The progress detector knows the formats of the stacks it was written for. A
+trainer it has never seen (a Hugging Face ``{'loss': ..., 'epoch': ...}``
+dict, DeepSpeed's pipeline ``steps: N loss: ...``, a custom print) still
+prints *something* at a steady beat while it trains. This module learns that
+beat from the lines themselves:
+
+1. :func:`template_of` masks the variable parts of a line (timestamps,
+   numbers, hex, paths) and keeps its shape: lines printed by one ``print``
+   call share a template, whatever their values.
+2. A :class:`Beat` per (stream, template) records when the template recurs
+   and whether one of its numeric fields grows (a step, an epoch, a sample
+   count): a heartbeat line that repeats the same values is no progress.
+3. A template that recurred ``min_beats`` times at a steady interval, with a
+   growing field, is the stream's cadence. A stall is called when every
+   stream that had one has been silent for ``max(k x its period, floor)``:
+   one stream that still beats (another node's ranks) keeps the job alive.
+
+A job that never set up a cadence (slow to start) gets no deadline at all.
+The miner is deliberately small (no persistence, no similarity merging as in
+Drain): template keys are exact shapes after masking, which is what periodic
+progress lines are, and a bounded table of them per stream keeps memory flat.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Timestamps and clock readings first (their parts wrap, so they are no counters),
+# then hex, paths, and numbers in any notation.
+_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}[ T_]\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\d+:\d{2}(?::\d{2})?(?:\.\d+)?"
+)
+_MASK = re.compile(
+    r"(?P<hex>\b0x[0-9a-fA-F]+\b|\b[0-9a-f]{12,}\b)"
+    r"|(?P<path>/?(?:[\w.-]+/)+[\w.-]*)"
+    r"|(?P<num>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
+)
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+# Progress-bar glyphs (tqdm's unicode blocks, ascii "#"): the bar's length is a value, not a shape.
+_BAR = re.compile(r"[\u2580-\u259f#]+")
+_SPACE = re.compile(r"\s+")
+MAX_MINED = 400  # only a line's head is mined: progress lines are short
+MAX_TEMPLATES = 48  # per stream; the least-seen template is dropped beyond it
+WINDOW = 32  # intervals kept per template
+BURST_S = 1.0  # the same template again within this is the same beat (several ranks, one stream)
+
+
+def template_of(line: str) -> tuple[str, tuple[float, ...]]:
+    """The line's shape (variable parts masked) and its numbers in order.
+
+    >>> template_of("steps: 120 loss: 2.3154 iter time (s): 0.812")
+    ('steps: <n> loss: <n> iter time (s): <n>', (120.0, 2.3154, 0.812))
+    """
+    text = _TIME.sub("<t>", line[:MAX_MINED])
+    if "|" in text:
+        text = _BAR.sub("<b>", text)
+    numbers: list[float] = []
+
+    def mask(m: re.Match[str]) -> str:
+        if m.group("num") is not None:
+            try:
+                numbers.append(float(m.group("num")))
+            except ValueError:  # pragma: no cover - the pattern only matches floats
+                return "<n>"
+            return "<n>"
+        if m.group("hex") is not None:
+            return "<x>"
+        path = m.group("path")
+        if any(c.isalpha() for c in path):
+            return "<p>"
+        # "120/1000": a count and its total, not a path.
+        numbers.extend(float(x) for x in _DIGITS.findall(path))
+        return _DIGITS.sub("<n>", path)
+
+    masked = _MASK.sub(mask, text)
+    return _SPACE.sub(" ", masked).strip(), tuple(numbers)
+
+
+@dataclass(frozen=True)
+class CadenceConfig:
+    multiple: float = 4.0  # a silence of k x the learned period is a stall
+    floor_s: float = 30.0  # never sooner than this
+    min_beats: int = 5  # occurrences before a template's beat counts as learned
+    steady: float = 0.75  # share of intervals within [period / 3, 3 x period]
+    growth: float = 0.5  # share of beats on which a counter field grew (and none fell)
+    max_period_s: float = 600.0  # a slower "beat" is no cadence worth watching
+
+
+def _median(values: list[float]) -> float:
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
+
+
+@dataclass(slots=True)
+class Beat:
+    """One template in one stream: when it recurs, and which of its fields grow."""
+
+    template: str
+    last_t: float
+    count: int = 1
+    intervals: list[float] = field(default_factory=list)
+    last_numbers: tuple[float, ...] = ()
+    grew: list[int] = field(default_factory=list)  # per field: beats on which it rose
+    fell: list[int] = field(default_factory=list)  # per field: beats on which it dropped
+
+    def see(self, t: float, numbers: tuple[float, ...]) -> None:
+        gap = t - self.last_t
+        if gap < BURST_S:
+            self.last_t = max(self.last_t, t)
+            return
+        self.intervals.append(gap)
+        if len(self.intervals) > WINDOW:
+            del self.intervals[0]
+        self.count += 1
+        self.last_t = t
+        if len(numbers) == len(self.last_numbers):
+            if not self.grew:
+                self.grew, self.fell = [0] * len(numbers), [0] * len(numbers)
+            for i, (old, new) in enumerate(zip(self.last_numbers, numbers, strict=True)):
+                if new > old:
+                    self.grew[i] += 1
+                elif new < old:
+                    self.fell[i] += 1
+        self.last_numbers = numbers
+
+    def period(self, cfg: CadenceConfig) -> float | None:
+        """The learned period, or ``None`` while this is no steady, counting beat."""
+        if self.count < cfg.min_beats or len(self.intervals) < cfg.min_beats - 1:
+            return None
+        med = _median(self.intervals)
+        if med <= 0 or med > cfg.max_period_s:
+            return None
+        near = sum(1 for x in self.intervals if med / 3.0 <= x <= med * 3.0)
+        if near < cfg.steady * len(self.intervals):
+            return None
+        if not self.counts(cfg):
+            return None
+        return med
+
+    def counts(self, cfg: CadenceConfig) -> bool:
+        """A field that grows on most beats and never falls: a step, an epoch, samples seen."""
+        beats = self.count - 1
+        return any(g >= cfg.growth * beats and f == 0 for g, f in zip(self.grew, self.fell, strict=True))
+
+
+@dataclass(slots=True)
+class Stream:
+    """The templates of one stream (one rank's lines, or the job's unlabelled lines)."""
+
+    beats: dict[str, Beat] = field(default_factory=dict)
+
+    def see(self, t: float, template: str, numbers: tuple[float, ...]) -> Beat:
+        beat = self.beats.get(template)
+        if beat is None:
+            if len(self.beats) >= MAX_TEMPLATES:
+                rarest = min(self.beats.values(), key=lambda b: (b.count, b.last_t))
+                del self.beats[rarest.template]
+            beat = self.beats[template] = Beat(template, t, last_numbers=numbers)
+            return beat
+        beat.see(t, numbers)
+        return beat
+
+
+@dataclass(frozen=True)
+class Stall:
+    """Why a silence is a stall: the beat that broke, its period and how many streams agree."""
+
+    deadline: float
+    last_t: float
+    period: float
+    template: str
+    streams: int
+
+
+class CadenceTracker:
+    """Learned cadences of one job attempt, one :class:`Stream` per rank (or ``None``)."""
+
+    __slots__ = ("cfg", "streams", "lines")
+
+    def __init__(self, cfg: CadenceConfig | None = None) -> None:
+        self.cfg = cfg or CadenceConfig()
+        self.streams: dict[int | None, Stream] = {}
+        self.lines = 0
+
+    def see(self, t: float, stream: int | None, body: str) -> bool:
+        """Mine one line of a stream; True when it is a beat of a learned cadence."""
+        if len(self.streams) >= 4096 and stream not in self.streams:
+            stream = None  # thousands of ranks: fold the rest into one stream
+        template, numbers = template_of(body)
+        if not template or not numbers:
+            return False  # a line without a single number has no counter to grow
+        self.lines += 1
+        beat = self.streams.setdefault(stream, Stream()).see(t, template, numbers)
+        return beat.period(self.cfg) is not None
+
+    def learned(self) -> bool:
+        return self.stall() is not None
+
+    def stall(self) -> Stall | None:
+        """When the job's silence becomes a stall; ``None`` while no cadence is learned."""
+        best: Stall | None = None
+        streams = 0
+        for stream in self.streams.values():
+            own = self._stream_stall(stream)
+            if own is None:
+                continue
+            streams += 1
+            if best is None or own.deadline > best.deadline:
+                best = own  # every stream must be silent: the latest deadline decides
+        if best is None:
+            return None
+        return Stall(best.deadline, best.last_t, best.period, best.template, streams)
+
+    def _stream_stall(self, stream: Stream) -> Stall | None:
+        cfg = self.cfg
+        best: Stall | None = None
+        for beat in stream.beats.values():
+            period = beat.period(cfg)
+            if period is None:
+                continue
+            deadline = beat.last_t + max(cfg.multiple * period, cfg.floor_s)
+            if best is None or deadline > best.deadline:
+                best = Stall(deadline, beat.last_t, period, beat.template, 1)
+        return best

@@ -1,0 +1,133 @@
+"""Which phase a job attempt is in, from its own output and the scheduler (pure).
+
+``launching`` (started, no step yet), ``training``, ``checkpointing`` (a save
+began and has not finished), ``evaluating``, ``finishing`` (the end-of-training
+marker, a final save, or the step counter at its total) and ``finished`` (the
+scheduler says it ended). The verdict depends on it: a failure before the
+first step of a fresh start repeats on a restart until shown otherwise, a
+stall after training finished costs no training, and a stall inside a save
+points at the storage first.
+
+"Before the first step" is only claimed when the attempt's start was seen:
+a job already hours old when its log first reached us may well have trained.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+LAUNCHING = "launching"
+TRAINING = "training"
+CHECKPOINTING = "checkpointing"
+EVALUATING = "evaluating"
+FINISHING = "finishing"
+FINISHED = "finished"
+UNKNOWN = "unknown"
+
+LAUNCH_WINDOW_S = 900.0  # a first line within this of the start: the launch was seen
+# "N/M" with N == M: the last step of a bar or an iteration counter (tqdm, Megatron, Lightning).
+_OF_TOTAL = re.compile(r"(\d+)\s*/\s*(\d+)")
+_FINAL_SAVE = re.compile(r"\bfinal\b|\blast\b", re.I)
+
+
+def at_total(line: str) -> bool:
+    """The line counts to its own total (``1000/1000``, ``iteration 5000/ 5000``)."""
+    if "/" not in line:
+        return False
+    for m in _OF_TOTAL.finditer(line[:400]):
+        done, total = int(m.group(1)), int(m.group(2))
+        if total >= 10 and done == total:
+            return True
+    return False
+
+
+class JobPhase:
+    """The phase of one job attempt, kept from the lines the detectors already parse."""
+
+    __slots__ = (
+        "started",
+        "first_line_t",
+        "first_step_t",
+        "last_step_t",
+        "last_step",
+        "ckpt_start",
+        "eval_t",
+        "finish_t",
+        "resumed_t",
+        "ended",
+    )
+
+    def __init__(self, started: float | None) -> None:
+        self.started = started
+        self.first_line_t: float | None = None
+        self.first_step_t: float | None = None
+        self.last_step_t: float | None = None
+        self.last_step: int | None = None
+        self.ckpt_start: float | None = None
+        self.eval_t: float | None = None
+        self.finish_t: float | None = None
+        self.resumed_t: float | None = None  # a save finished: the step loop restarts from here
+        self.ended = False
+
+    def on_line(self, t: float) -> None:
+        if self.first_line_t is None:
+            self.first_line_t = t
+
+    def on_step(self, t: float, step: int | None, line: str = "") -> None:
+        """A progress line (known format) or a beat of the job's learned cadence."""
+        self.on_line(t)
+        if self.first_step_t is None:
+            self.first_step_t = t
+        self.last_step_t = t
+        if step is not None:
+            self.last_step = step
+        self.ckpt_start = None
+        if line and at_total(line):
+            self.finish_t = t
+
+    def on_checkpoint(self, t: float, what: str, line: str = "") -> None:
+        self.on_line(t)
+        if what == "start":
+            self.ckpt_start = t
+            if _FINAL_SAVE.search(line):
+                self.finish_t = t  # the final save: training is over once it is written
+            return
+        self.ckpt_start = None
+        self.resumed_t = t
+
+    def on_lifecycle(self, t: float, what: str) -> None:
+        self.on_line(t)
+        if what == "finished":
+            self.finish_t = t
+        else:
+            self.eval_t = t
+
+    def on_end(self) -> None:
+        self.ended = True
+
+    def launch_seen(self) -> bool:
+        first = self.first_line_t
+        return self.started is not None and first is not None and first - self.started <= LAUNCH_WINDOW_S
+
+    def phase(self) -> str:
+        if self.ended:
+            return FINISHED
+        if self.finish_t is not None:
+            return FINISHING
+        if self.ckpt_start is not None:
+            return CHECKPOINTING
+        if self.eval_t is not None and (self.last_step_t is None or self.eval_t > self.last_step_t):
+            return EVALUATING
+        if self.first_step_t is None:
+            return LAUNCHING if self.launch_seen() else UNKNOWN
+        return TRAINING
+
+    def describe(self) -> dict[str, Any]:
+        """What an observation carries about the phase it was made in."""
+        out: dict[str, Any] = {"phase": self.phase(), "step": self.last_step}
+        if self.first_step_t is None and self.launch_seen():
+            out["before_first_step"] = True
+        if self.ckpt_start is not None:
+            out["ckpt_start_t"] = self.ckpt_start
+        return out
