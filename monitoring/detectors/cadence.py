@@ -179,12 +179,15 @@ class Stall:
 class CadenceTracker:
     """Learned cadences of one job attempt, one :class:`Stream` per rank (or ``None``)."""
 
-    __slots__ = ("cfg", "streams", "lines")
+    __slots__ = ("cfg", "streams", "lines", "last_t", "_stall", "_dirty")
 
     def __init__(self, cfg: CadenceConfig | None = None) -> None:
         self.cfg = cfg or CadenceConfig()
         self.streams: dict[int | None, Stream] = {}
         self.lines = 0
+        self.last_t: float | None = None  # the latest mined line of any stream
+        self._stall: Stall | None = None
+        self._dirty = False  # the stall is recomputed only after new lines (it is asked every tick)
 
     def see(self, t: float, stream: int | None, body: str) -> bool:
         """Mine one line of a stream; True when it is a beat of a learned cadence."""
@@ -194,6 +197,8 @@ class CadenceTracker:
         if not template or not numbers:
             return False  # a line without a single number has no counter to grow
         self.lines += 1
+        self._dirty = True
+        self.last_t = t if self.last_t is None else max(self.last_t, t)
         beat = self.streams.setdefault(stream, Stream()).see(t, template, numbers)
         return beat.period(self.cfg) is not None
 
@@ -202,6 +207,11 @@ class CadenceTracker:
 
     def stall(self) -> Stall | None:
         """When the job's silence becomes a stall; ``None`` while no cadence is learned."""
+        if self._dirty:
+            self._stall, self._dirty = self._compute(), False
+        return self._stall
+
+    def _compute(self) -> Stall | None:
         best: Stall | None = None
         streams = 0
         for stream in self.streams.values():
@@ -218,11 +228,17 @@ class CadenceTracker:
     def _stream_stall(self, stream: Stream) -> Stall | None:
         cfg = self.cfg
         best: Stall | None = None
+        alive = None  # the latest line of any counting template: a trainer that changed its format
         for beat in stream.beats.values():
+            if beat.count >= 3 and beat.counts(cfg):
+                alive = beat.last_t if alive is None else max(alive, beat.last_t)
             period = beat.period(cfg)
             if period is None:
                 continue
             deadline = beat.last_t + max(cfg.multiple * period, cfg.floor_s)
             if best is None or deadline > best.deadline:
                 best = Stall(deadline, beat.last_t, period, beat.template, 1)
+        if best is not None and alive is not None and alive > best.last_t:
+            wait = max(cfg.multiple * best.period, cfg.floor_s)
+            best = Stall(alive + wait, alive, best.period, best.template, 1)
         return best
