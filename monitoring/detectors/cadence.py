@@ -54,7 +54,9 @@ def template_of(line: str) -> tuple[str, tuple[float, ...]]:
     >>> template_of("steps: 120 loss: 2.3154 iter time (s): 0.812")
     ('steps: <n> loss: <n> iter time (s): <n>', (120.0, 2.3154, 0.812))
     """
-    text = _TIME.sub("<t>", line[:MAX_MINED])
+    text = line[:MAX_MINED]
+    if ":" in text:
+        text = _TIME.sub("<t>", text)
     if "|" in text:
         text = _BAR.sub("<b>", text)
     numbers: list[float] = []
@@ -106,6 +108,8 @@ class Beat:
     last_numbers: tuple[float, ...] = ()
     grew: list[int] = field(default_factory=list)  # per field: beats on which it rose
     fell: list[int] = field(default_factory=list)  # per field: beats on which it dropped
+    learned: float | None = None  # the period as last computed (a median moves slowly)
+    stale: bool = True
 
     def see(self, t: float, numbers: tuple[float, ...]) -> None:
         gap = t - self.last_t
@@ -117,6 +121,8 @@ class Beat:
             del self.intervals[0]
         self.count += 1
         self.last_t = t
+        # Recomputed on every beat while the cadence is young, then on every fourth.
+        self.stale = self.stale or self.count <= 4 * CadenceConfig.min_beats or self.count % 4 == 0
         if len(numbers) == len(self.last_numbers):
             if not self.grew:
                 self.grew, self.fell = [0] * len(numbers), [0] * len(numbers)
@@ -129,6 +135,11 @@ class Beat:
 
     def period(self, cfg: CadenceConfig) -> float | None:
         """The learned period, or ``None`` while this is no steady, counting beat."""
+        if self.stale:
+            self.learned, self.stale = self._period(cfg), False
+        return self.learned
+
+    def _period(self, cfg: CadenceConfig) -> float | None:
         if self.count < cfg.min_beats or len(self.intervals) < cfg.min_beats - 1:
             return None
         med = _median(self.intervals)
