@@ -246,8 +246,10 @@ class Ingest:
 
     def _cadence(self, t: float, job: str, line: str) -> None:
         cad, ph = self.cadences.get(job), self.phases.get(job)
-        if cad is None or ph is None:
-            return
+        if cad is None:  # restored from a saved state, which keeps no cadence: learn it again
+            cad = self.cadences[job] = cadence_watch.new_tracker(self.cadence_cfg)
+        if ph is None:  # nor a phase: its start was not seen by this process
+            ph = self.phases[job] = JobPhase(None)
         ph.on_line(t)
         rank, body = logs.split_prefix(line)
         if cad.see(t, rank, body):

@@ -54,7 +54,9 @@ def template_of(line: str) -> tuple[str, tuple[float, ...]]:
     >>> template_of("steps: 120 loss: 2.3154 iter time (s): 0.812")
     ('steps: <n> loss: <n> iter time (s): <n>', (120.0, 2.3154, 0.812))
     """
-    text = _TIME.sub("<t>", line[:MAX_MINED])
+    text = line[:MAX_MINED]
+    if ":" in text:
+        text = _TIME.sub("<t>", text)
     if "|" in text:
         text = _BAR.sub("<b>", text)
     numbers: list[float] = []
@@ -106,6 +108,8 @@ class Beat:
     last_numbers: tuple[float, ...] = ()
     grew: list[int] = field(default_factory=list)  # per field: beats on which it rose
     fell: list[int] = field(default_factory=list)  # per field: beats on which it dropped
+    learned: float | None = None  # the period as last computed (a median moves slowly)
+    stale: bool = True
 
     def see(self, t: float, numbers: tuple[float, ...]) -> None:
         gap = t - self.last_t
@@ -117,6 +121,8 @@ class Beat:
             del self.intervals[0]
         self.count += 1
         self.last_t = t
+        # Recomputed on every beat while the cadence is young, then on every fourth.
+        self.stale = self.stale or self.count <= 4 * CadenceConfig.min_beats or self.count % 4 == 0
         if len(numbers) == len(self.last_numbers):
             if not self.grew:
                 self.grew, self.fell = [0] * len(numbers), [0] * len(numbers)
@@ -129,6 +135,11 @@ class Beat:
 
     def period(self, cfg: CadenceConfig) -> float | None:
         """The learned period, or ``None`` while this is no steady, counting beat."""
+        if self.stale:
+            self.learned, self.stale = self._period(cfg), False
+        return self.learned
+
+    def _period(self, cfg: CadenceConfig) -> float | None:
         if self.count < cfg.min_beats or len(self.intervals) < cfg.min_beats - 1:
             return None
         med = _median(self.intervals)
@@ -179,12 +190,15 @@ class Stall:
 class CadenceTracker:
     """Learned cadences of one job attempt, one :class:`Stream` per rank (or ``None``)."""
 
-    __slots__ = ("cfg", "streams", "lines")
+    __slots__ = ("cfg", "streams", "lines", "last_t", "_stall", "_dirty")
 
     def __init__(self, cfg: CadenceConfig | None = None) -> None:
         self.cfg = cfg or CadenceConfig()
         self.streams: dict[int | None, Stream] = {}
         self.lines = 0
+        self.last_t: float | None = None  # the latest mined line of any stream
+        self._stall: Stall | None = None
+        self._dirty = False  # the stall is recomputed only after new lines (it is asked every tick)
 
     def see(self, t: float, stream: int | None, body: str) -> bool:
         """Mine one line of a stream; True when it is a beat of a learned cadence."""
@@ -194,6 +208,8 @@ class CadenceTracker:
         if not template or not numbers:
             return False  # a line without a single number has no counter to grow
         self.lines += 1
+        self._dirty = True
+        self.last_t = t if self.last_t is None else max(self.last_t, t)
         beat = self.streams.setdefault(stream, Stream()).see(t, template, numbers)
         return beat.period(self.cfg) is not None
 
@@ -202,6 +218,11 @@ class CadenceTracker:
 
     def stall(self) -> Stall | None:
         """When the job's silence becomes a stall; ``None`` while no cadence is learned."""
+        if self._dirty:
+            self._stall, self._dirty = self._compute(), False
+        return self._stall
+
+    def _compute(self) -> Stall | None:
         best: Stall | None = None
         streams = 0
         for stream in self.streams.values():
@@ -218,11 +239,17 @@ class CadenceTracker:
     def _stream_stall(self, stream: Stream) -> Stall | None:
         cfg = self.cfg
         best: Stall | None = None
+        alive = None  # the latest line of any counting template: a trainer that changed its format
         for beat in stream.beats.values():
+            if beat.count >= 3 and beat.counts(cfg):
+                alive = beat.last_t if alive is None else max(alive, beat.last_t)
             period = beat.period(cfg)
             if period is None:
                 continue
             deadline = beat.last_t + max(cfg.multiple * period, cfg.floor_s)
             if best is None or deadline > best.deadline:
                 best = Stall(deadline, beat.last_t, period, beat.template, 1)
+        if best is not None and alive is not None and alive > best.last_t:
+            wait = max(cfg.multiple * best.period, cfg.floor_s)
+            best = Stall(alive + wait, alive, best.period, best.template, 1)
         return best

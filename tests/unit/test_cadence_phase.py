@@ -221,3 +221,23 @@ def test_a_hang_in_training_keeps_its_verdict() -> None:
     v = Verdict("hang", "n2", None, 0.8, "hang", ())
     out, why = assess_restart(_incident("hang", {"phase": ph.TRAINING, "step": 50}), v)
     assert out is v and "not shown" in why[0]
+
+
+def test_other_numeric_lines_during_the_silence_do_not_hide_the_stall() -> None:
+    cad = _fed(_lines(SHAPES[1], 20, 15.0, 0.0, random.Random(2)))
+    due = cad.stall()
+    assert due is not None
+    for i in range(10):  # a monitor thread keeps printing the same values
+        cad.see(due.last_t + 20.0 * (i + 1), None, "GPU memory in use: 71234 MiB")
+    again = cad.stall()
+    assert again is not None and again.deadline == due.deadline
+
+
+def test_a_trainer_that_changes_its_format_after_warmup_is_not_stalled() -> None:
+    cad = _fed([(100.0 + 10 * i, f"warmup it {i} lr {i * 1e-6:.2e}") for i in range(1, 20)])
+    before = cad.stall()
+    assert before is not None
+    for i in range(1, 4):  # the new format has not set a cadence of its own yet
+        cad.see(before.last_t + 10.0 * i, None, f"step {i * 100} | loss 1.{i}")
+    after = cad.stall()
+    assert after is not None and after.last_t == before.last_t + 30.0

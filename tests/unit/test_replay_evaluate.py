@@ -13,7 +13,10 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-FOLDERS = scenario_folders(ROOT)
+# scenarios/holdout is the blind holdout (scenarios/holdout/SCORES.md): scored, never a pass/fail bar,
+# or it would be tuned to. It only has to replay.
+HOLDOUT = scenario_folders(ROOT / "holdout")
+FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
 HARDWARE = {"gpu_hardware", "network", "node_failure"}
 
 
@@ -69,3 +72,9 @@ def test_replay_output_is_json_and_never_reads_truth(tmp_path: Path) -> None:
     (dst / "truth.json").write_text("not json at all")
     out = replay(dst)
     assert json.loads(json.dumps(out))["incidents"][0]["category"] == "software"
+
+
+def test_the_blind_holdout_replays_and_is_scored() -> None:
+    assert len(HOLDOUT) >= 19
+    scored = [score(replay(f), load_truth(f)) for f in HOLDOUT]
+    assert len(scored) == len(HOLDOUT)
