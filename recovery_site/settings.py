@@ -351,14 +351,15 @@ if env_bool("RECOVERY_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Content-Security-Policy (django-csp): every script, style, font and image comes from this
-# server; no inline script, no plugin, no framing. Websockets go back to the same origin.
-# Styles allow 'unsafe-inline' for one reason: plotly.js writes its own <style> rules at run
-# time (no nonce possible); the templates themselves carry no inline style (tested).
+# server; no inline script or style, no plugin, no framing. Websockets go back to the same origin.
+# plotly.js would write its own <style> rules at run time: they are in static/css/plotly.css,
+# which base.html links under the id plotly.js looks for first (issue 25). Only /api/redoc/
+# (a third-party page whose styled-components write <style> elements) adds 'unsafe-inline'.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

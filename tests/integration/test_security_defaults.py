@@ -86,6 +86,9 @@ def test_pages_carry_a_content_security_policy_without_inline_script(client, vie
     policy = resp["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
     assert directives["script-src"] == "'self'" and directives["default-src"] == "'self'"
+    assert (
+        directives["style-src"] == "'self'"
+    )  # no 'unsafe-inline': plotly's rules are a static file (issue 25)
     assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
 
 
