@@ -147,6 +147,28 @@ def resolve(incident: Incident, now: dt.datetime) -> bool:
     return _set_state(incident, RESOLVED, "", now, allowed_from=(TRIGGERED, ACKNOWLEDGED))
 
 
+def carry_page(duplicate: Incident, target: Incident, now: dt.datetime) -> bool:
+    """A merged duplicate's page becomes its incident's, so one root cause pages people once: the
+    incident's own trigger then finds it already paged. Nothing moves when the incident has a page."""
+    if PageState.objects.filter(incident=target).exists():
+        return False
+    if not PageState.objects.filter(incident=duplicate, state__in=(TRIGGERED, ACKNOWLEDGED)).update(
+        incident=target
+    ):
+        return False
+    append_audit(
+        event=AuditEvent.PAGE,
+        at=now,
+        cluster=target.cluster.name,
+        incident_id=target.pk,
+        action=f"page of incident #{duplicate.pk} carried over",
+        outcome="merged",
+    )
+    for hook in receivers():  # a delivery the duplicate's row still owed goes out under the incident
+        transaction.on_commit(lambda h=hook: current_app.signature(SYNC, args=(target.pk, h.id)).delay())
+    return True
+
+
 def on_notify(kind: str, incident_id: int | None, text: str) -> bool:
     """Hook from actions.services.notify.notify: the notifications that need a person trigger a page."""
     if kind not in PAGING_KINDS or incident_id is None or not receivers():

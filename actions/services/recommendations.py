@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation, RecommendationTransition
 from actions.policy.guardrails import DrainBudget, check_drain, check_restart
-from actions.services import actionable, dispatch, restarts
+from actions.services import actionable, dispatch, paging, restarts
 from actions.services.autonomy import level_for
 from actions.services.notify import notify
 from actions.services.qualification import REMEDIATION_ACTIONS, ends_with_incident
@@ -366,3 +366,5 @@ def merge_incident(incident: Incident, into_key: str, now: dt.datetime) -> None:
         transition_incident(
             incident, IncidentStatus.DISMISSED, at=now, reason=f"same root cause as {where}: merged"
         )
+    if target is not None:
+        paging.carry_page(incident, target, now)  # one root cause pages once

@@ -224,3 +224,23 @@ def test_acknowledging_the_incident_acknowledges_its_page_once(
         assert paging.follow_lifecycle(timezone.now()) == (0, 0)  # already acknowledged: nothing twice
     assert [b["event_action"] for b in pd.bodies] == ["trigger", "acknowledge"]
     assert AuditRecord.objects.get(action="page acknowledged").actor == "otto"
+
+
+def test_a_merged_duplicate_pages_once_its_page_becomes_the_incidents(
+    db, cluster, settings, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23, defect 6: two incidents of one root cause, the duplicate paged first, then merged:
+    the incident's own trigger finds the page already there, so people are woken once."""
+    from actions.models import PageState
+    from actions.services import paging as pages
+    from actions.services.recommendations import merge_incident
+    from tests.integration.autonomy_helpers import NOW, make_incident
+
+    settings.RECOVERY_PAGERDUTY_ROUTING_KEY = "k"
+    dup = make_incident(cluster, "i-dup", "gpu-a-001", [])
+    target = make_incident(cluster, "i-0", "gpu-a-001", [])
+    with django_capture_on_commit_callbacks():
+        assert pages.trigger(dup, "xid 79 on gpu-a-001", NOW)
+        merge_incident(dup, "i-0", NOW)
+        assert not pages.trigger(target, "xid 79 on gpu-a-001", NOW)
+    assert list(PageState.objects.values_list("incident_id", "state")) == [(target.pk, "triggered")]
