@@ -28,8 +28,10 @@ from tests.chaos.test_kill_while_executing import CLUSTER, RESUME_WITHIN_S, STAG
 
 pytestmark = pytest.mark.chaos
 OUTAGE_S = 45.0
-UNRUN = pytest.mark.skip(
-    reason="written in session i-once, never run yet: run it once, then remove this mark"
+# Found by this test (session i-once): the first request after PostgreSQL stopped waited 20.0 s
+# for its 503 (the pool's two 10 s waits on its broken idle connection), the next ones 0.02 s.
+KNOWN_SLOW_FIRST_503 = pytest.mark.xfail(
+    strict=True, reason="the first request after the stop waits 20 s (pool timeout twice) for its 503"
 )
 
 
