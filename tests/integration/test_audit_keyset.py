@@ -187,7 +187,26 @@ def test_a_deep_page_is_an_index_range_scan_with_no_offset_and_no_full_count(cli
 
 
 def test_a_cluster_and_event_page_uses_their_index(client, viewer, long_trail):  # type: ignore[no-untyped-def]
-    qs = AuditRecord.objects.filter(cluster="sim-b", event="approval", seq__lt=90).order_by("-seq")[:51]
+    # A trail where the pair is rare among the newest records (3,000 approvals of another
+    # cluster after it), analyzed: the plan then rests on this trail's statistics, not on whatever another test left in
+    # the worker's database (it flipped to the seq index in a full parallel run). Rows written
+    # directly: only the plan is looked at here, never the chain.
+    AuditRecord.objects.bulk_create(
+        AuditRecord(
+            seq=10_000 + i,
+            at=T0,
+            actor_type="system",
+            actor="t",
+            event="approval",
+            cluster="sim-a",
+            prev_hash="0" * 64,
+            hash=f"{i:064x}",
+        )
+        for i in range(3000)
+    )
+    with connection.cursor() as cur:
+        cur.execute("ANALYZE incidents_auditrecord")
+    qs = AuditRecord.objects.filter(cluster="sim-b", event="approval", seq__lt=20_000).order_by("-seq")[:51]
     sql, params = qs.query.sql_with_params()
     plan = _plan(sql, params)
     assert "audit_cluster_event_seq_idx" in plan, plan
