@@ -78,15 +78,10 @@ def _node_down(s: Stack, node: str) -> None:
     table.write_text(json.dumps(nodes))
 
 
-UNRUN = pytest.mark.skip(
-    reason="written in session i-once, never run yet: run it once, then remove this mark"
-)
-
-
-@pytest.mark.parametrize(
-    "step",
-    [pytest.param(step, marks=() if step == "after_the_incident_row" else UNRUN) for step in STEPS],
-)
+# Killed right after the incident row is written: the crash that doubled incidents (issue 29).
+# Two more kill points (after the working memory, after the collectors' cursors) are the next
+# step; they are not parametrized here until they have been run and seen to pass or fail.
+@pytest.mark.parametrize("step", ["after_the_incident_row"])
 def test_kill_9_of_the_tick_keeps_one_incident_and_one_drain_per_fault(stack: Stack, step: str) -> None:
     _fake_cluster(stack)  # worker and beat running, eight nodes in the inventory
     while stack.workers:  # the tick that opens the incident is the one that dies
