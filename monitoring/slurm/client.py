@@ -95,6 +95,39 @@ def _check_job(job_id: str | int) -> str:
     return job
 
 
+def our_reason(reason: str, our_prefix: str = OUR_PREFIX) -> str:
+    """The drain reason we send: our prefix, on one line (newlines would break ``-o`` output)."""
+    return " ".join((reason if reason.startswith(our_prefix) else f"{our_prefix} {reason}").split())
+
+
+def drain_settled(node: str, info: NodeInfo | None, our_prefix: str = OUR_PREFIX) -> ActionResult | None:
+    """The answer when no drain is to be sent (unknown node, drained by us or by someone else);
+    None when it is to be sent. Shared by every client, whatever it speaks to Slurm with."""
+    if info is None:
+        return ActionResult("drain", node, "failed", "node not found")
+    if not info.is_drained:
+        return None
+    if info.reason.startswith(our_prefix):
+        return ActionResult("drain", node, "already", f"already drained by us: {info.reason}")
+    return ActionResult(
+        "drain", node, "superseded", f"drained by {info.reason_user or 'someone else'}: {info.reason}"
+    )
+
+
+def resume_settled(node: str, info: NodeInfo | None, our_prefix: str = OUR_PREFIX) -> ActionResult | None:
+    """The answer when no resume is to be sent: only a node WE drained is ever resumed."""
+    if info is None:
+        return ActionResult("resume", node, "failed", "node not found")
+    if not info.is_drained and not info.is_down:
+        return ActionResult("resume", node, "already", f"node is {info.state}")
+    if not info.reason.startswith(our_prefix):
+        who = info.reason_user or "someone else"
+        return ActionResult(
+            "resume", node, "superseded", f"not ours: {info.state} by {who}: {info.reason or '(no reason)'}"
+        )
+    return None
+
+
 class SlurmClient:
     """Typed reads and idempotent actions over any :class:`Transport`.
 
@@ -161,17 +194,10 @@ class SlurmClient:
     def drain(self, node: str, reason: str, our_prefix: str = OUR_PREFIX) -> ActionResult:
         """Drain with our reason; someone else's drain is theirs and stays untouched."""
         _check_node(node)
-        full = reason if reason.startswith(our_prefix) else f"{our_prefix} {reason}"
-        full = " ".join(full.split())  # Slurm keeps one line; newlines would break -o output
-        info = self.node(node)
-        if info is None:
-            return ActionResult("drain", node, "failed", "node not found")
-        if info.is_drained:
-            if info.reason.startswith(our_prefix):
-                return ActionResult("drain", node, "already", f"already drained by us: {info.reason}")
-            return ActionResult(
-                "drain", node, "superseded", f"drained by {info.reason_user or 'someone else'}: {info.reason}"
-            )
+        full = our_reason(reason, our_prefix)
+        settled = drain_settled(node, self.node(node), our_prefix)
+        if settled is not None:
+            return settled
         argv = [self.bin["scontrol"], "update", f"NodeName={node}", "State=DRAIN", f"Reason={full}"]
         res = self.transport.run(argv, timeout=self.timeout)
         if not res.ok:
@@ -186,18 +212,10 @@ class SlurmClient:
         """
         _check_node(node)
         info = self.node(node)
-        if info is None:
-            return ActionResult("resume", node, "failed", "node not found")
-        if not info.is_drained and not info.is_down:
-            return ActionResult("resume", node, "already", f"node is {info.state}")
-        if not info.reason.startswith(our_reason_prefix):
-            who = info.reason_user or "someone else"
-            return ActionResult(
-                "resume",
-                node,
-                "superseded",
-                f"not ours: {info.state} by {who}: {info.reason or '(no reason)'}",
-            )
+        settled = resume_settled(node, info, our_reason_prefix)
+        if settled is not None:
+            return settled
+        assert info is not None  # a missing node is a settled answer
         argv = [self.bin["scontrol"], "update", f"NodeName={node}", "State=RESUME"]
         res = self.transport.run(argv, timeout=self.timeout)
         if not res.ok:

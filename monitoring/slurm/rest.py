@@ -42,6 +42,9 @@ from monitoring.slurm.client import (
     SlurmError,
     _check_job,
     _check_node,
+    drain_settled,
+    our_reason,
+    resume_settled,
 )
 from monitoring.slurm.jwt import TokenError, TokenSource
 from monitoring.slurm.parse import JobInfo, NodeInfo
@@ -254,16 +257,10 @@ class RestSlurmClient:
     def drain(self, node: str, reason: str, our_prefix: str = OUR_PREFIX) -> ActionResult:
         """Drain with our reason; someone else's drain is theirs and stays untouched."""
         _check_node(node)
-        full = " ".join((reason if reason.startswith(our_prefix) else f"{our_prefix} {reason}").split())
-        info = self.node(node)
-        if info is None:
-            return ActionResult("drain", node, "failed", "node not found")
-        if info.is_drained:
-            if info.reason.startswith(our_prefix):
-                return ActionResult("drain", node, "already", f"already drained by us: {info.reason}")
-            return ActionResult(
-                "drain", node, "superseded", f"drained by {info.reason_user or 'someone else'}: {info.reason}"
-            )
+        full = our_reason(reason, our_prefix)
+        settled = drain_settled(node, self.node(node), our_prefix)
+        if settled is not None:
+            return settled
         if not self.capabilities().update_node:
             return self._unserved(
                 "drain", node, "drain a node (no POST /node/{node_name}; Slurm 23.02+ has it)"
@@ -277,18 +274,10 @@ class RestSlurmClient:
         """Undrain only a node WE drained (same read-then-write window as the command client)."""
         _check_node(node)
         info = self.node(node)
-        if info is None:
-            return ActionResult("resume", node, "failed", "node not found")
-        if not info.is_drained and not info.is_down:
-            return ActionResult("resume", node, "already", f"node is {info.state}")
-        if not info.reason.startswith(our_reason_prefix):
-            who = info.reason_user or "someone else"
-            return ActionResult(
-                "resume",
-                node,
-                "superseded",
-                f"not ours: {info.state} by {who}: {info.reason or '(no reason)'}",
-            )
+        settled = resume_settled(node, info, our_reason_prefix)
+        if settled is not None:
+            return settled
+        assert info is not None  # a missing node is a settled answer
         if not self.capabilities().update_node:
             return self._unserved(
                 "resume", node, "resume a node (no POST /node/{node_name}; Slurm 23.02+ has it)"
