@@ -37,6 +37,7 @@ ALWAYS_RAISE = frozenset(
         Kind.PCIE_FATAL,
         Kind.SLOW_GPU,
         Kind.KERNEL_PANIC,
+        Kind.KERNEL_OOPS,
         Kind.MCE_FATAL,
         Kind.HOST_MEM_UE,
         Kind.NODE_DOWN,
@@ -67,6 +68,7 @@ HARD_KINDS = frozenset(
         Kind.PCIE_FATAL,
         Kind.SLOW_GPU,
         Kind.KERNEL_PANIC,
+        Kind.KERNEL_OOPS,
         Kind.MCE_FATAL,
         Kind.HOST_MEM_UE,
         Kind.NODE_DOWN,
@@ -81,7 +83,9 @@ def _hard_class(obs: Observation) -> str:
         return "gpu_degraded"
     if obs.kind == Kind.IB_PORT_ERROR:
         return "network"
-    if obs.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
+    if obs.kind in (Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
+        return "node_failure"
+    if obs.kind == Kind.CPU_LOCKUP:
         return "node_failure"
     return "gpu_hardware"
 
@@ -103,6 +107,8 @@ def _hard(obs: Observation) -> bool:
     """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
     if obs.kind == Kind.XID:
         return bool(obs.data.get("hardware"))
+    if obs.kind == Kind.CPU_LOCKUP:
+        return bool(obs.data.get("hard"))  # a soft lockup also happens on a healthy node under load
     return obs.kind in HARD_KINDS
 
 
@@ -350,9 +356,31 @@ class Correlator:
             return bool(obs.data.get("fabric")) and bool(obs.node and self.world.running_jobs_on(obs.node))
         if kind == Kind.TASK_EXIT:
             return not obs.data.get("cascade")
+        if kind == Kind.CPU_LOCKUP:
+            return bool(obs.data.get("hard"))  # the NMI watchdog: a CPU took no interrupt for seconds
+        if kind in (Kind.HUNG_TASK, Kind.FS_KERNEL):
+            return self._stalled_on_storage(obs)
         if kind == Kind.EXCEPTION and obs.job:
             return self._exception_spread(obs)
         return False
+
+    def _stalled_on_storage(self, obs: Observation) -> bool:
+        """A task of a node running a job is blocked, and the node's filesystem client lost its server.
+
+        Either record alone is common and often harmless (a slow save hangs a task for two
+        minutes; a client retries a server that comes back). A hung task whose stack is in a
+        network filesystem, or a hung task and a lost server on the same node within
+        ``NODE_PENDING_S``, is the job waiting on storage.
+        """
+        if not obs.node or not self.world.running_jobs_on(obs.node):
+            return False
+        if obs.kind == Kind.HUNG_TASK and obs.data.get("fs"):
+            return True
+        other = Kind.FS_KERNEL if obs.kind == Kind.HUNG_TASK else Kind.HUNG_TASK
+        return any(
+            o.kind == other and abs(obs.t - o.t) <= NODE_PENDING_S
+            for o in self.pending_node.get(obs.node, ())
+        )
 
     def _exception_spread(self, obs: Observation) -> bool:
         """The same exception from ranks on two nodes (or two ranks of a one-node job)."""
@@ -433,6 +461,7 @@ class Correlator:
             Kind.NCCL_REMOTE_ERROR,
             Kind.FS_ERROR,
             Kind.FS_KERNEL,  # a shared filesystem's client error: about the filesystem, not the node
+            Kind.HUNG_TASK,  # a task waiting (often on storage): about what it waits on, not the node
             Kind.WATCHDOG_STUCK,
             Kind.CUDA_OOM,
             Kind.HANG,

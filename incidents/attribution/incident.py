@@ -62,6 +62,12 @@ def mark_key(obs: Observation) -> str:
         return f"xid|{obs.node}|{obs.gpu}|{obs.data.get('xid')}"
     if obs.kind in (Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR, Kind.TASK_EXIT, "nccl_work"):
         return f"{obs.kind}|{obs.job}"
+    if obs.kind in (Kind.KERNEL_OOPS, Kind.HUNG_TASK):
+        # A record's head and the line that names its module or filesystem are two marks: the name stays.
+        named = obs.data.get("module") or obs.data.get("function") or obs.data.get("fs") or ""
+        return f"{obs.kind}|{obs.node}|{named}"
+    if obs.kind == Kind.CPU_LOCKUP:
+        return f"{obs.kind}|{obs.node}|{'hard' if obs.data.get('hard') else 'soft'}"
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"
 
 

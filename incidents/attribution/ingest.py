@@ -19,6 +19,7 @@ from monitoring.detectors import logs, progress, scheduler
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
+from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
 from monitoring.detectors.phase import JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
@@ -73,6 +74,7 @@ class Ingest:
         self.styles: dict[str, progress.Style] = {}  # job -> its stack's progress format, once known
         self.style_hits: dict[str, int] = {}
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
+        self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
@@ -361,6 +363,13 @@ class Ingest:
         node, line = e.get("node"), e.get("line")
         if not isinstance(line, str) or not isinstance(node, str) or not node:
             return
+        rec = self.kernel_reader.feed(node, t, line, lambda pci: self._gpu_at(node, pci))
+        if rec is UNDERSTOOD:
+            return
+        if rec is not None:
+            text = clean_line(f"kernel {node}: {rec.text}", 300)
+            self._emit(Observation(t, rec.kind, node, None, rec.gpu, None, text, rec.data))
+            return
         info = logs.parse_kernel(self.kernel_records.feed(node, t, line), self.pci_map)
         if info is None:
             return
@@ -368,6 +377,11 @@ class Ingest:
             self._resolve_gpu(node, info)
         text = clean_line(f"kernel {node}: {info.text}", 300)
         self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+
+    def _gpu_at(self, node: str, pci: str) -> int | None:
+        """The GPU index of a node's PCI bus: the cluster's list, else the node's NCCL init lines."""
+        gpu = self.pci_map.get(pci)
+        return gpu if gpu is not None else self.learned_pci.get(f"{node}|{pci}")
 
     def _resolve_gpu(self, node: str, info: logs.LineInfo) -> None:
         """No ``pci_bus_ids`` for this bus: use what the node's NCCL init lines said (busId -> nvmlDev)."""

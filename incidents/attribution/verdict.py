@@ -17,7 +17,18 @@ from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
 GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL)
-NODE_KINDS = (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE)
+NODE_KINDS = (
+    Kind.KERNEL_PANIC,
+    Kind.KERNEL_OOPS,
+    Kind.CPU_LOCKUP,
+    Kind.MCE_FATAL,
+    Kind.HOST_MEM_UE,
+    Kind.NODE_DOWN,
+    Kind.NODE_FAILURE_LINE,
+)
+# Records of a node in distress that also appear on healthy nodes under load: they never open an
+# incident, but they name the node when a job on it stalls.
+DISTRESS_KINDS = (Kind.CPU_LOCKUP, Kind.HUNG_TASK)
 SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
 LEMON_PATTERNS = frozenset(
     {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors", "nccl_remote_error"}
@@ -59,11 +70,11 @@ def gpu_hardware(inc: Incident) -> Verdict | None:
 
 
 def node_failure(inc: Incident, world: World) -> Verdict | None:
-    marks = [m for m in inc.by_kind(*NODE_KINDS) if m.node is not None]
+    marks = [m for m in inc.by_kind(*NODE_KINDS) if m.node is not None and _node_grade(m)]
     if marks:
         first = marks[0]
-        conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL) else 0.85
-        return Verdict("node_failure", first.node, None, conf, first.kind, ())
+        conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.KERNEL_OOPS) else 0.85
+        return Verdict("node_failure", first.node, None, conf, _node_pattern(inc, first), ())
     nf = inc.by_kind(Kind.JOB_NODE_FAIL, Kind.NODE_FAILURE_LINE)
     if not nf:
         return None
@@ -73,6 +84,21 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
         if len(down) == 1:
             return Verdict("node_failure", down[0], None, 0.85, Kind.JOB_NODE_FAIL, ())
     return Verdict("node_failure", None, None, 0.5, Kind.JOB_NODE_FAIL, ())
+
+
+def _node_grade(m: Mark) -> bool:
+    """Whether a node record condemns the node on its own (a soft lockup does not)."""
+    return m.kind != Kind.CPU_LOCKUP or bool(m.data.get("hard"))
+
+
+def _node_pattern(inc: Incident, first: Mark) -> str:
+    """The pattern of a node verdict; an oops names the module its faulting code was in."""
+    if first.kind != Kind.KERNEL_OOPS:
+        return first.kind
+    named = [m.data.get("module") for m in inc.by_kind(Kind.KERNEL_OOPS) if m.data.get("function")]
+    if named:
+        return f"kernel_oops:{named[0] or 'kernel'}"
+    return first.kind
 
 
 def _port_before_slurm(inc: Incident) -> Verdict | None:
@@ -118,7 +144,7 @@ def degraded(inc: Incident) -> Verdict | None:
 
 def infrastructure(inc: Incident) -> Verdict | None:
     fs = inc.by_kind(Kind.FS_ERROR)
-    kernel_fs = inc.by_kind(Kind.FS_KERNEL)
+    kernel_fs = inc.by_kind(Kind.FS_KERNEL) + [m for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("fs")]
     if not fs and not kernel_fs and inc.forced_category != "infrastructure":
         return None
     jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category or kernel_fs else set())

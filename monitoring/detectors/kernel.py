@@ -1,7 +1,9 @@
 """Kernel-log records: prefixes, PCI bus ids, multi-line driver records, filesystem clients.
 
 A node's kernel log reaches us through ``dmesg`` (``[ 1843.308145] ``), ``dmesg -T``
-(``[Tue Mar  5 10:11:12 2024] ``), ``dmesg -x`` (``kern  :err   : ``) or the journal
+(``[Tue Mar  5 10:11:12 2024] ``), ``dmesg -e``/``-H`` (util-linux's relative time: ``[Mar  5
+10:11] `` on the first line, ``[  +0.000123] `` after it), ``dmesg -d`` (``[ 1843.308145 <
+0.000123>] ``), ``dmesg -x`` (``kern  :err   : ``) or the journal
 (``Mar 05 10:11:12 host kernel: ``, ``2024-03-05T10:11:12+0000 host kernel: `` with
 ``-o short-iso``); the message is the same under every prefix, so the prefix is
 stripped before anything looks for a PCI bus id (a ``10:11`` in a timestamp is not
@@ -33,7 +35,8 @@ from typing import Any
 
 _PREFIX = re.compile(
     r"""^\s*(?:
-      \[\s*\d+\.\d+\]\s*
+      \[\s*\+?\d+\.\d+(?:\s*<\s*\d+\.\d+>)?\]\s*
+     |\[[A-Z][a-z]{2}\s{1,2}\d{1,2}\s\d\d:\d\d\]\s*
      |\[[A-Z][a-z]{2}\s[A-Z][a-z]{2}\s[\s\d]\d\s\d\d:\d\d:\d\d\s\d{4}\]\s*
      |\d{4}-\d\d-\d\d[T\s]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+(?:\S+\s+kernel:\s*)?
      |[A-Z][a-z]{2}\s[\s\d]?\d\s\d\d:\d\d:\d\d(?:\.\d+)?\s+\S+\s+kernel:\s*

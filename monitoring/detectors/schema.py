@@ -131,6 +131,9 @@ class Kind:
     SLOW_GPU = "slow_gpu"  # data: ratio, reasons
     STRAGGLER = "straggler"  # data: ratio
     KERNEL_PANIC = "kernel_panic"
+    KERNEL_OOPS = "kernel_oops"  # oops / GPF / BUG record; data: what, module (the faulting code's, or None)
+    CPU_LOCKUP = "cpu_lockup"  # data: hard (NMI watchdog) or soft lockup / RCU stall
+    HUNG_TASK = "hung_task"  # kernel's hung-task detector; data: fs (the filesystem its stack waits on)
     MCE_FATAL = "mce_fatal"
     HOST_MEM_UE = "host_mem_ue"
     NODE_DOWN = "node_down"  # data: state, reason

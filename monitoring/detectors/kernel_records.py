@@ -1,0 +1,415 @@
+"""Kernel records read from the kernel's own printk formats, joined over their lines (pure).
+
+Each shape below was read from the format string that prints it, not fitted to a
+captured line (``docs/FORMATS.md``, "Kernel records", names the source files):
+
+* **Oops / GPF / BUG** (``arch/x86/kernel/dumpstack.c: __die_header`` prints
+  ``"%s: %04lx [#%d]"`` with the reason first: ``general protection fault``,
+  ``invalid opcode``, ``Oops``, and since 6.x ``Oops: general protection fault, ...``;
+  ``arch/x86/mm/fault.c`` the ``BUG: kernel NULL pointer dereference`` /
+  ``BUG: unable to handle page fault`` lines before it, older kernels ``BUG: unable
+  to handle kernel ...``; ``kernel BUG at %s:%u!``; arm64 ``Unable to handle kernel
+  ... at virtual address`` and ``Internal error: ...: %x [#%d]``). The faulting
+  function follows on ``RIP: %04x:%pS`` (arm64 ``pc : %pS``); ``%pS`` of a module's
+  symbol ends in `` [module]``, which is how the record names its module. The
+  lines of one record arrive together, so a header opens a record on its node for
+  :data:`RECORD_S` seconds and the first ``RIP``/``pc`` (or call-trace frame) with a
+  module closes it.
+* **Lockups** (``kernel/watchdog.c``: ``BUG: soft lockup - CPU#%d stuck for %us!
+  [%s:%d]``; ``kernel/watchdog_perf.c``: ``Watchdog detected hard LOCKUP on cpu
+  %d``; ``kernel/rcu/tree_stall.h``: ``rcu: INFO: %s self-detected stall on CPU`` /
+  ``detected stalls on CPUs/tasks``). A hard lockup is the NMI watchdog finding a
+  CPU that took no interrupt for seconds: the node is broken. Soft lockups and RCU
+  stalls also happen on healthy nodes under heavy I/O: they are evidence that
+  weighs a stalled job's node, never an alarm of their own.
+* **Hung tasks** (``kernel/hung_task.c``: ``INFO: task %s:%d blocked for more than
+  %ld seconds.``), followed by the blocked task's stack. A frame in a network
+  filesystem's module (``[nfs]``, ``[sunrpc]``, ``[lustre]``, ``[fuse]``...) says
+  the task waits on storage: shared infrastructure, not the node.
+* **Machine checks** (``arch/x86/kernel/cpu/mce/core.c: print_mce``: ``CPU %d:
+  Machine Check%s: %Lx Bank %d: %016Lx``). The bank status is the architecture's
+  ``IA32_MCi_STATUS``: bit 63 valid, bit 61 uncorrected, bit 57 processor context
+  corrupt. Corrected errors (UC clear) are routine; UC with PCC is fatal; UC
+  without PCC is a recoverable uncorrected (memory) error.
+* **Memory errors** (``drivers/edac/edac_mc.c``: ``EDAC MC%d: %d %s error...`` with
+  the type ``CE``/``UE``/``Fatal``/``Deferred``; ``drivers/firmware/efi/cper.c`` and
+  ``drivers/acpi/apei/ghes.c``: ``{%u}[Hardware Error]: event severity: fatal |
+  recoverable | corrected``; ``mm/memory-failure.c``: ``Memory failure: %#lx:
+  recovery action for ...``).
+* **PCIe AER** (``drivers/pci/pcie/aer.c``: the root port's ``%s%s error received:
+  %04x:%02x:%02x.%d`` / ``error message received from``, then the device's own
+  ``PCIe Bus Error: severity=%s, type=%s, (%s)`` and ``device [%04x:%04x] error
+  status/mask``; severity ``Uncorrected (Fatal)`` before 6.x, ``Uncorrectable
+  (Fatal)`` after; ``drivers/pci/pcie/dpc.c``: ``containment event``). The device
+  is a GPU when its driver prefix is ``nvidia``, its vendor id ``10de``, or its bus
+  is one of the node's GPUs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from monitoring.detectors import kernel as kern
+from monitoring.detectors import xid as xidcat
+from monitoring.detectors.schema import Kind
+
+RECORD_S = 2.0  # the lines of one kernel record arrive within this many seconds
+GpuOf = Callable[[str], "int | None"]  # normalized PCI bus -> the node's GPU index, if known
+
+# --- oops / GPF / BUG ------------------------------------------------------------------------
+
+_OOPS_HEAD = re.compile(
+    r"""(?:^|:\s)(?:
+        (?P<gpf>general\ protection\ fault)
+       |(?P<bug>kernel\ BUG\ at\ (?P<where>\S+?)!?(?:\s|$))
+       |(?P<null>BUG:\ (?:kernel\ NULL\ pointer\ dereference|unable\ to\ handle\ (?:kernel\ )?(?:NULL\ pointer|page\ fault|paging\ request)))
+       |(?P<arm>Unable\ to\ handle\ kernel\ [\w\s]+?\ at\ virtual\ address)
+       |(?P<die>(?:Oops|invalid\ opcode|Internal\ error:\ [\w\s]+?):\ [0-9a-f]{4,16}\ \[\#\d+\])
+    )""",
+    re.X,
+)
+_OOPS_WORDS = ("BUG", "fault", "Oops", "opcode", "rror:", "handle")
+_FRAME_MODULE = re.compile(
+    r"(?:RIP:\s*[0-9a-f]{4}:|pc\s*:\s*|lr\s*:\s*|^\s*\??\s*)([\w.]+)\+0x[0-9a-f]+/0x[0-9a-f]+\s+\[(\w+)\]"
+)
+_RIP = re.compile(r"(?:RIP:\s*[0-9a-f]{4}:|pc\s*:\s*)([\w.]+)\+0x[0-9a-f]+/0x[0-9a-f]+(?:\s+\[(\w+)\])?")
+
+# --- lockups, RCU stalls, hung tasks ------------------------------------------------------------
+
+_SOFT_LOCKUP = re.compile(r"soft lockup - CPU#(\d+) stuck for (\d+)s!(?: \[([^\]:]*):(\d+)\])?")
+_HARD_LOCKUP = re.compile(r"(?:Watchdog detected )?hard LOCKUP on cpu (\d+)", re.I)
+_RCU_STALL = re.compile(r"rcu: INFO: \w+ (?:self-)?detected stalls? on CPU")
+_HUNG_TASK = re.compile(r"INFO: task (.+?):(\d+) blocked for more than (\d+) seconds")
+# Modules of network and cluster filesystems (and the RPC layers under them): a task blocked in one
+# of them waits on storage. Names as the kernel spells its modules.
+FS_MODULES = frozenset(
+    {
+        "nfs",
+        "nfsv3",
+        "nfsv4",
+        "sunrpc",
+        "lockd",
+        "lustre",
+        "ptlrpc",
+        "lnet",
+        "ko2iblnd",
+        "mdc",
+        "osc",
+        "lov",
+        "lmv",
+        "fuse",
+        "mmfs26",
+        "mmfslinux",
+        "beegfs",
+        "cifs",
+        "ceph",
+        "libceph",
+        "9p",
+        "gpfs",
+        "wekafsgw",
+        "wekafsio",
+    }
+)
+# A filesystem built into the kernel prints no [module]: its functions carry the subsystem's prefix
+# (nfs_, nfs4_, rpc_, __rpc_, xprt_, fuse_, ceph_, cifs_...), as the kernel's own naming does.
+_FS_FRAME = re.compile(
+    r"(?<![A-Za-z0-9])_*(nfs\d*|rpc|xprt|lustre|ptlrpc|mdc|osc|lov|lmv|fuse|ceph|cifs|smb2|beegfs|mmfs|"
+    r"gpfs|lnet|kiblnd|v9fs|p9)_\w*\+0x"
+)
+_MODULE_AT_END = re.compile(r"\[(\w+)\]\s*$")
+
+# --- machine checks, memory errors -------------------------------------------------------------------
+
+_MCE = re.compile(r"Machine Check(?: Exception)?:\s*[0-9a-fA-F]+ Bank (\d+):\s*([0-9a-fA-F]{16})")
+_MCE_FATAL_WORDS = ("Processor context corrupt", "Fatal machine check", "Fatal Machine check")
+_MCE_UE_WORDS = ("Uncorrected hardware memory error", "due to hardware memory corruption", "Memory failure:")
+_EDAC = re.compile(r"EDAC\b.*?\b(\d+)\s+(UE|Fatal|CE|Deferred)\b|EDAC\b.*?\b(UE|CE)\b")
+_GHES_SEV = re.compile(r"\[Hardware Error\]:\s*event severity:\s*(\w+)")
+
+# --- PCIe AER ------------------------------------------------------------------------------------
+
+_AER_SOURCE = re.compile(
+    r"AER:\s*(?:Multiple\s+)?(?P<sev>Uncorrect(?:ed|able) \((?:Non-)?Fatal\)|Correct(?:ed|able)) error"
+    r"(?: message)? received(?: from)?:?\s*(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])"
+)
+# Kernels before 4.19 name the source by its requester id (bus << 8 | devfn) in the port's domain.
+_AER_SOURCE_ID = re.compile(
+    r"AER:\s*(?:Multiple\s+)?(?P<sev>Uncorrect(?:ed|able) \((?:Non-)?Fatal\)|Correct(?:ed|able)) error"
+    r" received: id=(?P<id>[0-9a-fA-F]{4})"
+)
+_AER_DEVICE = re.compile(
+    r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]):\s*(?:AER:\s*)?"
+    r"PCIe Bus Error:\s*severity=(?P<sev>[^,]+)"
+)
+_VENDOR_LINE = re.compile(r"device \[(?P<vendor>[0-9a-fA-F]{4}):[0-9a-fA-F]{4}\] error status")
+_DEV_PREFIX = re.compile(r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]):")
+NVIDIA_VENDOR = "10de"
+GPU_DRIVERS = frozenset({"nvidia", "nvidia-gpu", "nouveau"})
+
+
+@dataclass(slots=True)
+class Record:
+    """What a kernel record says about its node, once read."""
+
+    kind: str
+    text: str
+    gpu: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+UNDERSTOOD = Record("", "")  # read, and nothing to report
+
+
+@dataclass(slots=True)
+class _Open:
+    """A record still taking lines: its class, when its last line came, what it has named."""
+
+    what: str  # "oops" | "hung" | "aer"
+    t: float
+    named: bool = False  # the module / filesystem / GPU was already reported
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+def _fatal(sev: str) -> bool:
+    return sev.startswith("Uncorrect") and "Non-Fatal" not in sev
+
+
+def mce_status(status_hex: str) -> str:
+    """``fatal`` (UC and PCC), ``uncorrected`` (UC, context intact) or ``corrected``, from IA32_MCi_STATUS."""
+    value = int(status_hex, 16)
+    if not value >> 63 & 1:
+        return "corrected"
+    if value >> 61 & 1:
+        return "fatal" if value >> 57 & 1 else "uncorrected"
+    return "corrected"
+
+
+class KernelRecordReader:
+    """Reads the record classes above from a node's kernel lines; one open record per node."""
+
+    __slots__ = ("open",)
+
+    def __init__(self) -> None:
+        self.open: dict[str, _Open] = {}
+
+    def feed(self, node: str, t: float, line: str, gpu_of: GpuOf) -> Record | None:
+        """The record this line starts or completes; :data:`UNDERSTOOD` when the line is read but
+        reports nothing (a corrected error, a line inside a record); None when it is no record's."""
+        msg = kern.strip_prefix(line)
+        held = self.open.get(node)
+        if held is not None and not 0 <= t - held.t <= RECORD_S:
+            del self.open[node]
+            held = None
+        if held is not None:
+            out = self._continue(node, t, msg, held, gpu_of)
+            if out is not None:
+                return out
+            if held.what == "aer" and ("AER" in msg or "PCIe Bus Error" in msg):
+                return UNDERSTOOD  # the same AER record's other lines: reported once
+        return self._start(node, t, msg, gpu_of)
+
+    # --- record heads ---------------------------------------------------------------------------
+
+    def _start(self, node: str, t: float, msg: str, gpu_of: GpuOf) -> Record | None:
+        for reader in (self._oops_head, self._lockup, self._hung_head, self._mce, self._memory):
+            rec = reader(node, t, msg)
+            if rec is not None:
+                return rec
+        if "AER" in msg or "PCIe Bus Error" in msg or "containment event" in msg:
+            return self._aer_head(node, t, msg, gpu_of)
+        return None
+
+    def _oops_head(self, node: str, t: float, msg: str) -> Record | None:
+        if not any(w in msg for w in _OOPS_WORDS):
+            return None
+        m = _OOPS_HEAD.search(msg)
+        if m is None:
+            return None
+        held = self.open.get(node)
+        if held is not None and held.what == "oops":
+            held.t = t  # "BUG: ... NULL pointer" then "Oops: ..." are one record
+            return None
+        what = (
+            "general protection fault"
+            if m.group("gpf")
+            else f"kernel BUG at {m.group('where')}"
+            if m.group("bug")
+            else "NULL pointer dereference / page fault"
+            if m.group("null") or m.group("arm")
+            else m.group("die").split(":", 1)[0]
+        )
+        self.open[node] = _Open("oops", t, info={"what": what})
+        return Record(Kind.KERNEL_OOPS, f"kernel oops: {what}", data={"what": what, "module": None})
+
+    def _lockup(self, node: str, t: float, msg: str) -> Record | None:
+        if "lockup" not in msg and "LOCKUP" not in msg and "rcu" not in msg:
+            return None
+        m = _HARD_LOCKUP.search(msg)
+        if m is not None:
+            return Record(
+                Kind.CPU_LOCKUP,
+                f"hard lockup on CPU {m.group(1)} (NMI watchdog)",
+                data={"hard": True, "cpu": int(m.group(1))},
+            )
+        m = _SOFT_LOCKUP.search(msg)
+        if m is not None:
+            comm = f" [{m.group(3)}]" if m.group(3) else ""
+            text = f"soft lockup: CPU {m.group(1)} stuck for {m.group(2)} s{comm}"
+            return Record(Kind.CPU_LOCKUP, text, data={"hard": False, "stuck_s": int(m.group(2))})
+        if _RCU_STALL.search(msg):
+            return Record(Kind.CPU_LOCKUP, "RCU stall detected", data={"hard": False, "rcu": True})
+        return None
+
+    def _hung_head(self, node: str, t: float, msg: str) -> Record | None:
+        if "blocked for more than" not in msg:
+            return None
+        m = _HUNG_TASK.search(msg)
+        if m is None:
+            return None
+        self.open[node] = _Open("hung", t, info={"comm": m.group(1), "secs": int(m.group(3))})
+        text = f"hung task: {m.group(1)}:{m.group(2)} blocked for more than {m.group(3)} s"
+        return Record(Kind.HUNG_TASK, text, data={"comm": m.group(1), "fs": None})
+
+    def _mce(self, node: str, t: float, msg: str) -> Record | None:
+        if "Kernel panic" in msg:
+            return None  # the panic line is the panic's (logs.parse_kernel)
+        if "achine" not in msg and "Memory failure" not in msg and "memory corruption" not in msg:
+            return None
+        m = _MCE.search(msg)
+        if m is not None:
+            sev = mce_status(m.group(2))
+            if sev == "fatal":
+                return Record(
+                    Kind.MCE_FATAL, f"machine check, bank {m.group(1)}: uncorrected, context corrupt"
+                )
+            if sev == "uncorrected":
+                return Record(Kind.HOST_MEM_UE, f"machine check, bank {m.group(1)}: uncorrected error")
+            return UNDERSTOOD  # a corrected error: routine
+        if any(w in msg for w in _MCE_FATAL_WORDS):
+            return Record(Kind.MCE_FATAL, "fatal machine check: " + msg[:120])
+        if any(w in msg for w in _MCE_UE_WORDS):
+            return Record(Kind.HOST_MEM_UE, "uncorrected memory error: " + msg[:120])
+        return None
+
+    def _memory(self, node: str, t: float, msg: str) -> Record | None:
+        if "EDAC" in msg:
+            m = _EDAC.search(msg)
+            kind = (m.group(2) or m.group(3)) if m else None
+            if kind in ("UE", "Fatal"):
+                return Record(Kind.HOST_MEM_UE, "uncorrectable host memory error (EDAC): " + msg[:120])
+            return UNDERSTOOD if kind is not None else None
+        if "Hardware Error" in msg:
+            m = _GHES_SEV.search(msg)
+            if m is not None and m.group(1).lower() == "fatal":
+                return Record(Kind.MCE_FATAL, "fatal hardware error reported by firmware (APEI/GHES)")
+        return None
+
+    def _aer_head(self, node: str, t: float, msg: str, gpu_of: GpuOf) -> Record | None:
+        source = _aer_source(msg)
+        if source is not None:
+            sev, bdf = source
+            if not _fatal(sev):
+                return UNDERSTOOD
+            self.open[node] = _Open("aer", t, info={"pci": bdf})
+            return self._aer_gpu(node, bdf, gpu_of, None) if bdf else None
+        d = _AER_DEVICE.search(msg)
+        if d is not None and _fatal(d.group("sev").strip()):
+            bdf = xidcat.normalize_pci(d.group("bdf"))
+            self.open[node] = _Open("aer", t, info={"pci": bdf})
+            return self._aer_gpu(node, bdf, gpu_of, d.group("drv")) if bdf else None
+        if "containment event" in msg:
+            self.open[node] = _Open("aer", t, info={"pci": None})
+        return None
+
+    def _aer_gpu(self, node: str, bdf: str, gpu_of: GpuOf, driver: str | None) -> Record | None:
+        """A fatal AER record is reported once it is known to be about a GPU."""
+        held = self.open[node]
+        gpu = gpu_of(bdf)
+        if gpu is None and driver not in GPU_DRIVERS:
+            return None
+        if held.named:
+            return None
+        held.named = True
+        where = f"GPU {gpu}" if gpu is not None else f"NVIDIA device at PCI {bdf}"
+        return Record(Kind.PCIE_FATAL, f"PCIe uncorrectable fatal error on {where}", gpu, {"pci": bdf})
+
+    # --- record bodies ---------------------------------------------------------------------------
+
+    def _continue(self, node: str, t: float, msg: str, held: _Open, gpu_of: GpuOf) -> Record | None:
+        held.t = t
+        if held.what == "oops":
+            return self._oops_body(node, msg, held)
+        if held.what == "hung":
+            return self._hung_body(node, msg, held)
+        return self._aer_body(node, msg, held, gpu_of)
+
+    def _oops_body(self, node: str, msg: str, held: _Open) -> Record | None:
+        if held.named or "+0x" not in msg:
+            return None
+        m = _RIP.search(msg)
+        module = m.group(2) if m is not None else None
+        func = m.group(1) if m is not None else None
+        if m is None:  # no RIP/pc line yet: a call-trace frame in a module names it too
+            f = _FRAME_MODULE.search(msg)
+            if f is None:
+                return None
+            func, module = f.group(1), f.group(2)
+        held.named = True
+        what = held.info.get("what", "oops")
+        where = f"[{module}]" if module else "(core kernel)"
+        text = f"kernel oops: {what} in {func} {where}"
+        return Record(Kind.KERNEL_OOPS, text, data={"what": what, "module": module, "function": func})
+
+    def _hung_body(self, node: str, msg: str, held: _Open) -> Record | None:
+        if held.named or "+0x" not in msg:
+            return None
+        mod = _MODULE_AT_END.search(msg)
+        fs = mod.group(1) if mod is not None and mod.group(1) in FS_MODULES else None
+        if fs is None:
+            frame = _FS_FRAME.search(msg)
+            fs = frame.group(1) if frame is not None else None
+        if fs is None:
+            return None
+        held.named = True
+        comm, secs = held.info.get("comm"), held.info.get("secs")
+        text = f"hung task: {comm} blocked in {fs} (a network filesystem) for more than {secs} s"
+        return Record(Kind.HUNG_TASK, text, data={"comm": comm, "fs": fs})
+
+    def _aer_body(self, node: str, msg: str, held: _Open, gpu_of: GpuOf) -> Record | None:
+        d = _AER_DEVICE.search(msg)
+        if d is not None and _fatal(d.group("sev").strip()):
+            bdf = xidcat.normalize_pci(d.group("bdf"))
+            held.info["pci"] = bdf
+            return self._aer_gpu(node, bdf, gpu_of, d.group("drv")) if bdf else None
+        v = _VENDOR_LINE.search(msg)
+        bdf = held.info.get("pci")
+        if v is not None and bdf and v.group("vendor").lower() == NVIDIA_VENDOR:
+            return self._aer_gpu(node, bdf, gpu_of, "nvidia")
+        source = _aer_source(msg)
+        if source is not None and source[1] and _fatal(source[0]):
+            held.info["pci"] = source[1]
+            return self._aer_gpu(node, source[1], gpu_of, None)
+        # The recovery that follows speaks per device under the port ("nvidia 0000:3b:00.0: AER: ..."):
+        # a GPU driver's line inside the fatal record names the GPU behind the failed link.
+        p = _DEV_PREFIX.search(msg)
+        if p is not None and p.group("drv") in GPU_DRIVERS:
+            dev = xidcat.normalize_pci(p.group("bdf"))
+            return self._aer_gpu(node, dev, gpu_of, p.group("drv")) if dev else None
+        return None
+
+
+def _aer_source(msg: str) -> tuple[str, str | None] | None:
+    """``(severity, normalized bdf)`` of a root port's "error received" line, any kernel's spelling."""
+    m = _AER_SOURCE.search(msg)
+    if m is not None:
+        return m.group("sev"), xidcat.normalize_pci(m.group("bdf"))
+    m = _AER_SOURCE_ID.search(msg)
+    if m is None:
+        return None
+    rid = int(m.group("id"), 16)
+    port = _DEV_PREFIX.search(msg)
+    domain = port.group("bdf").split(":", 1)[0] if port else "0000"
+    return m.group("sev"), xidcat.normalize_pci(f"{domain}:{rid >> 8:02x}:{(rid >> 3) & 0x1F:02x}.{rid & 7}")
