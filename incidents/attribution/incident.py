@@ -147,8 +147,10 @@ class Incident:
 
     def _blame(self, obs: Observation) -> None:
         peer = obs.data.get("peer_host") or obs.data.get("peer")
-        reporter = obs.node or (f"rank{obs.rank}" if obs.rank is not None else None)
-        if not peer or not reporter:
+        # NCCL names the remote end, never the reporter itself: a line whose reporter is unknown
+        # (no host prefix, no rank label) is still one peer's word against the named one.
+        reporter = obs.node or (f"rank{obs.rank}" if obs.rank is not None else f"unnamed reporter of {obs.job}")
+        if not peer:
             return
         meta = self.blame_meta.setdefault(str(peer), [0.0, obs.t])
         meta[0] += 1

@@ -319,6 +319,8 @@ class Ingest:
         node = self.world.canonical(info.host) if info.host else None
         if node is None and info.rank is not None:
             node = self.world.node_of_rank(job, info.rank)
+        if node is None:
+            node = self._only_node(job)  # a line with no rank label and no host: one node runs it all
         gpu = info.gpu
         if gpu is None and info.kind == Kind.GPU_ECC and info.rank is not None:
             run = self.world.jobs.get(job)
@@ -341,6 +343,10 @@ class Ingest:
         if info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
             node = self.world.canonical(info.host) if info.host else None
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
+
+    def _only_node(self, job: str) -> str | None:
+        run = self.world.jobs.get(job)
+        return run.spec.nodes[0] if run is not None and len(run.spec.nodes) == 1 else None
 
     def _checkpoint_context(self, job: str, data: dict[str, Any]) -> dict[str, Any]:
         """A collective that timed out while the job was writing a checkpoint says so."""

@@ -44,6 +44,12 @@ class LineInfo:
 _SRUN_LABEL = re.compile(r"\s*(\d+): ?")
 _RANK_PREFIX = re.compile(r"\[[Rr]ank ?(\d+)\]:?")
 _NCCL_PREFIX = re.compile(r"([A-Za-z0-9][\w.-]*):(\d+):(\d+) \[(\d+)\] ")
+# NCCL's debug prefix is "%s:%d:%d [%d] NCCL" (host, pid, tid, cudaDev; src/debug.cc); a launcher or
+# a logging library may put its own prefix (a timestamp, "[1,0]<stderr>:", a container name) before it.
+# WARN lines put the source's "file:line" (2.23+: "file:line (func)") between "[dev]" and "NCCL".
+_NCCL_PREFIX_ANY = re.compile(
+    r"(?<![\w.-])([A-Za-z][\w.-]*):(\d+):(\d+) \[(\d+)\] (?:[\w./-]+:\d+ (?:\([^)]*\) )?)?NCCL "
+)
 
 
 def split_prefix(line: str) -> tuple[int | None, str]:
@@ -65,7 +71,7 @@ def split_prefix(line: str) -> tuple[int | None, str]:
 
 def nccl_prefix(body: str) -> tuple[str | None, int | None]:
     """``gpu-a-011:2074004:2074183 [2] NCCL WARN ...`` -> ("gpu-a-011", 2)."""
-    m = _NCCL_PREFIX.match(body)
+    m = _NCCL_PREFIX.match(body) or (_NCCL_PREFIX_ANY.search(body[:300]) if "NCCL" in body else None)
     if not m:
         return None, None
     return m.group(1), int(m.group(4))
@@ -158,12 +164,12 @@ def _nccl_warn(rank: int | None, body: str) -> LineInfo | None:
         if ev is None or not ev[2]:
             return None
         port = ev[0] or "HCA"
-        text = f"NCCL NET/IB on {host or 'rank ' + str(rank)}: {port} async event '{ev[1]}'"
+        text = f"NCCL NET/IB on {host or _who(rank)}: {port} async event '{ev[1]}'"
         return LineInfo(Kind.IB_PORT_ERROR, rank, host=host, gpu=dev, text=text, data={"port": port})
     sock = nccl.socket_error(body)
     if sock is not None:
         peer, what = sock
-        text = f"NCCL socket error on {host or 'rank ' + str(rank)}: connection to {peer} lost ({what[:60]})"
+        text = f"NCCL socket error on {host or _who(rank)}: connection to {peer} lost ({what[:60]})"
         return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data={"peer": peer, "status": -1})
     return None
 
