@@ -149,7 +149,9 @@ class Incident:
         peer = obs.data.get("peer_host") or obs.data.get("peer")
         # NCCL names the remote end, never the reporter itself: a line whose reporter is unknown
         # (no host prefix, no rank label) is still one peer's word against the named one.
-        reporter = obs.node or (f"rank{obs.rank}" if obs.rank is not None else f"unnamed reporter of {obs.job}")
+        reporter = obs.node or (
+            f"rank{obs.rank}" if obs.rank is not None else f"unnamed reporter of {obs.job}"
+        )
         if not peer:
             return
         meta = self.blame_meta.setdefault(str(peer), [0.0, obs.t])

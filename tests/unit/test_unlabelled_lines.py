@@ -13,7 +13,9 @@ from tests.unit.pipehelpers import job, log, pipeline, run
 
 
 def test_the_nccl_warn_prefix_with_its_source_file_is_found_behind_another_prefix() -> None:
-    body = "2026-11-29 10:00:01 [1,3]<stderr>: gpu-a-007:81:99 [3] transport/net_ib.cc:93 NCCL WARN NET/IB : x"
+    body = (
+        "2026-11-29 10:00:01 [1,3]<stderr>: gpu-a-007:81:99 [3] transport/net_ib.cc:93 NCCL WARN NET/IB : x"
+    )
     assert nccl_prefix(body) == ("gpu-a-007", 3)
     newer = "[I 10:00] gpu-a-007:81:99 [5] net_ib.cc:1214 (ncclIbAsync) NCCL WARN NET/IB : x"
     assert nccl_prefix(newer) == ("gpu-a-007", 5)
