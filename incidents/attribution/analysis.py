@@ -208,6 +208,16 @@ def stuck_watchdog(inc: Incident, world: World) -> Suspect | None:
     return None
 
 
+def only_node(inc: Incident, world: World) -> Suspect | None:
+    """The node of a hung job that runs on one node only."""
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is not None and len(run.spec.nodes) == 1:
+            node = run.spec.nodes[0]
+            return Suspect(node, None, 0.55, f"job {job} runs on {node} alone: its collective hung inside it")
+    return None
+
+
 def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts: int = 3) -> Suspect | None:
     """The one node present in every recent fast-failing attempt (and more often than any other).
 

@@ -276,6 +276,12 @@ class Ingest:
         ph = self.phases.get(job)
         if ph is not None:
             ph.on_step(t, p[0] % 1_000_000_000, line)
+        if "rain" in line and progress.parse_lifecycle(line) == "finished":
+            # A progress-shaped line that also says training is over (a run-level metrics dict).
+            tracker.on_lifecycle(t, "finished")
+            if ph is not None:
+                ph.on_lifecycle(t, "finished")
+            return
         if tracker.on_progress(t, p) and len(tracker.step_times) >= 10:
             ratio = tracker.check_straggler(self.cfg.straggler_ratio, self.cfg.straggler_lines)
             if ratio is not None:

@@ -190,6 +190,9 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK)
     if not marks:
         return None
+    idle = outside_collectives(inc)
+    if idle is not None:
+        return idle
     pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
     for job in inc.jobs:
         suspect = analysis.missing_from_collective(inc, world, job)
@@ -198,7 +201,30 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why
+    if inc.by_kind(Kind.NCCL_TIMEOUT):
+        # A collective timed out (a rank waited for a peer that never joined) and every rank is on one
+        # node: the peer is inside that node (its GPUs, NVLink, driver). The only place to exclude,
+        # never enough to drain. A stuck watchdog alone shows no missing peer, so it names no node.
+        only = analysis.only_node(inc, world)
+        if only is not None:
+            return Verdict("hang", only.node, None, only.confidence, pattern, ()), only.why
     return Verdict("hang", None, None, 0.5, pattern, ()), None
+
+
+def outside_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:
+    """Every heartbeat report says its rank had no collective in flight: the stall is the program's.
+
+    PyTorch's heartbeat monitor prints ``workMetaList_.size()``, the collectives the rank
+    enqueued and has not seen complete. Zero on every reporting rank, and no collective timed
+    out anywhere: no rank waits for a peer, so no node is left behind; the program stopped
+    outside communication (a data pipeline, a lock, the GIL), which a restart repeats.
+    """
+    stuck = inc.by_kind(Kind.WATCHDOG_STUCK)
+    counts = [m.data.get("pending") for m in stuck]
+    if not stuck or any(c is None or c != 0 for c in counts) or inc.by_kind(Kind.NCCL_TIMEOUT):
+        return None
+    why = f"heartbeat monitor on {len(stuck)} report(s): no collective in flight on any reporting rank"
+    return Verdict("software", None, None, 0.7, "stalled_outside_collectives", ()), why
 
 
 def checkpoint_timeout(inc: Incident) -> Verdict | None:

@@ -111,7 +111,12 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
         text = f"PyTorch heartbeat monitor on {_who(rk)}: its NCCL watchdog thread hung, process terminated"
-        return LineInfo(Kind.WATCHDOG_STUCK, rk, text=text, data={"stuck_s": stuck})
+        data: dict[str, Any] = {"stuck_s": stuck}
+        pending = nccl.pending_work(body)
+        if pending is not None:
+            data["pending"] = pending
+            text += f" ({pending} collective(s) in flight)"
+        return LineInfo(Kind.WATCHDOG_STUCK, rk, text=text, data=data)
     if "NCCL INFO" in body:
         return _nccl_info(rank, body)
     if (

@@ -65,6 +65,9 @@ _DUMP_STATUS = re.compile(
 )
 HEARTBEAT_WORDS = ("Heartbeat monitor timed out", "watchdog got stuck for")
 _STUCK_FOR = re.compile(r"got stuck for (\d+) seconds")
+# ProcessGroupNCCL's heartbeat monitor (2.3+) prints how many collectives the rank had enqueued and
+# not yet seen complete: "Heartbeat monitor timed out! ... workMetaList_.size()=N".
+_PENDING = re.compile(r"workMetaList_\.size\(\)\s*=\s*(\d+)")
 
 
 def normalize_peer(raw: str) -> str:
@@ -146,6 +149,12 @@ def dump_status(body: str) -> dict[str, int] | None:
     if done > enq or done < -1:
         return None
     return {"seq": done + 1, "completed": done}
+
+
+def pending_work(body: str) -> int | None:
+    """Collectives a rank had in flight when its heartbeat monitor fired (None when not printed)."""
+    m = _PENDING.search(body)
+    return int(m.group(1)) if m else None
 
 
 def heartbeat_timeout(body: str) -> int | None:

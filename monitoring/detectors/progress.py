@@ -275,7 +275,11 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
 
 _FINISHED = re.compile(
     r"training (?:is )?(?:completed?|finished|done)|finished training|after training is done|done training|"
-    r"Trainer\.fit`? stopped|training loop (?:ended|exited)",
+    r"Trainer\.fit`? stopped|training loop (?:ended|exited)|"
+    # Hugging Face Trainer.train() logs its run-level speed metrics once, when the loop is over
+    # (speed_metrics("train", ...) -> train_runtime, train_samples_per_second...); trainers built on it
+    # (TRL, ms-swift, LLaMA-Factory, axolotl) print the same dict.
+    r"['\"]train_runtime['\"]\s*:",
     re.I,
 )
 _EVAL = re.compile(r"validat|evaluat", re.I)

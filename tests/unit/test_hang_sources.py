@@ -1,0 +1,64 @@
+"""What a stall's own sources say about where it is: one node's collective, no collective at all, or
+a loop that had finished.
+
+PyTorch lines follow ProcessGroupNCCL.cpp's strings (the watchdog's timeout, the heartbeat
+monitor's ``Heartbeat monitor timed out! ... workMetaList_.size()=N``); the end of a Hugging Face
+Trainer run is its ``train_runtime`` metrics dict (``speed_metrics("train", ...)``).
+"""
+
+from __future__ import annotations
+
+from tests.unit.pipehelpers import job, log, megatron, pipeline, run, watchdog
+
+
+def _progress(jid: str, start: int, end: int) -> list[dict]:
+    return [log(float(t), jid, megatron(t)) for t in range(start, end)]
+
+
+def _heartbeat(rank: int, pending: int) -> str:
+    return (
+        f"[rank{rank}]:[E1129 10:30:00.1 ProcessGroupNCCL.cpp:1316] [PG 0 Rank {rank}] Heartbeat monitor "
+        f"timed out! Process will be terminated after dumping debug info. workMetaList_.size()={pending}"
+    )
+
+
+def test_a_collective_timeout_in_a_one_node_job_excludes_that_node_and_drains_nothing() -> None:
+    p = pipeline(job("1", "gpu-a-005", tpn=8))
+    run(p, _progress("1", 0, 30) + [log(700, "1", watchdog(6, 1234))])
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-005")
+    assert [r.to_dict() for r in inc.recommendations] == [
+        {"action": "requeue_job", "job": "1", "exclude": ["gpu-a-005"]}
+    ]
+
+
+def test_a_stuck_watchdog_alone_in_a_one_node_job_names_no_node() -> None:
+    p = pipeline(job("1", "gpu-a-005", tpn=8))
+    run(p, [log(700, "1", _heartbeat(2, 3))])
+    [inc] = p.incidents()
+    assert inc.culprit_node is None
+
+
+def test_heartbeat_reports_with_no_collective_in_flight_are_the_programs_stall() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    run(p, [log(700, "1", _heartbeat(1, 0)), log(700.1, "1", _heartbeat(9, 0))])
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("software", None, "stalled_outside_collectives")
+    assert [r.to_dict()["action"] for r in inc.recommendations] == ["notify"]
+
+
+def test_heartbeat_reports_with_collectives_in_flight_stay_a_hang() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    run(p, [log(700, "1", _heartbeat(1, 2)), log(700.1, "1", _heartbeat(9, 0))])
+    [inc] = p.incidents()
+    assert inc.category == "hang"
+
+
+def test_a_silence_after_the_trainers_run_metrics_is_no_hang() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    done = (
+        "{'train_runtime': 812.31, 'train_samples_per_second': 9.8, 'train_steps_per_second': 0.61, "
+        "'train_loss': 1.23, 'epoch': 3.0}"
+    )
+    run(p, _progress("1", 0, 60) + [log(60.5, "1", done)], until=200)
+    assert p.incidents() == []
