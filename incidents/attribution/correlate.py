@@ -358,6 +358,8 @@ class Correlator:
             return not obs.data.get("cascade")
         if kind == Kind.CPU_LOCKUP:
             return bool(obs.data.get("hard"))  # the NMI watchdog: a CPU took no interrupt for seconds
+        if kind == Kind.LAUNCH_ERROR:
+            return True  # the step never ran its program: nothing else will explain the failure
         if kind in (Kind.HUNG_TASK, Kind.FS_KERNEL):
             return self._stalled_on_storage(obs)
         if kind == Kind.EXCEPTION and obs.job:

@@ -1,5 +1,8 @@
 """Two jobs, disjoint nodes, kernel filesystem evidence on both: one shared-infrastructure incident.
 
+The same holds for two jobs whose steps slurmstepd could not even start, with the same error from
+the nodes' own setup (a noexec spool directory, a missing mount): one site configuration.
+
 The general storm rule (``merge_storms``) needs three unexplained failures,
 because two jobs failing together can be chance. A filesystem client on each
 side saying so in its own kernel log (MDT/OST connection lost, evicted, NFS
@@ -11,7 +14,7 @@ different filesystems (a Lustre fsname, an NFS server) stay apart.
 from __future__ import annotations
 
 from incidents.attribution.correlate import Correlator
-from incidents.attribution.incident import Incident
+from incidents.attribution.incident import Incident, Mark
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
@@ -19,14 +22,20 @@ MIN_JOBS = 2
 
 
 def _fs_names(inc: Incident) -> set[str]:
-    return {str(m.data.get("name") or "") for m in inc.marks.values() if m.kind == Kind.FS_KERNEL}
+    names = {str(m.data.get("name") or "") for m in inc.marks.values() if m.kind == Kind.FS_KERNEL}
+    names |= {f"launch:{m.data.get('error')}" for m in _launch_marks(inc)}
+    return names
+
+
+def _launch_marks(inc: Incident) -> list[Mark]:
+    return [m for m in inc.marks.values() if m.kind == Kind.LAUNCH_ERROR and m.data.get("site")]
 
 
 def _candidate(inc: Incident) -> bool:
     v = inc.verdict
-    if inc.superseded_by or inc.closed or v is None:
+    if inc.superseded_by or inc.closed or v is None or v.category != "infrastructure":
         return False
-    return v.category == "infrastructure" and any(m.kind == Kind.FS_KERNEL for m in inc.marks.values())
+    return any(m.kind == Kind.FS_KERNEL for m in inc.marks.values()) or bool(_launch_marks(inc))
 
 
 def _nodes(world: World, inc: Incident) -> set[str]:

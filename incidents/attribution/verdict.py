@@ -145,6 +145,10 @@ def degraded(inc: Incident) -> Verdict | None:
 def infrastructure(inc: Incident) -> Verdict | None:
     fs = inc.by_kind(Kind.FS_ERROR)
     kernel_fs = inc.by_kind(Kind.FS_KERNEL) + [m for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("fs")]
+    launch = [m for m in inc.by_kind(Kind.LAUNCH_ERROR) if m.data.get("site")]
+    if launch and not fs and not kernel_fs:
+        conf = 0.8 if len(inc.jobs) >= 2 else 0.65
+        return Verdict("infrastructure", None, None, conf, "job_launch_environment", ())
     if not fs and not kernel_fs and inc.forced_category != "infrastructure":
         return None
     jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category or kernel_fs else set())

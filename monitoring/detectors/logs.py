@@ -293,7 +293,47 @@ _TASK_EXIT = re.compile(
 _CASCADE_EXIT = ("Killed", "Terminated")
 
 
+# slurmstepd's own launch errors (src/slurmd/slurmstepd/exec_wait.c and task.c): the program never ran.
+_EXECVE = re.compile(r"execve\(\): (?:(bad interpreter)\([^)]*\)|(\S+)): ?(.*)$")
+_CHDIR = re.compile(r"couldn't chdir to [`'](.+?)'[,:]? ?(.*?)(?:: going to /tmp instead)?$")
+_TMPDIR = re.compile(r"Unable to create TMPDIR \[(.*?)\]: ?(.*)$")
+# What the script's own content causes (strerror(ENOEXEC): no "#!" line; a "#!" naming a missing
+# interpreter is reported as "bad interpreter"): the user's, even for slurmd's copy of it.
+_CONTENT_ERRNO = ("Exec format error",)
+
+
+def _launch_error(body: str) -> LineInfo | None:
+    """A step that failed before its program started; ``site`` when the node's setup is the cause.
+
+    For a batch job slurmd execs its own copy of the script (``<SlurmdSpoolDir>/job<id>/slurm_script``),
+    a path no user chooses: failing to exec it (gone, not executable, on a noexec or full mount) is
+    the spool directory's, unless the script's content is the reason (no ``#!``, a bad interpreter).
+    An executable the user named on ``srun`` is the user's. A working directory missing on the node,
+    or a TMPDIR it cannot create, is the node's mounts and disks.
+    """
+    m = _EXECVE.search(body)
+    if m is not None:
+        path, err = m.group(2) or "", m.group(3).strip()
+        spooled = path.endswith("/slurm_script")
+        site = spooled and not m.group(1) and not any(e in err for e in _CONTENT_ERRNO)
+        what = f"execve of {path or 'the interpreter'} failed: {err}"
+    elif (c := _CHDIR.search(body)) is not None:
+        err, site = c.group(2).strip(": "), True
+        what = f"working directory {c.group(1)} missing on the node ({err or 'chdir failed'})"
+    elif (d := _TMPDIR.search(body)) is not None:
+        err, site = d.group(2).strip(), True
+        what = f"TMPDIR {d.group(1)} could not be created ({err})"
+    else:
+        return None
+    text = f"slurmstepd: the program never started: {what[:160]}"
+    return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": site, "error": err[:80]})
+
+
 def _slurm_line(body: str) -> LineInfo | None:
+    if "execve()" in body or "chdir to" in body or "TMPDIR" in body:
+        launch = _launch_error(body)
+        if launch is not None:
+            return launch
     if "Node failure on" in body:
         m = _NODE_FAILURE_ON.search(body)
         if m:

@@ -142,6 +142,7 @@ class Kind:
     JOB_NODE_FAIL = "job_node_fail"
     JOB_FAILED = "job_failed"  # data: state, exit_code
     JOB_TIMEOUT = "job_timeout"
+    LAUNCH_ERROR = "launch_error"  # slurmstepd could not start the program; data: site (the node's setup)
     TASK_EXIT = "task_exit"  # srun: error: <node>: task(s) N: Exited with exit code
     IB_PORT_ERROR = "ib_port_error"  # NCCL async event / kernel link down on the node
     IB_BLAME = "ib_blame"  # data: ip (remote), host (remote, when named), status
