@@ -60,11 +60,10 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[fl
         return max(
             stall.deadline, phase.ckpt_start + grace
         ), f"a checkpoint save in flight allows {grace:.0f} s"
-    if name == ph.FINISHING and phase.finish_t is not None:
+    finished_at = phase.finished_at
+    if name == ph.FINISHING and finished_at is not None:
         grace = max(base, cfg.finished_grace_s)
-        return max(
-            stall.deadline, phase.finish_t + grace
-        ), f"training finished; teardown allowed {grace:.0f} s"
+        return max(stall.deadline, finished_at + grace), f"training finished; teardown allowed {grace:.0f} s"
     if name == ph.EVALUATING and phase.eval_t is not None:
         return max(stall.deadline, phase.eval_t + base), "evaluation lines keep the clock alive"
     if phase.resumed_t is not None and phase.resumed_t > stall.last_t:

@@ -241,7 +241,7 @@ class Ingest:
             if life is not None:
                 tracker.on_lifecycle(t, life)
                 if ph is not None:
-                    ph.on_lifecycle(t, life)
+                    ph.on_lifecycle(t, life, line)
             return False
         self._advance(t, job, tracker, p, line)
         return True
@@ -525,7 +525,12 @@ class Ingest:
             )
             if deadline is None:
                 continue
-            split = self._idle_split(job, tr, now) if now < deadline else None
+            ph = self.phases.get(job)
+            done = ph.finished_at if ph is not None else None
+            if done is not None:
+                # Its last loop is over: a final save and the teardown take their time (as for cadences).
+                deadline = max(deadline, done + c.finished_grace_s)
+            split = self._idle_split(job, tr, now) if now < deadline and done is None else None
             if now < deadline and split is None:
                 continue
             run = self.world.jobs.get(job)

@@ -2,7 +2,8 @@
 
 ``launching`` (started, no step yet), ``training``, ``checkpointing`` (a save
 began and has not finished), ``evaluating``, ``finishing`` (the end-of-training
-marker, a final save, or the step counter at its total) and ``finished`` (the
+marker, a final save, the step counter at its total, or an evaluation's counter at
+its total with no step or save after it) and ``finished`` (the
 scheduler says it ended). The verdict depends on it: a failure before the
 first step of a fresh start repeats on a restart until shown otherwise, a
 stall after training finished costs no training, and a stall inside a save
@@ -54,6 +55,8 @@ class JobPhase:
         "ckpt_start",
         "eval_t",
         "finish_t",
+        "loop_done_t",
+        "loop_done_step",
         "resumed_t",
         "ended",
     )
@@ -67,6 +70,10 @@ class JobPhase:
         self.ckpt_start: float | None = None
         self.eval_t: float | None = None
         self.finish_t: float | None = None
+        # A loop other than the step loop (an evaluation's bar) that counted to its own total: if no
+        # training step and no save follows it, that loop was the job's last work.
+        self.loop_done_t: float | None = None
+        self.loop_done_step: int | None = None
         self.resumed_t: float | None = None  # a save finished: the step loop restarts from here
         self.ended = False
 
@@ -85,6 +92,8 @@ class JobPhase:
         self.ckpt_start = None
         if line and at_total(line):
             self.finish_t = t
+        elif self.loop_done_t is not None and step is not None and step > (self.loop_done_step or -1):
+            self.loop_done_t = None  # training went on after that loop: it was not the last
 
     def on_checkpoint(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
@@ -92,16 +101,25 @@ class JobPhase:
             self.ckpt_start = t
             if _FINAL_SAVE.search(line):
                 self.finish_t = t  # the final save: training is over once it is written
+            else:
+                self.loop_done_t = None  # a save began: the job is still working
             return
         self.ckpt_start = None
         self.resumed_t = t
 
-    def on_lifecycle(self, t: float, what: str) -> None:
+    def on_lifecycle(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
         if what == "finished":
             self.finish_t = t
         else:
             self.eval_t = t
+            if line and at_total(line):
+                self.loop_done_t, self.loop_done_step = t, self.last_step
+
+    @property
+    def finished_at(self) -> float | None:
+        """When training (or the job's last loop) ended, if it did."""
+        return self.finish_t if self.finish_t is not None else self.loop_done_t
 
     def on_end(self) -> None:
         self.ended = True
@@ -113,7 +131,7 @@ class JobPhase:
     def phase(self) -> str:
         if self.ended:
             return FINISHED
-        if self.finish_t is not None:
+        if self.finished_at is not None:
             return FINISHING
         if self.ckpt_start is not None:
             return CHECKPOINTING

@@ -62,3 +62,29 @@ def test_a_silence_after_the_trainers_run_metrics_is_no_hang() -> None:
     )
     run(p, _progress("1", 0, 60) + [log(60.5, "1", done)], until=200)
     assert p.incidents() == []
+
+
+def test_an_evaluation_counted_to_its_total_with_nothing_after_it_is_the_jobs_last_loop() -> None:
+    from monitoring.detectors import phase as ph
+
+    p = ph.JobPhase(0.0)
+    p.on_step(10.0, 500, "iteration 500/ 9000")
+    p.on_lifecycle(20.0, "busy", "Evaluating: 100%|##########| 40/40 [00:10<00:00]")
+    assert p.phase() == ph.FINISHING
+    p.on_step(30.0, 501, "iteration 501/ 9000")  # training went on: that evaluation was not the end
+    assert p.phase() == ph.TRAINING
+    p.on_lifecycle(40.0, "busy", "Evaluating: 100%|##########| 40/40 [00:10<00:00]")
+    p.on_checkpoint(41.0, "start", "saving checkpoint at iteration 501")  # a save follows: still working
+    assert p.phase() == ph.CHECKPOINTING
+
+
+def test_a_stall_after_the_last_evaluation_is_the_owners_after_the_teardown_grace() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    evals = [log(float(t), "1", f"Evaluating: {t * 10}%|#| {t}/10 [00:0{t}<00:01]") for t in range(1, 10)]
+    last = log(10.0, "1", "Evaluating: 100%|##########| 10/10 [00:10<00:00]")
+    run(p, _progress("1", -60, 0) + evals + [last], until=200)
+    assert p.incidents() == []  # a final save and the teardown may take minutes
+    run(p, [], until=700)
+    [inc] = p.incidents()
+    assert (inc.category, inc.pattern) == ("software", "stall_after_training_finished")
+    assert [r.to_dict()["action"] for r in inc.recommendations] == ["notify"]
