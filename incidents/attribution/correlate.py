@@ -103,6 +103,17 @@ def _channel(text: str) -> str:
     return text.split(" ", 1)[0]
 
 
+def _own_error_elsewhere(inc: Incident, node: str) -> bool:
+    """The incident's program errors (an exception, an OOM: never a cascade) all came from other nodes.
+
+    A rank's own error cannot be caused by another node's GPU or host breaking, nor can it break
+    them: hard evidence on a node none of them came from is an independent fault.
+    """
+    own = [m for m in inc.marks.values() if m.kind in (Kind.EXCEPTION, Kind.CUDA_OOM)]
+    nodes = {n for m in own for n in m.nodes}
+    return bool(own) and all(m.nodes for m in own) and node not in nodes
+
+
 def _hard(obs: Observation) -> bool:
     """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
     if obs.kind == Kind.XID:
@@ -241,9 +252,19 @@ class Correlator:
         node) still folds in.
         """
         v = inc.verdict
-        if v is None or obs.node is None or not _hard(obs):
+        if v is None or obs.node is None:
+            return False
+        if obs.kind == Kind.CUDA_OOM and v.category in NODE_VERDICTS and v.node not in (None, obs.node):
+            return True  # a rank ran out of memory on a healthy node: the program's own, a second fault
+        if not _hard(obs):
             return False
         late = obs.t - inc.detected_t >= SPLIT_S
+        if (
+            v.category == "software"
+            and v.pattern not in WEAK_SOFTWARE
+            and _own_error_elsewhere(inc, obs.node)
+        ):
+            return True  # the program failed on its own on other nodes: a machine breaking here is a second fault
         if v.category == "infrastructure" or (v.category == "software" and v.pattern not in WEAK_SOFTWARE):
             return late  # the application, or storage, explained it: a GPU or host breaking later is new
         if v.node is None or v.category not in NODE_VERDICTS:
