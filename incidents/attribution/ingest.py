@@ -526,9 +526,11 @@ class Ingest:
             if deadline is None:
                 continue
             ph = self.phases.get(job)
-            done = ph.finished_at if ph is not None else None
+            done = ph.finish_t if ph is not None else None
             if done is not None:
-                # Its last loop is over: a final save and the teardown take their time (as for cadences).
+                # Training said it is over: a final save and the teardown take their time (as for
+                # cadences). A loop that merely completed (an evaluation) gets no such grace: the
+                # next training step may be the one that hangs.
                 deadline = max(deadline, done + c.finished_grace_s)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
             if now < deadline and split is None:

@@ -66,6 +66,17 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
     if v.category not in _SOFT:
         return v, [where]
     phase = info.get("phase")
+    inferred = bool(info.get("last_loop_only"))
+    if (
+        phase == ph.FINISHING
+        and v.category == "hang"
+        and inferred
+        and v.node is not None
+        and v.pattern != "watchdog_stuck"
+    ):
+        # Only a completed evaluation said the job might be done, and the collective names a node
+        # left behind: the node outranks the guess.
+        return v, [f"{where}; an evaluation had completed, but the collective names {v.node}"]
     if phase == ph.FINISHING and v.category == "hang":
         line = (
             f"{where}; training had finished when the job stalled: nothing is lost and a restart would "

@@ -148,4 +148,6 @@ class JobPhase:
             out["before_first_step"] = True
         if self.ckpt_start is not None:
             out["ckpt_start_t"] = self.ckpt_start
+        if self.finish_t is None and self.loop_done_t is not None:
+            out["last_loop_only"] = True  # finishing is inferred from a completed loop, not said
         return out

@@ -78,13 +78,32 @@ def test_an_evaluation_counted_to_its_total_with_nothing_after_it_is_the_jobs_la
     assert p.phase() == ph.CHECKPOINTING
 
 
-def test_a_stall_after_the_last_evaluation_is_the_owners_after_the_teardown_grace() -> None:
+def _evaluation(jid: str, start: float) -> list[dict]:
+    bar = [log(start + t, jid, f"Evaluating: {t * 10}%|#| {t}/10 [00:0{t}<00:01]") for t in range(1, 10)]
+    return bar + [log(start + 10, jid, "Evaluating: 100%|##########| 10/10 [00:10<00:00]")]
+
+
+def test_a_stall_after_the_last_evaluation_is_the_owners() -> None:
     p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
-    evals = [log(float(t), "1", f"Evaluating: {t * 10}%|#| {t}/10 [00:0{t}<00:01]") for t in range(1, 10)]
-    last = log(10.0, "1", "Evaluating: 100%|##########| 10/10 [00:10<00:00]")
-    run(p, _progress("1", -60, 0) + evals + [last], until=200)
-    assert p.incidents() == []  # a final save and the teardown may take minutes
-    run(p, [], until=700)
+    run(p, _progress("1", -60, 0) + _evaluation("1", 0), until=200)
     [inc] = p.incidents()
     assert (inc.category, inc.pattern) == ("software", "stall_after_training_finished")
     assert [r.to_dict()["action"] for r in inc.recommendations] == ["notify"]
+
+
+def test_training_counted_to_its_total_gets_the_teardown_grace_first() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    steps = [log(float(t), "1", f"Train: {t}%|#| {t}/100 [00:{t:02d}<00:10, 1.0it/s]") for t in range(1, 101)]
+    run(p, steps, until=300)
+    assert p.incidents() == []  # a final save and the teardown may take minutes
+    run(p, [], until=800)
+    [inc] = p.incidents()
+    assert (inc.category, inc.pattern) == ("software", "stall_after_training_finished")
+
+
+def test_after_an_evaluation_a_collective_that_names_a_node_outranks_the_guess() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]", tpn=8))
+    timeouts = [log(700 + r * 0.01, "1", watchdog(r, 900)) for r in range(8)]  # gpu-a-006's ranks never do
+    run(p, _progress("1", -60, 0) + _evaluation("1", 0) + timeouts)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-006")
