@@ -13,7 +13,12 @@ beat from the lines themselves:
    and whether one of its numeric fields grows (a step, an epoch, a sample
    count): a heartbeat line that repeats the same values is no progress.
 3. A template that recurred ``min_beats`` times at a steady interval, with a
-   growing field, is the stream's cadence. A stall is called when every
+   growing field, is the stream's cadence. A stream whose lines have no counter
+   at all (``loss 2.31`` and nothing else) is timed by a template whose value
+   changes on almost every beat, up and down (a fresh measurement per step);
+   such a "measuring" beat is only used where no counting one exists, so a
+   monitoring thread printing fresh numbers never hides a counter that stopped.
+   A stall is called when every
    stream that had one has been silent for ``max(k x its period, floor)``:
    one stream that still beats (another node's ranks) keeps the job alive.
 
@@ -88,6 +93,7 @@ class CadenceConfig:
     min_beats: int = 5  # occurrences before a template's beat counts as learned
     steady: float = 0.75  # share of intervals within [period / 3, 3 x period]
     growth: float = 0.5  # share of beats on which a counter field grew (and none fell)
+    fresh: float = 0.9  # share of beats on which a measuring field took a new value (up and down)
     max_period_s: float = 600.0  # a slower "beat" is no cadence worth watching
 
 
@@ -148,7 +154,7 @@ class Beat:
         near = sum(1 for x in self.intervals if med / 3.0 <= x <= med * 3.0)
         if near < cfg.steady * len(self.intervals):
             return None
-        if not self.counts(cfg):
+        if not self.counts(cfg) and not self.measures(cfg):
             return None
         return med
 
@@ -156,6 +162,13 @@ class Beat:
         """A field that grows on most beats and never falls: a step, an epoch, samples seen."""
         beats = self.count - 1
         return any(g >= cfg.growth * beats and f == 0 for g, f in zip(self.grew, self.fell, strict=True))
+
+    def measures(self, cfg: CadenceConfig) -> bool:
+        """A field with a new value on almost every beat, rising and falling: a loss, a throughput."""
+        beats = self.count - 1
+        return any(
+            g + f >= cfg.fresh * beats and g > 0 and f > 0 for g, f in zip(self.grew, self.fell, strict=True)
+        )
 
 
 @dataclass(slots=True)
@@ -240,12 +253,13 @@ class CadenceTracker:
         cfg = self.cfg
         best: Stall | None = None
         alive = None  # the latest line of any counting template: a trainer that changed its format
+        counting = any(b.period(cfg) is not None and b.counts(cfg) for b in stream.beats.values())
         for beat in stream.beats.values():
             if beat.count >= 3 and beat.counts(cfg):
                 alive = beat.last_t if alive is None else max(alive, beat.last_t)
             period = beat.period(cfg)
-            if period is None:
-                continue
+            if period is None or (counting and not beat.counts(cfg)):
+                continue  # a measuring beat times the stream only where nothing counts
             deadline = beat.last_t + max(cfg.multiple * period, cfg.floor_s)
             if best is None or deadline > best.deadline:
                 best = Stall(deadline, beat.last_t, period, beat.template, 1)

@@ -102,10 +102,30 @@ def test_a_heartbeat_that_repeats_its_values_is_no_progress() -> None:
     assert _fed(lines).stall() is None
 
 
-def test_lines_without_a_growing_field_are_no_cadence() -> None:
+def test_lines_whose_only_field_is_a_fresh_measurement_are_timed_by_it() -> None:
+    # No counter anywhere ("loss 1.734" every 20 s): a new value up and down on every beat is a
+    # measurement made per step, so the stream's beat is that line's (issue 24's holdout: found by
+    # the NCCL watchdog at 1,800 s before, 84 s after).
     rng = random.Random(3)
     lines = [(100.0 + 20 * i, f"loss {rng.uniform(1, 2):.3f}") for i in range(30)]
+    stall = _fed(lines).stall()
+    assert stall is not None and 19.0 < stall.period < 21.0
+
+
+def test_a_field_that_rarely_changes_is_no_measurement() -> None:
+    lines = [(100.0 + 20 * i, f"GPU memory in use: {71234 + (i % 7 == 0)} MiB") for i in range(30)]
     assert _fed(lines).stall() is None
+
+
+def test_a_measuring_line_never_hides_a_counter_that_stopped() -> None:
+    rng = random.Random(4)
+    cad = CadenceTracker(CFG)
+    for i in range(1, 40):
+        cad.see(100.0 + 10 * i, None, f"gpu util {rng.uniform(80, 99):.1f} %")  # a monitor thread, on and on
+        if i < 20:
+            cad.see(100.5 + 10 * i, None, f"steps: {i * 10} loss: 2.1")
+    stall = cad.stall()
+    assert stall is not None and stall.last_t == 100.5 + 10 * 19  # the counter's beat decides
 
 
 def test_every_stream_must_be_silent_one_that_still_beats_keeps_the_job_alive() -> None:
