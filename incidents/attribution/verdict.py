@@ -26,9 +26,6 @@ NODE_KINDS = (
     Kind.NODE_DOWN,
     Kind.NODE_FAILURE_LINE,
 )
-# Records of a node in distress that also appear on healthy nodes under load: they never open an
-# incident, but they name the node when a job on it stalls.
-DISTRESS_KINDS = (Kind.CPU_LOCKUP, Kind.HUNG_TASK)
 SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
 LEMON_PATTERNS = frozenset(
     {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors", "nccl_remote_error"}
