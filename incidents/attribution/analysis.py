@@ -52,7 +52,7 @@ def missing_from_collective(inc: Incident, world: World, job: str) -> Suspect | 
     """The one node whose ranks did not report the timeout, or report an earlier SeqNum."""
     ranks = inc.timeouts.get(job) or {}
     if len(ranks) < 2:
-        return None
+        return _from_dump_counters(inc, world, job)
     per_node = _rank_nodes(world, job, ranks)
     if per_node is None or len(per_node) < 2:
         return None
@@ -71,6 +71,33 @@ def missing_from_collective(inc: Incident, world: World, job: str) -> Suspect | 
         done = inc.completed.get(job) or {}
         by_done = _behind(done, per_node, "last completed NCCL work") if len(done) == len(ranks) else None
         return _behind(ranks, per_node) or by_done or _partial(per_node, tpn, ranks)
+    return None
+
+
+def _from_dump_counters(inc: Incident, world: World, job: str) -> Suspect | None:
+    """No watchdog timeouts (the heartbeat monitor struck first): the ranks' own dump counters.
+
+    Each live rank answers the dump signal with its last completed work. A node none of whose
+    ranks answered went silent (its processes hung or died); if all answered, the one node
+    whose ranks stand behind the others' last completed work is the one the rest waited for.
+    """
+    done = inc.completed.get(job) or {}
+    if len(done) < 2:
+        return None
+    per_node = _rank_nodes(world, job, done)
+    if per_node is None or len(per_node) < 2:
+        return None
+    tpn = _tpn(world, job, done)
+    silent = [n for n, rs in per_node.items() if not rs]
+    reporting = [n for n, rs in per_node.items() if rs]
+    if len(silent) == 1 and all(len(per_node[n]) * 2 >= tpn for n in reporting):
+        why = (
+            f"no watchdog timeout; {len(done)} ranks on {compress(reporting)} answered the dump signal "
+            f"with their last completed work, none of {silent[0]}'s did"
+        )
+        return Suspect(silent[0], None, 0.7, why)
+    if not silent:
+        return _behind(done, per_node, "last completed NCCL work")
     return None
 
 

@@ -99,7 +99,10 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data={"seq": int(m.group(1)), "op": m.group(2)})
     if "last completed" in body:
         status = nccl.work_status(body)
-        if status is None and "dump signal due to a collective timeout from this local rank" in body:
+        if status is None and ("dump signal" in body or "global timeout" in body):
+            # Every rank's heartbeat monitor answers the dump signal (2.3+: "... from this local rank",
+            # "... from rank N", 2.5+: "Received a global timeout from another rank") with where it
+            # stands: its last enqueued and last completed work.
             status = nccl.dump_status(body)
         if status is None or "completed" not in status:
             return None

@@ -107,3 +107,32 @@ def test_after_an_evaluation_a_collective_that_names_a_node_outranks_the_guess()
     run(p, _progress("1", -60, 0) + _evaluation("1", 0) + timeouts)
     [inc] = p.incidents()
     assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-006")
+
+
+def _dump(rank: int, enqueued: int, completed: int) -> str:
+    # ProcessGroupNCCL's heartbeat monitor answering the dump signal (2.3+)
+    return (
+        f"[rank{rank}]:[E1129 10:30:00.2 ProcessGroupNCCL.cpp:1270] [PG 0 (default_pg) Rank {rank}] Received a "
+        "dump signal due to a collective timeout from rank 3 and we will try our best to dump the debug "
+        f"info. Last enqueued NCCL work: {enqueued}, last completed NCCL work: {completed}.This is most likely "
+        "caused by incorrect usages of collectives"
+    )
+
+
+def test_without_watchdog_timeouts_the_node_that_never_answered_the_dump_signal_is_the_suspect() -> None:
+    p = pipeline(job("1", "gpu-a-[001-003]", tpn=8))
+    lines = [log(700 + r * 0.01, "1", _dump(r, 1201, 1200)) for r in range(16)]  # gpu-a-003 stays silent
+    lines += [log(701 + r * 0.01, "1", _heartbeat(r, 1)) for r in (0, 9)]
+    run(p, _progress("1", 0, 30) + lines)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-003")
+    assert any("none of gpu-a-003's did" in e for e in inc.evidence)
+
+
+def test_without_watchdog_timeouts_the_node_whose_ranks_stand_behind_is_the_suspect() -> None:
+    p = pipeline(job("1", "gpu-a-[001-003]", tpn=8))
+    lines = [log(700 + r * 0.01, "1", _dump(r, 1201, 1199 if 8 <= r < 16 else 1200)) for r in range(24)]
+    lines += [log(701 + r * 0.01, "1", _heartbeat(r, 1)) for r in (0, 20)]
+    run(p, _progress("1", 0, 30) + lines)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-002")
