@@ -6,6 +6,9 @@ beside each), filled with made-up values: none was copied from a captured log.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from monitoring.detectors.kernel import strip_prefix
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader, Record, mce_status
 from monitoring.detectors.schema import Kind
@@ -164,3 +167,15 @@ def test_a_record_older_than_its_window_takes_no_more_lines() -> None:
     reader.feed("n1", 10.0, "general protection fault: 0000 [#1] SMP", _gpu)
     late = reader.feed("n1", 20.0, "RIP: 0010:foo+0x1/0x2 [nvidia]", _gpu)
     assert late is None
+
+
+@given(st.lists(st.tuples(st.floats(0, 10, allow_nan=False), st.text(max_size=300)), max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_any_kernel_text_is_read_without_error(lines: list[tuple[float, str]]) -> None:
+    reader = KernelRecordReader()
+    t = 0.0
+    for dt, line in lines:
+        t += dt
+        for prefix in ("", "[ 12.5] ", "Mar 05 10:11:12 n1 kernel: "):
+            rec = reader.feed("n1", t, prefix + line, _gpu)
+            assert rec is None or isinstance(rec, Record)
