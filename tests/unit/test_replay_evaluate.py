@@ -13,9 +13,11 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-# scenarios/holdout is the blind holdout (scenarios/holdout/SCORES.md): scored, never a pass/fail bar,
-# or it would be tuned to. It only has to replay.
-HOLDOUT = scenario_folders(ROOT / "holdout")
+# scenarios/holdout and scenarios/holdout2 are the blind holdouts (their SCORES.md): scored, never a
+# pass/fail bar, or they would be tuned to. They only have to replay.
+HOLDOUT1 = scenario_folders(ROOT / "holdout")
+HOLDOUT2 = scenario_folders(ROOT / "holdout2")
+HOLDOUT = HOLDOUT1 + HOLDOUT2
 FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
 HARDWARE = {"gpu_hardware", "network", "node_failure"}
 
@@ -75,6 +77,6 @@ def test_replay_output_is_json_and_never_reads_truth(tmp_path: Path) -> None:
 
 
 def test_the_blind_holdout_replays_and_is_scored() -> None:
-    assert len(HOLDOUT) >= 19
+    assert len(HOLDOUT1) >= 19 and len(HOLDOUT2) >= 8
     scored = [score(replay(f), load_truth(f)) for f in HOLDOUT]
     assert len(scored) == len(HOLDOUT)
