@@ -16,6 +16,7 @@ from django.conf import settings as dj_settings
 from actions.choices import RecStatus, RemediationState
 from actions.models import Recommendation, Remediation
 from actions.services.execution import execute_recommendation
+from actions.services.invariants import check_all
 from actions.services.reconcile import reconcile_actions
 from actions.services.remediation import issue
 from monitoring.choices import Autonomy
@@ -77,6 +78,7 @@ def test_a_reboot_sent_before_the_crash_is_finished_and_never_sent_again(sim) ->
     assert issue(rec, T).ok  # the command went out, then the worker died before recording it
     deadline = float(dj_settings.RECOVERY_EXECUTION_DEADLINE_S)
     settled = _reconcile_until_settled(sim, deadline + 1)  # the node has long booted again by then
+    assert check_all(sim, NOW, ["no_action_carried_out_twice"]) == []
     assert _boots(sim, settled + 2 * REBOOT_S) == T + REBOOT_S  # one reboot: the one sent before the crash
     rec.refresh_from_db()
     assert rec.status == RecStatus.SUCCEEDED and "booted again since the reboot was sent" in rec.result
