@@ -25,9 +25,13 @@ import pytest
 from tests.chaos import fake_slurm
 from tests.chaos import invariants as inv
 from tests.chaos.conftest import Stack, wait_for
-from tests.chaos.test_kill_while_executing import CLUSTER, RESUME_WITHIN_S, _fake_cluster
+from tests.chaos.test_incident_once import COLD_START_WITHIN_S
+from tests.chaos.test_kill_while_executing import CLUSTER, _fake_cluster
 
 pytestmark = pytest.mark.chaos
+# The subject here is what the world saw, not the speed (test_kill_while_executing times the
+# resume): a worker's start took 54 s once at load 10 on a 2-core machine.
+RESUME_WITHIN_S = COLD_START_WITHIN_S
 
 STAGE_XID = """
 import json
