@@ -24,7 +24,15 @@ def _signature(c: Cluster) -> tuple[Any, ...]:
 
 
 def _rest_signature(c: Cluster) -> tuple[Any, ...]:
-    return (c.rest_url, c.rest_user, c.rest_jwt_key_path, c.rest_token_path, c.rest_ca_path, _signature(c))
+    return (
+        c.rest_url,
+        c.rest_user,
+        c.rest_jwt_key_path,
+        c.rest_token_path,
+        c.rest_ca_path,
+        c.poll_interval_s,
+        _signature(c),
+    )
 
 
 def transport_for(cluster: Cluster) -> Transport:
@@ -71,12 +79,23 @@ def rest_client_for(cluster: Cluster, transport: Transport | None = None) -> Res
         cluster.rest_url,
         tokens,
         ca_file=cluster.rest_ca_path,
-        timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S),
+        timeout=slurm_timeout(cluster),
         transport=transport if transport is not None else transport_for(cluster),
     )
     if transport is None:
         _REST[cluster.pk] = (sig, client)
     return client
+
+
+SLURM_TIMEOUT_FLOOR_S = 5.0  # a healthy slurmctld answers a large cluster's scontrol well within this
+SLURM_TIMEOUT_TICKS = 2  # a hanging command costs at most about two ticks, not the setting's 30 s
+
+
+def slurm_timeout(cluster: Cluster) -> float:
+    """Seconds one Slurm command may take: ``RECOVERY_SLURM_TIMEOUT_S``, bounded by the cluster's tick
+    (two poll intervals, never under 5 s), so a hanging scontrol holds the tick for seconds, not 30 s."""
+    by_tick = max(SLURM_TIMEOUT_FLOOR_S, SLURM_TIMEOUT_TICKS * float(cluster.poll_interval_s))
+    return min(float(settings.RECOVERY_SLURM_TIMEOUT_S), by_tick)
 
 
 def client_for(cluster: Cluster) -> SlurmClient | RestSlurmClient:
@@ -86,7 +105,7 @@ def client_for(cluster: Cluster) -> SlurmClient | RestSlurmClient:
     return SlurmClient(
         transport_for(cluster),
         bin_paths=bin_paths_in(cluster.slurm_bin_dir),
-        timeout=float(settings.RECOVERY_SLURM_TIMEOUT_S),
+        timeout=slurm_timeout(cluster),
     )
 
 

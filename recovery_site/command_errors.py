@@ -9,6 +9,7 @@ into such errors, naming the file and line, or what to run first.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -83,8 +84,39 @@ def database_needed(first: str) -> Iterator[None]:
 
 
 def not_ready(exc: Exception, first: str) -> str:
+    down = postgres_down()
+    if down:
+        return down
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return f"{describe_database()} is not ready ({reason}): {first}"
+
+
+def postgres_down() -> str:
+    """ "PostgreSQL is down or unreachable ..." when the server does not take a connection at all
+    (asked directly, 2 s connect timeout, not through the pool whose error only says it waited);
+    "" when it answers, for SQLite, or when the server is there but the database is not (then the
+    caller's "not ready: run ... first" is the right advice)."""
+    import psycopg
+    from django.db import connection
+
+    d = connection.settings_dict
+    if not d["ENGINE"].endswith("postgresql"):
+        return ""
+    try:
+        psycopg.connect(
+            dbname=d["NAME"],
+            user=d["USER"] or None,
+            password=d["PASSWORD"] or None,
+            host=d["HOST"] or None,
+            port=d["PORT"] or None,
+            connect_timeout=2,
+        ).close()
+        return ""
+    except psycopg.Error as exc:
+        reason = " ".join(str(exc).split()).removeprefix("connection failed: ")
+        if "does not exist" in reason:
+            return ""
+        return f"PostgreSQL is down or unreachable: {describe_database()}: {reason}"
 
 
 def execute_command_line(argv: list[str]) -> None:
@@ -95,6 +127,9 @@ def execute_command_line(argv: list[str]) -> None:
     from django.db import OperationalError, ProgrammingError
     from redis.exceptions import RedisError
 
+    if "--traceback" not in argv:
+        # The pool logs each failed connection attempt: the one line below says it instead.
+        logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)
     try:
         execute_from_command_line(argv)
     except (OperationalError, ProgrammingError, RedisError) as exc:  # unreachable, or never migrated

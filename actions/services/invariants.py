@@ -31,6 +31,9 @@ rest are written here from the models:
   one before it, and the history ends at the status the row shows;
 - ``drain_rate_within_limit`` / ``partition_drained_within_limit`` / ``reboots_within_limit``:
   the guardrails' counts, in-flight actions included, never above their limits;
+- ``no_action_carried_out_twice``: a drain, requeue, reboot or GPU reset a crash left executing
+  is run again only when the reconciler asked the world and saw it not done, never "run again"
+  blind as a notice is (issue 29: a reboot run again that way rebooted the node twice);
 - ``audit_chain_verifies``: the chain ``manage.py verify_audit`` walks holds (the whole chain:
   it is one for every cluster).
 """
@@ -55,6 +58,7 @@ from actions.models import Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
 from actions.services.exposition import registry
 from actions.services.node_invariants import RESUME, node_track_violations
+from actions.services.reconcile import RUN_AGAIN_BLIND
 from actions.services.reports import DEFAULT_WINDOW, metrics_report
 from actions.services.restarts import budget_violations
 from actions.services.standings import standings, with_needs_approval
@@ -419,6 +423,21 @@ def reboot_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     return out
 
 
+def carried_out_twice_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    blind = RecommendationTransition.objects.filter(
+        recommendation__cluster=cluster,
+        recommendation__action__in=list(MUTATING_ACTIONS),
+        old=RecStatus.EXECUTING,
+        new=RecStatus.APPROVED,
+        reason__contains=RUN_AGAIN_BLIND,
+    ).select_related("recommendation")
+    return [
+        f"{t.recommendation} (#{t.recommendation_id}) run again at {t.at.isoformat()} without asking the "
+        f"world whether it was done: {t.reason}"
+        for t in blind
+    ]
+
+
 # ---------------------------------------------------------------- the audit trail
 
 
@@ -451,6 +470,7 @@ CHECKS: dict[str, Check] = {
     "drain_rate_within_limit": drain_rate_violations,
     "partition_drained_within_limit": partition_drained_violations,
     "reboots_within_limit": reboot_violations,
+    "no_action_carried_out_twice": carried_out_twice_violations,
     "audit_chain_verifies": audit_chain_violations,
 }
 INVARIANT_NAMES: tuple[str, ...] = tuple(CHECKS)

@@ -10,17 +10,22 @@ approval must not page anyone. A Celery task posts each webhook; a failure is re
 with exponential backoff, a bounded number of times, and every attempt — delivered or
 failed, with its HTTP status — is an audit record, so "were we told?" has an answer.
 
-A message on behalf of a recommendation is sent at most once per receiver: its
-``WebhookDelivery`` row (the idempotency key of recommendation, kind, text and receiver)
-is written with it, the delivery task claims the row before posting and marks it
-delivered after a 2xx. A notice the reconciler runs again after a crash finds the row
-and sends nothing new; two tasks for one key never both post.
+Every message has a ``WebhookDelivery`` row, written with it before anything is sent, and
+its key travels as the ``Idempotency-Key`` header (and ``delivery`` in the JSON body). The
+delivery task claims the row before posting and marks it delivered after a 2xx, so two
+tasks for one key never both post. On behalf of a recommendation the key is the message's
+own (recommendation, kind, text, receiver): a notice the reconciler runs again after a
+crash finds the row and sends nothing new. Any other message (an escalation after a failed
+health check, a storm-breaker trip) gets a key of its own call: a delivery that a kill -9
+left unacknowledged, handed out again by the broker, carries the same key, and the one
+repeat a crash between the receiver's 2xx and our mark can cause is the receiver's to drop.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import secrets
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -151,16 +156,20 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
     rec_id = message["recommendation"]
     queued = 0
     for hook in hooks:
-        body = message
-        if rec_id is not None:
-            key = delivery_key(rec_id, kind, message["text"], hook)
-            row, created = WebhookDelivery.objects.get_or_create(
-                key=key,
-                defaults={"recommendation_id": rec_id, "kind": kind, "created_at": message_at(message)},
-            )
-            if not created and row.delivered_at is not None:
-                continue  # told already (a notice run again after a crash): never twice
-            body = {**message, "delivery": key}
+        # Every message has its delivery row, written before the send: on behalf of a recommendation
+        # its key is the message's own (a notice run again after a crash finds it); otherwise a key
+        # of this one call, carried in the queued message, so a delivery the broker hands out again
+        # after a kill -9 goes out with the same Idempotency-Key (the receiver drops the repeat).
+        key = (
+            delivery_key(rec_id, kind, message["text"], hook) if rec_id is not None else secrets.token_hex(20)
+        )
+        row, created = WebhookDelivery.objects.get_or_create(
+            key=key,
+            defaults={"recommendation_id": rec_id, "kind": kind, "created_at": message_at(message)},
+        )
+        if not created and row.delivered_at is not None:
+            continue  # told already (a notice run again after a crash): never twice
+        body = {**message, "delivery": key}
         transaction.on_commit(
             lambda h=hook, b=body: current_app.signature(DELIVER, args=(h.url, h.format, b)).delay()
         )

@@ -38,6 +38,10 @@ from monitoring.models import Cluster
 
 log = logging.getLogger(__name__)
 MAX_EXECUTIONS = 2  # the first try and one retry after the reconciler saw nothing done
+# What the reconciler says when it runs something again without the world's answer: only a notice
+# (its delivery rows send nothing twice). A mutating action retried with it is carried out twice
+# (the invariant ``no_action_carried_out_twice``).
+RUN_AGAIN_BLIND = "leaves no trace on the cluster: run again"
 
 
 @dataclass
@@ -122,9 +126,7 @@ def observe(rec: Recommendation, now: dt.datetime) -> ExecResult:
     if rec.action in (ActionKind.REBOOT_NODE, ActionKind.RESET_GPU):
         return observe_issued(rec, now.timestamp())  # its send-marker and the node's boot: never twice
     # A notice leaves no trace on the cluster: run it again; notify() sends nothing already delivered.
-    return ExecResult(
-        "absent", "a notice leaves no trace on the cluster: run again, its delivery rows send nothing twice"
-    )
+    return ExecResult("absent", f"a notice {RUN_AGAIN_BLIND}, its delivery rows send nothing twice")
 
 
 def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: ReconcileReport) -> None:

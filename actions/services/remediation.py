@@ -200,6 +200,11 @@ def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
     for rem in Remediation.objects.filter(
         cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)
     ).select_related("recommendation__incident"):
+        if rem.recommendation.status == RecStatus.EXECUTING:
+            # Sent by an execution not recorded yet (a worker killed after the send): the node may
+            # well be back already, but its track still says the reboot is running and would refuse
+            # the return. The reconciler settles the recommendation first; the next tick goes on.
+            continue
         executor = executor or executor_for(cluster)
         if rem.state == RemediationState.ISSUED:
             state = executor.boot_state(rem.node, now.timestamp())

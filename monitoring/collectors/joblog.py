@@ -22,7 +22,10 @@ any partial last line. It copes with what real log files do:
   inode), so a fault line written just before the rotation is not lost. A rotated
   file already compressed (``.gz``, no ``delaycompress``) is not read;
 * a job writing faster than one read per tick: the read budget doubles while a
-  file is behind (up to ``MAX_BUDGET``) and falls back once it caught up.
+  file is behind (up to ``MAX_BUDGET``) and falls back once it caught up;
+* many jobs far behind at once (the controller was down): one tick takes about
+  ``TICK_READ_BUDGET`` of output over all of them, least recently read first, and the
+  others keep their offsets for the next tick, first in line (:func:`by_turn`).
 """
 
 from __future__ import annotations
@@ -31,13 +34,18 @@ import base64
 import datetime as dt
 import hashlib
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from monitoring.detectors.text import clean_line
 from monitoring.transports import FileChunk, RemoteFileMissing, Transport
 
 MAX_READ = 1 << 20  # per poll and file while caught up; the rest comes next tick
-MAX_BUDGET = 64 << 20  # the most one poll reads of one file when far behind
+# The most one poll reads of one file when far behind: a backlog streams in slices of at most this,
+# so catching up costs bounded memory per file and tick (at 64 MiB a large log cost 627 MB), and
+# 8 MiB a tick is still far faster than any job writes its log.
+MAX_BUDGET = 8 << 20
+TICK_READ_BUDGET = 4 * MAX_BUDGET  # about the most one tick holds of all its jobs' output
 PARTIAL_CAP = 64 * 1024
 HEAD = 512  # bytes of the file's start fingerprinted to recognise copytruncate
 ROTATED_SUFFIXES = (".1", ".0")  # logrotate's and Python's RotatingFileHandler's first old file
@@ -158,6 +166,16 @@ def _rotated_tail(transport: Transport, state: dict[str, Any], budget: int, now:
             rest = base64.b64decode(st.get("partial") or "")
             return lines + ([clean_line(rest)] if rest else [])  # the old file is done: its last line too
     return []
+
+
+def by_turn(states: dict[str, Any], jobs: Iterable[str]) -> list[str]:
+    """Jobs least recently read first: one the tick's budget left unread is first the next tick."""
+    return sorted(jobs, key=lambda j: (float((states.get(j) or {}).get("read_at") or 0.0), j))
+
+
+def size_of(events: list[dict[str, Any]]) -> int:
+    """Bytes of output the events hold (what a tick keeps in memory for them)."""
+    return sum(len(e["line"]) + 1 for e in events)
 
 
 def poll(

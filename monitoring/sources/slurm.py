@@ -71,7 +71,10 @@ class SlurmSource:
         logs: dict[str, Any] = self.state.get("logs", {})
         events: list[dict[str, Any]] = []
         running = {j.job_id for j in self._jobs if j.state in JOB_LOG_STATES}
-        for job_id in running:
+        spent = 0
+        for job_id in joblog.by_turn(logs, running):
+            if spent >= joblog.TICK_READ_BUDGET:
+                break  # the rest next tick, first in line: a tick's memory is bounded however far behind
             if job_id not in paths:
                 detail = self.client.job(job_id)
                 paths[job_id] = [p for p in ((detail.stdout, detail.stderr) if detail else ()) if p]
@@ -83,6 +86,8 @@ class SlurmSource:
                 log.warning("cluster %s: job %s log unreadable: %s", self.cluster.name, job_id, exc)
                 self.source_errors["job logs"] = f"job {job_id}: {exc}"
                 continue
+            logs[job_id]["read_at"] = now
+            spent += joblog.size_of(evs)
             events += evs
         # A requeued job writes its log again from the top: forget ended jobs' offsets.
         known = {j.job_id for j in self._jobs}

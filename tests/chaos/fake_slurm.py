@@ -11,6 +11,12 @@ counted, whatever the controller records), and blocks while a gate file exists:
 
 Entering a block writes ``blocked`` (with the script's pid), so a test knows the worker
 is inside the executor at that very moment, not roughly.
+
+``scontrol reboot reason=.. NODE`` reboots a node: it appends a line to ``reboots.log``
+(every reboot Slurm was asked to carry out, counted whatever the controller records), shows
+the node ``+REBOOT_ISSUED`` for ``REBOOT_S`` seconds, then with a new ``BootTime`` (the
+drain and its reason kept, as slurmctld does without ``nextstate``). Its gates are
+``block-reboot-before-apply`` and ``block-reboot-after-apply``.
 """
 
 from __future__ import annotations
@@ -25,6 +31,11 @@ from pathlib import Path
 
 HERE = Path({here!r})
 TABLE = HERE / "nodes.json"
+REBOOT_S = 3.0  # how long a reboot takes here
+
+
+def iso(t):
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t))
 
 
 def load():
@@ -37,10 +48,21 @@ def save(nodes):
     tmp.replace(TABLE)
 
 
+def booted(nodes):
+    # nodes whose reboot is over come back with a new boot time (written once, by whoever sees it)
+    done = [n for n in nodes.values() if n.get("reboot_until") and time.time() >= n["reboot_until"]]
+    for n in done:
+        n.update(boot=iso(n["reboot_until"]), reboot_until=0)
+    if done:
+        save(nodes)
+    return nodes
+
+
 def line(name, n):
-    state = n["state"] + ("+DRAIN" if n["drain"] else "")
+    state = n["state"] + ("+DRAIN" if n["drain"] else "") + ("+REBOOT_ISSUED" if n.get("reboot_until") else "")
     reason = n["reason"] or "(null)"
-    return "NodeName=%s CPUTot=64 Gres=gpu:8 State=%s Partitions=batch Reason=%s" % (name, state, reason)
+    return "NodeName=%s CPUTot=64 Gres=gpu:8 State=%s Partitions=batch BootTime=%s Reason=%s" % (
+        name, state, n.get("boot", "2026-12-01T00:00:00"), reason)
 
 
 def gate(name):
@@ -56,7 +78,7 @@ if args[:1] == ["-o"]:
 if args[:2] == ["show", "node"]:
     if not args[2:]:
         gate("block-inventory")  # the tick's inventory read: the worker is inside a tick
-    nodes = load()
+    nodes = booted(load())
     names = args[2:] or sorted(nodes)
     for name in names:
         if name not in nodes:
@@ -66,6 +88,21 @@ if args[:2] == ["show", "node"]:
     sys.exit(0)
 if args[:2] == ["show", "job"]:
     sys.exit(0)  # no jobs
+if args[:1] == ["reboot"]:
+    names = [a for a in args[1:] if "=" not in a and a.upper() not in ("ASAP",)]
+    nodes = booted(load())
+    if len(names) != 1 or names[0] not in nodes:
+        print("Invalid node name specified", file=sys.stderr)
+        sys.exit(1)
+    name = names[0]
+    gate("block-reboot-before-apply")
+    nodes = booted(load())
+    nodes[name].update(reboot_until=time.time() + REBOOT_S)
+    save(nodes)
+    with open(HERE / "reboots.log", "a") as fh:
+        fh.write("%s %s\n" % (name, nodes[name].get("boot", "2026-12-01T00:00:00")))
+    gate("block-reboot-after-apply")
+    sys.exit(0)
 if args[:1] == ["update"]:
     fields = dict(a.split("=", 1) for a in args[1:] if "=" in a)
     name = fields.get("NodeName", "")
@@ -113,6 +150,12 @@ def drains(bin_dir: Path) -> list[str]:
     """Every drain Slurm actually took, in order (one line per change)."""
     log = bin_dir / "drains.log"
     return log.read_text().split() if log.exists() else []
+
+
+def reboots(bin_dir: Path) -> list[str]:
+    """Every reboot Slurm actually took, in order (one line per ``scontrol reboot``)."""
+    log = bin_dir / "reboots.log"
+    return [ln.split()[0] for ln in log.read_text().splitlines()] if log.exists() else []
 
 
 def drained(bin_dir: Path, node: str) -> bool:

@@ -15,15 +15,18 @@ import sys
 import time
 
 import pytest
+import redis
 
 from tests.chaos import invariants as inv
 from tests.chaos.conftest import ROOT, Stack, wait_for
 
 pytestmark = pytest.mark.chaos
 RESUME_WITHIN_S = 30.0  # worker/beat start on a loaded 2-core machine included
-# "while executing" (and "inside a tick" held there for certain) is landed deterministically
-# by tests/chaos/test_kill_while_executing.py, through a fake Slurm whose drain blocks.
-STEPS = ("inside a tick", "after the incident row", "while approved")
+# "while approved" and "while executing" (and "inside a tick" held there for certain) are landed
+# deterministically by tests/chaos/test_kill_while_executing.py, through a fake Slurm whose drain
+# blocks: in auto mode "approved" lasts milliseconds here, so this test kills right after the
+# decision (the fault's recommendation written: approved, executing or just done).
+STEPS = ("inside a tick", "after the incident row", "after the decision")
 
 
 def _running(s: Stack, workers: int = 1) -> None:
@@ -55,40 +58,47 @@ def _report(figures: inv.Figures) -> None:
     print("\n" + figures.row())
 
 
-def _step_reached(s: Stack, step: str, incidents_before: int, conn: object = None) -> bool:
+def _step_reached(s: Stack, step: str, before: tuple[int, int], conn: object, lock: str) -> bool:
     """Polled on one open connection: a state that lasts milliseconds must not be missed by connecting."""
 
-    def one(q: str, *p: object) -> int:
-        if conn is None:
-            return int(s.one(q, *p))
-        return int(conn.execute(q, p).fetchone()[0])  # type: ignore[attr-defined]
+    def one(q: str) -> int:
+        return int(conn.execute(q).fetchone()[0])  # type: ignore[attr-defined]
 
-    if step == "inside a tick":
-        return True
+    if step == "inside a tick":  # a tick holds the cluster's analyser lock only while it runs
+        return bool(redis.Redis(host="127.0.0.1", port=s.redis.port).exists(lock))
     if step == "after the incident row":
-        return one("SELECT count(*) FROM incidents_incident") > incidents_before
-    statuses = ["approved"] if step == "while approved" else ["executing"]
-    return one("SELECT count(*) FROM actions_recommendation WHERE status = ANY(%s)", statuses) > 0
+        return one("SELECT count(*) FROM incidents_incident") > before[0]
+    return one("SELECT count(*) FROM actions_recommendation WHERE action = 'drain_node'") > before[1]
+
+
+def _counts(s: Stack) -> tuple[int, int]:
+    return (
+        int(s.one("SELECT count(*) FROM incidents_incident")),
+        int(s.one("SELECT count(*) FROM actions_recommendation WHERE action = 'drain_node'")),
+    )
 
 
 def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_does_nothing_twice(
     stack: Stack,
 ) -> None:
-    _running(stack, workers=2)  # kill one, the other carries on while a replacement starts
+    _running(stack, workers=2)
+    lock = f"chaos:lock:{stack.one('SELECT id FROM monitoring_cluster WHERE name = %s', 'sim-a')}"
     hit: dict[str, bool] = {}
     resumes: list[float] = []
     for step in STEPS:
-        before_inc = stack.one("SELECT count(*) FROM incidents_incident")
+        before = _counts(stack)
         old = inv.incidents(stack)
         _inject(stack)
         end = time.monotonic() + 20
         with stack.pg.connect(stack.db) as conn:
-            while not _step_reached(stack, step, before_inc, conn) and time.monotonic() < end:
+            while not (reached := _step_reached(stack, step, before, conn, lock)) and time.monotonic() < end:
                 time.sleep(0.002)
-            hit[step] = _step_reached(stack, step, before_inc, conn)
-        killed_at = inv.db_now(stack)
-        stack.kill9_worker()  # one of two: the other carries on
-        stack.start_worker()
+            # Every worker dies at once: whichever of them holds the work is killed, never only the idle one.
+            killed_at = inv.db_now(stack)
+            while stack.workers:
+                stack.kill9_worker()
+            hit[step] = reached
+        stack.start_worker()  # one replacement: the loop must resume on it alone
         resumes.append(inv.wait_resumed(stack, killed_at))
         inv.settle(stack, 90)
         now_old = inv.incidents(stack)
@@ -102,8 +112,8 @@ def test_kill_9_of_the_worker_at_each_step_of_the_action_path_loses_nothing_and_
         max(resumes),
     )
     _report(figures)
-    assert stack.kills == len(STEPS)
-    print(f"steps hit: {hit}")  # the kill lands anyway; this says at which state the row was caught
+    assert hit == dict.fromkeys(STEPS, True), f"steps reached before the kill: {hit}"
+    assert stack.kills == len(STEPS) + 1  # two workers at the first step, one after
     assert (figures.records_lost, figures.double_actions, figures.stuck_recs) == (0, 0, 0), stack.logs()
     assert max(resumes) < RESUME_WITHIN_S
     assert stack.one("SELECT count(*) FROM actions_recommendation WHERE status = 'succeeded'") >= 1

@@ -17,6 +17,7 @@ from actions.models import Recommendation, Remediation
 from actions.services.actionable import switch_monitor_only
 from actions.services.invariants import INVARIANT_NAMES, check_all
 from actions.services.recommendations import merge_incident
+from actions.services.transitions import transition_recommendation
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent, IncidentStatus
 from incidents.services import dismiss_incident, transition_incident
@@ -175,6 +176,23 @@ def test_reboots_in_flight_over_the_limit_are_reported(cluster) -> None:  # type
         if rec.node == "gpu-a-001":
             assert "reboots_within_limit" not in _names(cluster)
     assert "reboots_within_limit" in _names(cluster)
+
+
+@pytest.mark.parametrize("action", [ActionKind.REBOOT_NODE, ActionKind.NOTIFY])
+def test_a_mutating_action_run_again_blind_after_a_crash_is_reported_a_notice_is_not(cluster, action) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, {"action": action, "node": "gpu-a-001"})
+    Recommendation.objects.filter(pk=rec.pk).update(status=RecStatus.EXECUTING)
+    rec.refresh_from_db()
+    assert "no_action_carried_out_twice" not in _names(cluster)
+    # what the reconciler wrote for a notice, and for a reboot before issue 29
+    blind = "a notice leaves no trace on the cluster: run again, its delivery rows send nothing twice"
+    transition_recommendation(
+        rec, RecStatus.APPROVED, at=LATER, reason=f"reconciler: not carried out ({blind}); retrying once"
+    )
+
+    assert ("no_action_carried_out_twice" in _names(cluster)) is (action == ActionKind.REBOOT_NODE)
 
 
 def test_an_altered_audit_record_breaks_the_chain_invariant(cluster) -> None:  # type: ignore[no-untyped-def]

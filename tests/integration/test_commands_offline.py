@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -20,7 +21,11 @@ SCENARIO = ROOT / "scenarios" / "public" / "xid79-off-the-bus"
 
 
 def manage(
-    tmp_path: Path, *args: str, stdin: str | None = None, sqlite: Path | None = None
+    tmp_path: Path,
+    *args: str,
+    stdin: str | None = None,
+    sqlite: Path | None = None,
+    extra: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     env = {
         k: v
@@ -30,6 +35,7 @@ def manage(
     env["SQLITE_PATH"] = str(sqlite or tmp_path / "no-such-dir" / "recovery.sqlite3")
     env["RECOVERY_SECRET_KEY_FILE"] = str(tmp_path / "secret_key")
     env["DJANGO_SETTINGS_MODULE"] = "recovery_site.settings"
+    env.update(extra or {})
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -191,6 +197,20 @@ def test_seed_demo_on_an_unmigrated_database_says_to_migrate_first(tmp_path) -> 
     line = one_line_error(manage(tmp_path, "seed_demo", sqlite=sqlite))
 
     assert line.endswith("run `python manage.py migrate` first")
+
+
+def test_a_command_with_postgresql_down_says_so_in_one_line_without_the_pools_noise(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as s:  # a port nobody listens on: PostgreSQL stopped
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    down = {"DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/recovery", "DB_POOL_TIMEOUT": "1"}
+
+    line = one_line_error(manage(tmp_path, "check_invariants", extra=down))
+
+    assert line.startswith(
+        f"CommandError: PostgreSQL is down or unreachable: the database recovery on 127.0.0.1:{port}: "
+    ), line
+    assert "Connection refused" in line
 
 
 @pytest.mark.parametrize("entry", ["recovery_site.asgi", "recovery_site.wsgi"])

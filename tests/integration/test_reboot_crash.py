@@ -16,8 +16,9 @@ from django.conf import settings as dj_settings
 from actions.choices import RecStatus, RemediationState
 from actions.models import Recommendation, Remediation
 from actions.services.execution import execute_recommendation
+from actions.services.invariants import check_all
 from actions.services.reconcile import reconcile_actions
-from actions.services.remediation import issue
+from actions.services.remediation import issue, verify_remediations
 from monitoring.choices import Autonomy
 from tests.integration.test_remediation_sim import (
     NOW,
@@ -77,6 +78,7 @@ def test_a_reboot_sent_before_the_crash_is_finished_and_never_sent_again(sim) ->
     assert issue(rec, T).ok  # the command went out, then the worker died before recording it
     deadline = float(dj_settings.RECOVERY_EXECUTION_DEADLINE_S)
     settled = _reconcile_until_settled(sim, deadline + 1)  # the node has long booted again by then
+    assert check_all(sim, NOW, ["no_action_carried_out_twice"]) == []
     assert _boots(sim, settled + 2 * REBOOT_S) == T + REBOOT_S  # one reboot: the one sent before the crash
     rec.refresh_from_db()
     assert rec.status == RecStatus.SUCCEEDED and "booted again since the reboot was sent" in rec.result
@@ -120,3 +122,19 @@ def test_a_marker_without_the_send_is_retried_once_from_the_same_boot(sim) -> No
     rec.refresh_from_db()
     assert rec.status == RecStatus.SUCCEEDED and rec.execution_attempts == 2
     assert _boots(sim, settled + 2 * REBOOT_S) == T + settled + REBOOT_S
+
+
+def test_a_node_back_before_the_reconciler_settled_its_crashed_reboot_is_returned_not_failed(sim) -> None:  # type: ignore[no-untyped-def]
+    rec = _reboot_approved(sim)
+    _claimed(rec)
+    assert issue(rec, T).ok  # sent, then the worker died: the recommendation stays executing
+    back = NOW + dt.timedelta(seconds=REBOOT_S + 5)  # booted again, the execution deadline not yet passed
+    assert (back - NOW).total_seconds() < float(dj_settings.RECOVERY_EXECUTION_DEADLINE_S)
+    verify_remediations(sim, back)  # a tick before the reconciler may look: nothing judged yet
+    rem = Remediation.objects.get(recommendation=rec)
+    assert rem.state == RemediationState.ISSUED, rem.note
+    settled = _reconcile_until_settled(sim, float(dj_settings.RECOVERY_EXECUTION_DEADLINE_S) + 1)
+    verify_remediations(sim, NOW + dt.timedelta(seconds=settled))
+    rem.refresh_from_db()
+    assert rem.state == RemediationState.RETURNED, rem.note  # back, checked and returned, once
+    assert _boots(sim, settled + 2 * REBOOT_S) == T + REBOOT_S

@@ -231,6 +231,22 @@ def test_the_read_budget_grows_while_behind_and_a_backlog_is_read_in_a_few_polls
     assert st["budget"] == 64 * 1024  # caught up: back to the base read
 
 
+def test_a_large_backlog_streams_in_slices_of_at_most_8_mib_per_poll(tmp_path: Path) -> None:
+    p = tmp_path / "job.out"
+    line = b"%07d training step, loss 1.2345, lr 3e-4 .........................................\n"
+    p.write_bytes(b"".join(line % i for i in range(300_000)))  # ~27 MiB written while we were away
+    st, biggest, total = None, 0, 0
+    while True:
+        lines, st = _tail(p, st)
+        if not lines:
+            break
+        total += len(lines)
+        biggest = max(biggest, sum(len(ln) + 1 for ln in lines))
+    assert total == 300_000
+    # what one poll holds in memory, at most: one slice and the line the last one cut in two
+    assert biggest <= (8 << 20) + joblog.PARTIAL_CAP
+
+
 def test_a_job_writing_faster_than_the_base_read_is_caught_up(tmp_path: Path) -> None:
     p = tmp_path / "job.out"
     p.write_text("")
