@@ -17,8 +17,8 @@ def _down(t: float, node: str, reason: str, state: str = "DOWN") -> dict[str, An
     return slurm(t, kind="node_state", node=node, state=state, reason=reason)
 
 
-def _drains(p: Any) -> set[str]:
-    return {r.node for inc in p.incidents() for r in inc.recommendations if r.action == "drain"}
+def _drains(p: Any) -> set[str | None]:
+    return {r.node for inc in p.incidents() for r in inc.recommendations if r.action == "drain_node"}
 
 
 def test_eight_nodes_unexpectedly_rebooted_together_are_one_infrastructure_incident() -> None:
@@ -87,6 +87,7 @@ def test_nodes_down_for_different_reasons_stay_per_node() -> None:
     run(p, [_down(5 * i, f"gpu-a-02{i}", r) for i, r in enumerate(reasons)], until=100)
     incs = p.incidents()
     assert len(incs) == 5 and {i.category for i in incs} == {"node_failure"}
+    assert len(_drains(p)) == 5  # the per-node path: each node drained on its own
 
 
 def test_the_share_of_the_cluster_is_a_threshold_too() -> None:
