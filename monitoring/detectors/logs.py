@@ -449,6 +449,9 @@ def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         "pci": parsed.pci,
         "meaning": verdict.meaning,
     }
+    cause = xidcat.caused_by(parsed.message)
+    if cause is not None:
+        data["caused_by"] = cause
     return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
 
 
