@@ -110,4 +110,10 @@ def merge_node_storms(
             corr.supersede(first, other)
             changed.add(other.key)
         changed.add(first.key)
+        _forget_node_verdicts(world, {inc.key for inc in group})
     return changed
+
+
+def _forget_node_verdicts(world: World, keys: set[str]) -> None:
+    """The per-node verdicts these incidents recorded were wrong: no node is suspect because of them."""
+    world.own_history = [entry for entry in world.own_history if entry[3] not in keys]

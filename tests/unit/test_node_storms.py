@@ -10,7 +10,7 @@ from typing import Any
 
 from actions.pipeline import PipelineConfig
 from incidents.attribution.node_storms import reason_key
-from tests.unit.pipehelpers import job, pipeline, run, slurm
+from tests.unit.pipehelpers import job, kernel, pipeline, run, slurm
 
 
 def _down(t: float, node: str, reason: str, state: str = "DOWN") -> dict[str, Any]:
@@ -100,9 +100,9 @@ def test_the_share_of_the_cluster_is_a_threshold_too() -> None:
     assert [i.category for i in p.incidents()] == ["infrastructure"]
 
 
-def test_nodes_down_hours_apart_are_not_one_cause_and_it_can_be_turned_off() -> None:
+def test_nodes_down_further_apart_than_the_window_are_not_one_cause_and_it_can_be_turned_off() -> None:
     p = pipeline()
-    run(p, [_down(3600 * i, f"gpu-a-00{i + 1}", "Not responding") for i in range(5)], until=5 * 3600)
+    run(p, [_down(700 * i, f"gpu-a-00{i + 1}", "Not responding") for i in range(5)], until=3000)
     assert {i.category for i in p.incidents()} == {"node_failure"}
     p = pipeline(config=PipelineConfig(node_storm_min_nodes=0))
     run(p, [_down(i, f"gpu-a-00{i + 1}", "Not responding") for i in range(8)], until=60)
@@ -114,3 +114,23 @@ def test_a_reason_is_compared_without_what_slurm_adds_per_node() -> None:
     b = reason_key("Node unexpectedly rebooted [slurm@2026-12-02T07:00:00]")
     assert a == b == "node unexpectedly rebooted"
     assert reason_key("Not responding") != reason_key("Kill task failed")
+
+
+def test_a_node_of_the_storm_is_not_suspect_later_because_of_it() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = [_down(10 + i, f"gpu-a-00{i + 3}", "Node unexpectedly rebooted") for i in range(6)]
+    events += [
+        slurm(900, kind="node_state", node=f"gpu-a-00{i + 3}", state="IDLE", reason="") for i in range(6)
+    ]
+    events += [
+        slurm(2000, kind="job_state", job="2", state="RUNNING", nodes="gpu-a-[003-004]"),
+        kernel(
+            2100,
+            "gpu-a-003",
+            "NVRM: Xid (PCI:0000:5d:00): 79, pid=1, name=python, GPU has fallen off the bus.",
+        ),
+    ]
+    run(p, events, until=2200)
+    [gpu] = [i for i in p.incidents() if i.category == "gpu_hardware"]
+    assert gpu.culprit_node == "gpu-a-003"
+    assert not any(line.startswith("history:") for line in gpu.evidence)
