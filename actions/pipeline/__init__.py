@@ -30,6 +30,7 @@ from incidents.attribution import (
     merge_storms,
 )
 from incidents.attribution.fs_storms import merge_fs_storms
+from incidents.attribution.node_storms import merge_node_storms
 from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -133,7 +134,17 @@ class Pipeline:
     def _refresh(self, changed: set[str]) -> list[IncidentUpdate]:
         for key in sorted(changed, key=_key_order):
             self._assess(key)
-        storm = merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
+        cfg = self.config
+        storm = merge_node_storms(
+            self.corr,
+            self.world,
+            cfg.node_storm_window_s,
+            cfg.node_storm_min_nodes,
+            cfg.node_storm_min_fraction,
+        )
+        for key in sorted(storm, key=_key_order):
+            self._assess(key)  # its verdict is infrastructure now: the general storm rule may take it
+        storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=_key_order):

@@ -24,6 +24,11 @@ class PipelineConfig:
     power_ratio: float = 0.6
     storm_min_jobs: int = 3
     storm_window_s: float = 120.0
+    # Nodes down with one reason within the window, at least this many and this share of the
+    # cluster: one common cause (incidents.attribution.node_storms); 0 turns it off.
+    node_storm_min_nodes: int = 4
+    node_storm_min_fraction: float = 0.1
+    node_storm_window_s: float = 600.0
     incident_close_s: float = 1800.0
     history_window_s: float = 30 * 86400.0
     hang_idle_multiple: float = 2.0  # silence confirmed earlier by a node left idle while its peers spin

@@ -448,7 +448,16 @@ class Ingest:
             world.down[node] = t
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
-                self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data={"state": state}))
+                self._emit(
+                    Observation(
+                        t,
+                        Kind.NODE_DOWN,
+                        node,
+                        None,
+                        text=text,
+                        data={"state": state, "reason": reason or ""},
+                    )
+                )
             return
         world.down.pop(node, None)
         if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):

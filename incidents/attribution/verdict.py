@@ -11,7 +11,7 @@ errors or the stall means the peers only lost a rank that crashed on its own.
 
 from __future__ import annotations
 
-from incidents.attribution import analysis
+from incidents.attribution import analysis, node_storms
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
@@ -265,6 +265,10 @@ def fallback(inc: Incident) -> Verdict:
 def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
     """The verdict and the analysis lines that justify it."""
     why: list[str] = []
+    if node_storms.is_node_storm(inc):
+        # Many nodes down together for one reason: one common cause, whatever each node shows.
+        why.append(node_storms.storm_line(inc, world))
+        return Verdict("infrastructure", None, None, 0.85, node_storms.PATTERN, ()), why
     v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
     if v is None and inc.forced_category == "infrastructure":
         v = infrastructure(inc)

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from monitoring.detectors import cuda_errors, nccl
 from monitoring.detectors import kernel as kern
-from monitoring.detectors import nccl
 from monitoring.detectors import xid as xidcat
 from monitoring.detectors.schema import Kind
 
@@ -381,7 +381,7 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     """:func:`parse_joblog` for a caller that already scanned for "NCCL" and "rror"."""
     if len(line) > MAX_PARSE:
         line = line[:MAX_PARSE]
-    if not has_nccl and not has_error and "xception" not in line:
+    if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
         if "NET/IB" in line:
             rank, body = split_prefix(line)
             return _ib_blame(rank, body, None)
@@ -395,7 +395,21 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         return _ib_blame(rank, body, None)
     if body.startswith("srun") or body.startswith("slurmstepd"):
         return _slurm_line(body)
-    return _exception_line(rank, body)
+    info = _exception_line(rank, body)
+    if info is not None and info.kind == Kind.GPU_ECC:
+        return info
+    return (
+        _cuda_hardware(rank, body) or info
+    )  # "RuntimeError: CUDA error 214" is the GPU's, not the program's
+
+
+def _cuda_hardware(rank: int | None, body: str) -> LineInfo | None:
+    """A failed CUDA call whose code names the GPU's hardware (monitoring.detectors.cuda_errors)."""
+    code = cuda_errors.hardware_error(body)
+    if code is None:
+        return None
+    text = f"{_who(rank)}: CUDA error {code.code} {code.runtime} ({code.what}): {body.strip()[:120]}"
+    return LineInfo(Kind.GPU_ECC, rank, text=text, data={"etype": code.runtime, "cuda_error": code.code})
 
 
 # --- kernel ---------------------------------------------------------------------------------
@@ -435,6 +449,9 @@ def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         "pci": parsed.pci,
         "meaning": verdict.meaning,
     }
+    cause = xidcat.caused_by(parsed.message)
+    if cause is not None:
+        data["caused_by"] = cause
     return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
 
 

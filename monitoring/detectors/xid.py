@@ -178,8 +178,28 @@ def recovery_action(message: str) -> int | None:
     return None
 
 
+# The driver's own suffix on a Xid it raised because of an earlier one (open-gpu-kernel-modules,
+# kernel_rc.c: ``" caused by previous Xid %d"``, printed today for Xid 45, preemptive removal).
+_CAUSED_BY = re.compile(r"\bcaused by previous Xid (\d+)")
+
+
+def caused_by(message: str) -> int | None:
+    """The earlier Xid the driver names as this one's cause, or None."""
+    m = _CAUSED_BY.search(message)
+    return int(m.group(1)) if m else None
+
+
 def judge(xid: int, message: str = "") -> XidVerdict:
-    """Decide whether a Xid is hardware, the application's, or noise."""
+    """Decide whether a Xid is hardware, the application's, or noise.
+
+    A Xid the driver says was caused by an earlier one is judged as that cause: a Xid 45
+    (channels torn down) after a fatal NVLink Xid 149 is the link's fault, not the application's.
+    """
+    cause = caused_by(message)
+    if cause is not None and cause != xid:
+        root = judge(cause)
+        meaning = f"{lookup(xid).meaning}, caused by previous Xid {cause} ({root.meaning})"
+        return XidVerdict(root.info, root.hardware, root.app, meaning)
     info = lookup(xid)
     if xid == 154:
         action = recovery_action(message)

@@ -67,3 +67,29 @@ def test_it_parses_the_old_xid_line_without_pci_prefix() -> None:
         "NVRM: Xid (0000:ab:00): 48, pid=3124596, name=python, An uncorrectable double bit error"
     )
     assert parsed is not None and parsed.xid == 48 and parsed.pci == "0000:ab:00"
+
+
+# The driver's suffix on a Xid raised because of an earlier one (open-gpu-kernel-modules,
+# kernel_rc.c: "NVRM: Xid (PCI:%s): %d, pid=%s, name=%s, %s" + " caused by previous Xid %d").
+XID45_AFTER = (
+    "NVRM: Xid (PCI:0000:5d:00): 45, pid=4242, name=python3, Ch 00000010 caused by previous Xid {cause}"
+)
+
+
+@pytest.mark.parametrize("cause", [149, 145, 79, 48])
+def test_a_xid_caused_by_a_hardware_xid_is_hardware(cause: int) -> None:
+    line = xid.parse_xid_line(XID45_AFTER.format(cause=cause))
+    assert line is not None and line.xid == 45 and xid.caused_by(line.message) == cause
+    v = xid.judge(line.xid, line.message)
+    assert v.hardware and not v.app and f"caused by previous Xid {cause}" in v.meaning
+
+
+def test_a_xid_caused_by_an_application_xid_stays_the_applications() -> None:
+    v = xid.judge(45, "Ch 00000010 caused by previous Xid 13")
+    assert v.app and not v.hardware
+
+
+def test_a_xid_45_that_names_no_cause_is_clean_up() -> None:
+    v = xid.judge(45, "Ch 00000010")
+    assert v.app and not v.hardware
+    assert not xid.judge(45, "Ch 00000010 caused by previous Xid 45").hardware  # names itself: its own

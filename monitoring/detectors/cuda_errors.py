@@ -1,0 +1,84 @@
+"""CUDA error codes that name the GPU's hardware, from the CUDA headers' own enums (pure).
+
+An application's error check prints a failed CUDA call in one of three forms: the number
+(``CUDA error 214``, ``error code 214``), the enum's name (``cudaErrorECCUncorrectable``, the
+driver API's ``CUDA_ERROR_ECC_UNCORRECTABLE``), or ``cudaGetErrorString``'s text, which is the
+enum's documented message (``uncorrectable ECC error encountered``). All three name the same code.
+
+Only codes whose documentation names a hardware fault are here. Since CUDA 10.1 the runtime's
+``cudaError`` (driver_types.h) uses the driver's ``CUresult`` (cuda.h) numbers for them:
+
+- 214 ``cudaErrorECCUncorrectable`` / ``CUDA_ERROR_ECC_UNCORRECTABLE``: "an uncorrectable ECC
+  error was detected during execution";
+- 220 ``cudaErrorNvlinkUncorrectable`` / ``CUDA_ERROR_NVLINK_UNCORRECTABLE``: "an uncorrectable
+  NVLink error was detected during the execution".
+
+Left out on purpose: ``cudaErrorHardwareStackError`` (714) and ``cudaErrorIllegalInstruction``
+(715), whose documentation names program causes (stack corruption or overflow, an invalid
+instruction in the kernel), ``cudaErrorLaunchFailure`` (719, "unspecified launch failure") and
+``cudaErrorIllegalAddress`` (700), which are mostly the program's own bugs, and
+``CUDA_ERROR_CONTAINED``, documented as either a peer-memory access or a hardware error. Those
+stay the application's until kernel evidence (an Xid) says otherwise. Before CUDA 10.1 the
+runtime numbered these two 39 and 80; those old numbers clash with other codes and are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CudaCode:
+    code: int
+    runtime: str
+    driver: str
+    message: str  # cudaGetErrorString's text
+    what: str  # in words, for the evidence line
+
+
+HARDWARE_CODES: tuple[CudaCode, ...] = (
+    CudaCode(
+        214,
+        "cudaErrorECCUncorrectable",
+        "CUDA_ERROR_ECC_UNCORRECTABLE",
+        "uncorrectable ECC error encountered",
+        "uncorrectable ECC error",
+    ),
+    CudaCode(
+        220,
+        "cudaErrorNvlinkUncorrectable",
+        "CUDA_ERROR_NVLINK_UNCORRECTABLE",
+        "uncorrectable NVLink error detected during the execution",
+        "uncorrectable NVLink error",
+    ),
+)
+_BY_NAME = {n.lower(): c for c in HARDWARE_CODES for n in (c.runtime, c.driver)}
+_BY_CODE = {c.code: c for c in HARDWARE_CODES}
+_DRIVER_CALL = re.compile(r"\bcu[A-Z][A-Za-z]+(?:_v\d)?\b")  # the driver API's calls: cuInit, cuCtxCreate_v2
+_NAME = re.compile(r"\b(cudaError\w+|CUDA_ERROR_\w+)\b", re.I)
+# "CUDA error 214", "CUDA error: 214", "CUDA Error code=214", "cuda runtime error (214)",
+# "CUresult 214", "error code 214", "returned 214": a number right after the words of an error report.
+_NUMBER = re.compile(
+    r"(?:\bCUDA(?:[ _](?:runtime|driver|RT|API))?[ _]?(?:error|failure|status)|\bCUresult|\bcudaError_t"
+    r"|\b(?:error[ _]?code|failed with)|\bCUDA[^\n]{0,40}?\breturned)\s*(?:code)?\s*[:=#(\[]?\s*(\d{1,4})\b",
+    re.I,
+)
+
+
+def hardware_error(text: str) -> CudaCode | None:
+    """The hardware CUDA error a line reports, by name, by number or by its message; else None."""
+    for m in _NAME.finditer(text):
+        code = _BY_NAME.get(m.group(1).lower())
+        if code is not None:
+            return code
+    low = text.lower()
+    for code in HARDWARE_CODES:
+        if code.message.lower() in low:
+            return code
+    if "cuda" in low or _DRIVER_CALL.search(text):
+        for m in _NUMBER.finditer(text):
+            found = _BY_CODE.get(int(m.group(1)))
+            if found is not None:
+                return found
+    return None
