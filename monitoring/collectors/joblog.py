@@ -15,7 +15,10 @@ any partial last line. It copes with what real log files do:
 * copytruncate (logrotate copies the file, then truncates it in place, and the job
   writes on): same inode, and by the next poll the size may be past our offset
   again. A fingerprint of the file's head tells: when the first bytes we saw are no
-  longer there, it is a new file under the old inode -> restart at 0;
+  longer there, or the last bytes we read before our offset are not there either (a job
+  that prints the same long banner at every start), it is a new file under the old inode
+  -> restart at 0, after the lines written between our last read and the copy, read from
+  the copy (``path.1`` or a ``dateext`` name, recognised by those same bytes);
 * rotation by rename: before the new file, the old one's unread tail is read from
   where we were (found as ``path.1``, ``path.0`` or logrotate's ``dateext`` name
   ``path-YYYYMMDD`` of today, yesterday or the day before, always with the old
@@ -48,6 +51,7 @@ MAX_BUDGET = 8 << 20
 TICK_READ_BUDGET = 4 * MAX_BUDGET  # about the most one tick holds of all its jobs' output
 PARTIAL_CAP = 64 * 1024
 HEAD = 512  # bytes of the file's start fingerprinted to recognise copytruncate
+MARK = 64  # bytes just before our offset, kept and re-read with each chunk to see the file replaced
 ROTATED_SUFFIXES = (".1", ".0")  # logrotate's and Python's RotatingFileHandler's first old file
 DATEEXT_DAYS = 3  # logrotate's dateext (-%Y%m%d): today's, yesterday's (dateyesterday) and the day before
 
@@ -115,23 +119,29 @@ def read_lines(
                 "inode": head.inode,
                 **_fingerprint(head.data),
             }
-        chunk = transport.read_from(state["path"], int(state.get("offset") or 0), budget)
+        chunk, replaced = _read_after_mark(transport, state["path"], state, budget)
         tail: list[str] = []
-        if _copytruncated(transport, state, chunk):
-            state = {**state, "offset": 0, "partial": "", "inode": None}
+        when = time.time() if now is None else now
+        if replaced or _copytruncated(transport, state, chunk):
+            tail = _copied_tail(transport, state, budget, when)
+            state = {**state, "offset": 0, "partial": "", "inode": None, "mark": ""}
             chunk = transport.read_from(state["path"], 0, budget)
         elif _rotated(state, chunk):
-            tail = _rotated_tail(transport, state, budget, time.time() if now is None else now)
+            tail = _rotated_tail(transport, state, budget, when)
     except RemoteFileMissing:
         return [], state
     start = int(state.get("offset") or 0)
     lines, st = consume(state, chunk)
-    if st.pop("reset", False):
+    if st.pop("reset", False):  # truncated in place (copytruncate, shorter than our offset) or rotated
+        if not tail and not _rotated(state, chunk):
+            tail = _copied_tail(transport, state, budget, when)
         start = 0
         chunk = transport.read_from(st["path"], 0, budget)
         lines, st = consume(st, chunk)
     if start == 0 and chunk.data:
         st.update(_fingerprint(chunk.data[:HEAD]))
+    kept = b"" if start == 0 else base64.b64decode(state.get("mark") or "")
+    st["mark"] = base64.b64encode((kept + chunk.data)[-MARK:]).decode("ascii")
     behind = chunk.size - int(st["offset"])
     st["budget"] = min(budget * 2, max_budget) if behind > 0 else max_bytes
     return tail + lines, st
@@ -139,6 +149,43 @@ def read_lines(
 
 def _fingerprint(head: bytes) -> dict[str, Any]:
     return {"head": hashlib.sha256(head).hexdigest()[:32], "head_len": len(head)} if head else {}
+
+
+def _read_after_mark(
+    transport: Transport, path: str, state: dict[str, Any], budget: int
+) -> tuple[FileChunk, bool]:
+    """What follows our offset, read together with the bytes just before it (no extra round trip);
+    True when those bytes are not the ones we read: the file was replaced under its name."""
+    offset = int(state.get("offset") or 0)
+    mark = base64.b64decode(state.get("mark") or "")
+    m = len(mark) if 0 < len(mark) <= offset else 0
+    chunk = transport.read_from(path, offset - m, budget + m)
+    if not m:
+        return chunk, False
+    replaced = chunk.size >= offset and not _rotated(state, chunk) and chunk.data[:m] != mark
+    return FileChunk(chunk.data[m:], chunk.size, chunk.inode), replaced
+
+
+def _copied_tail(transport: Transport, state: dict[str, Any], budget: int, now: float) -> list[str]:
+    """After copytruncate, the lines written between our last read and the copy: found in the copy
+    (a new file under a rotated name) that holds the very bytes we read before our offset."""
+    offset, head_len = int(state.get("offset") or 0), int(state.get("head_len") or 0)
+    if not offset or not state.get("mark") or not head_len:
+        return []
+    for name in rotated_names(state["path"], now):
+        try:
+            copy, replaced = _read_after_mark(transport, name, {**state, "inode": None}, budget)
+            if replaced or copy.size < offset:
+                continue
+            head = transport.read_from(name, 0, head_len)
+        except RemoteFileMissing:
+            continue
+        if _fingerprint(head.data).get("head") != state.get("head"):
+            continue
+        lines, st = consume({**state, "inode": None}, copy)
+        rest = base64.b64decode(st.get("partial") or "")
+        return lines + ([clean_line(rest)] if rest else [])  # the copy is done: its last line too
+    return []
 
 
 def _copytruncated(transport: Transport, state: dict[str, Any], chunk: FileChunk) -> bool:

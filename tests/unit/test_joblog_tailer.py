@@ -136,6 +136,63 @@ def test_copytruncate_followed_by_regrowth_past_our_offset_reads_the_new_content
     assert _tail(p, st)[0] == []
 
 
+def test_copytruncate_whose_new_head_repeats_the_old_one_is_still_read_from_its_start(
+    tmp_path: Path,
+) -> None:
+    """A job that prints the same long banner each start: the new file's first bytes are the old
+    ones, so only the bytes just before our offset tell that the file was replaced."""
+    banner = "config: " + "x" * 700 + "\n"  # longer than the head fingerprint
+    p = tmp_path / "job.out"
+    p.write_text(banner + "".join(f"step {i}\n" for i in range(1, 60)))
+    _, st = _tail(p)
+    (tmp_path / "job.out.1").write_bytes(p.read_bytes())
+    with p.open("r+b") as fh:
+        fh.truncate(0)
+    with p.open("ab") as fh:  # past our offset again by the next poll
+        fh.write((banner + "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n").encode())
+        fh.write(b"".join(f"again {i}\n".encode() for i in range(1, 80)))
+    lines, st = _tail(p, st)
+    assert "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus." in lines
+    assert lines[0] == banner.rstrip("\n") and lines[-1] == "again 79"
+    assert _tail(p, st)[0] == []
+
+
+@pytest.mark.parametrize("regrown", [b"new 1\n", b"new 1\nnew 2 is a longer line than what we had read\n"])
+def test_a_line_written_just_before_copytruncate_is_read_from_the_copy(
+    tmp_path: Path, regrown: bytes
+) -> None:
+    """Written after our last read and before logrotate's copy: it is only in the copy now."""
+    p = tmp_path / "job.out"
+    p.write_text("seen 1\nseen 2\n")
+    _, st = _tail(p)
+    with p.open("a") as fh:
+        fh.write("NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.\n")
+    (tmp_path / "job.out.1").write_bytes(p.read_bytes())  # copytruncate: copy, then truncate in place
+    with p.open("r+b") as fh:
+        fh.truncate(0)
+    with p.open("ab") as fh:  # shorter or longer than our offset by the next poll
+        fh.write(regrown)
+    lines, st = _tail(p, st)
+    assert (
+        lines
+        == ["NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus."] + regrown.decode().splitlines()
+    )
+    assert _tail(p, st)[0] == []
+
+
+def test_a_copy_that_is_not_ours_gives_no_tail(tmp_path: Path) -> None:
+    """A rotated name holding another file's bytes (not what we had read) is never read as our tail."""
+    p = tmp_path / "job.out"
+    p.write_text("seen 1\nseen 2\n")
+    _, st = _tail(p)
+    (tmp_path / "job.out.1").write_bytes(b"someone else 1\nsomeone else 2\nsomeone else 3\n")
+    with p.open("r+b") as fh:
+        fh.truncate(0)
+    with p.open("ab") as fh:
+        fh.write(b"new 1\n")
+    assert _tail(p, st)[0] == ["new 1"]
+
+
 def test_an_appending_file_with_the_same_head_is_not_mistaken_for_copytruncate(tmp_path: Path) -> None:
     p = tmp_path / "job.out"
     p.write_text("header\nstep 1\n")
