@@ -108,7 +108,7 @@ def seed_incidents(clusters: list[Any], n: int, now: dt.datetime) -> None:
                     confidence=0.9,
                     pattern="xid:79",
                     jobs=[str(900000 + i % 500)],
-                    status=statuses[i % len(statuses)],
+                    status=statuses[(i // len(clusters)) % len(statuses)],  # every cluster gets each
                     detected_at=now - dt.timedelta(seconds=span * (n - i) / n),
                 )
             )
@@ -382,6 +382,33 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
     }
 
 
+def pages_only(args: argparse.Namespace, root: Path) -> int:
+    """The fleet page and API over the seeded history and every node's row, with no worker running."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from monitoring.models import Node
+
+    worlds = make_clusters(root, args, time.time())
+    for row, world in worlds:
+        Node.objects.bulk_create(
+            Node(cluster=row, name=n, partition="batch", state="IDLE+DRAIN" if i % 97 == 0 else "ALLOCATED")
+            for i, n in enumerate(world.nodes)
+        )
+    seed_incidents([c for c, _ in worlds], args.incidents, dt.datetime.now(dt.UTC))
+    client = Client()
+    client.force_login(get_user_model().objects.create_superuser("bench", "bench@example.org", "x"))
+    timings: dict[str, list[float]] = {}
+    paths = ["/fleet/", "/api/fleet/", "/api/fleet/?sort=-incidents_24h", "/fleet/?status=ok"]
+    for _ in range(20):
+        time_pages(client, paths, timings)
+    nodes = sum(len(w.nodes) for _, w in worlds)
+    print(f"{len(worlds)} clusters, {nodes} node rows, {args.incidents} incidents")
+    for path, ts in timings.items():
+        print(f"{path:<34} p50 {statistics.median(ts[2:]):>6.0f} ms  p95 {p95(ts[2:]):>6.0f} ms")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clusters", type=int, default=50)
@@ -400,6 +427,11 @@ def main() -> int:
     )
     ap.add_argument("--warmup-limit", type=float, default=900.0)
     ap.add_argument("--seed", type=int, default=26)
+    ap.add_argument(
+        "--pages-only",
+        action="store_true",
+        help="no workers: seed the history and every node's row, then time the fleet page and API only",
+    )
     args = ap.parse_args()
     if connection.vendor != "postgresql":
         print(
@@ -411,6 +443,8 @@ def main() -> int:
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         with tempfile.TemporaryDirectory(prefix="fleet-bench-") as tmp:
+            if args.pages_only:
+                return pages_only(args, Path(tmp))
             r = run(args, Path(tmp))
     finally:
         connection.close()

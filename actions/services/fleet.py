@@ -39,6 +39,7 @@ SORTS = {
     "last_tick": lambda r: (r.last_tick_at or "", r.name),  # the stalest first
 }
 DEFAULT_SORT = "status"
+MODES = ("monitor", "approve", "auto")
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,11 @@ class FleetFilter:
         status = str(params.get("status", "") or "")
         if status and status not in STATUS_ORDER:
             raise ValueError(f"status must be one of {', '.join(STATUS_ORDER)}, not {status!r}")
-        return cls(
-            q=str(params.get("q", "") or "").strip(),
-            status=status,
-            mode=str(params.get("mode", "") or ""),
-            sort=sort,
-        )
+        mode = str(params.get("mode", "") or "")
+        if mode and mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        q = str(params.get("q", "") or "").replace("\x00", "").strip()  # PostgreSQL takes no NUL
+        return cls(q=q, status=status, mode=mode, sort=sort)
 
 
 def _incident_counts(now: dt.datetime) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
@@ -116,7 +116,7 @@ def _node_counts() -> dict[int, dict[str, int]]:
         .values("cluster_id")
         .annotate(
             nodes=Count("pk"),
-            drained=Count("pk", filter=Q(state__icontains="DRAIN")),
+            drained=Count("pk", filter=Q(state__contains="DRAIN")),  # as sinfo prints it: IDLE+DRAIN
             drained_by_us=Count("pk", filter=Q(drained_by_us=True)),
             lemons=Count("pk", filter=Q(held_as_lemon=True)),
         )

@@ -119,6 +119,8 @@ def test_the_api_sorts_and_filters(fleet, client, viewer) -> None:  # type: igno
     assert names("?q=ALP") == ["alpha"]
     assert client.get("/api/fleet/?sort=colour").status_code == 400
     assert client.get("/api/fleet/?status=fine").status_code == 400
+    assert client.get("/api/fleet/?mode=yolo").status_code == 400
+    assert names("?q=alp%00ha") == ["alpha"]  # a NUL is dropped, not a 500
 
 
 def test_the_page_shows_the_fleet_and_the_overview_links_to_it(fleet, client, viewer) -> None:  # type: ignore[no-untyped-def]
