@@ -7,6 +7,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.db.models import F
 from django.utils import timezone
 
 from actions import loop
@@ -30,20 +31,26 @@ def tick_queue() -> str:
 
 @shared_task(name="actions.tasks.tick_all_clusters", ignore_result=True)
 def tick_all_clusters() -> int:
-    ids = list(Cluster.objects.values_list("pk", "poll_interval_s"))
+    # The stalest first (never ticked, then the oldest last tick): when the workers fall behind,
+    # the same clusters are not always at the back of the queue, waiting out their ticks' expiry.
+    ids = list(
+        Cluster.objects.order_by(F("controller_state__last_tick_at").asc(nulls_first=True), "pk").values_list(
+            "pk", "poll_interval_s"
+        )
+    )
     due = []
     for cluster_id, interval in ids:
         # Honour each cluster's poll interval: a key that lives as long as the interval
         # marks "recently polled" (SET NX, so concurrent beats cannot double it).
         if get_redis().set(key("due", cluster_id), 1, nx=True, px=max(500, int(interval * 1000))):
-            due.append(cluster_id)
-    for cluster_id in due:
-        # Expire quickly: a tick that waited too long is worth less than the next one.
-        # A tick lost with its worker is not redelivered (the visibility timeout must outlast the
-        # longest task, minutes): its cluster is due again one interval later and dispatched anew.
-        tick_cluster.apply_async(
-            (cluster_id,), expires=max(5.0, 3 * settings.RECOVERY_TICK_SECONDS), queue=tick_queue()
-        )
+            due.append((cluster_id, interval))
+    for cluster_id, interval in due:
+        # A tick that waited longer than its cluster's interval is worth less than the next one,
+        # which is dispatched by then. A tick lost with its worker is not redelivered (the
+        # visibility timeout must outlast the longest task, minutes): its cluster is due again
+        # one interval later and dispatched anew, to whichever worker is alive.
+        expires = max(5.0, 3 * settings.RECOVERY_TICK_SECONDS, float(interval))
+        tick_cluster.apply_async((cluster_id,), expires=expires, queue=tick_queue())
     return len(due)
 
 

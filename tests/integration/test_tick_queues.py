@@ -61,6 +61,44 @@ def test_a_worker_on_the_default_queue_takes_the_ticks_and_a_node_agent_does_not
     assert sorted(agent.app.amqp.queues.consume_from) == ["node.gpu-0001"]
 
 
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_the_dispatch_sends_the_stalest_first_and_a_tick_may_wait_its_clusters_interval(
+    redis_ns, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """When the workers fall behind, the clusters at the back of the queue must not always be the
+    same ones (their ticks expiring each round): never ticked first, then the oldest last tick."""
+    import base64
+    import json
+
+    from celery import current_app
+
+    from actions.tasks import tick_all_clusters
+    from monitoring.redis_store import get_redis
+
+    queue = f"t26-{uuid.uuid4().hex[:8]}"
+    settings.CELERY_TASK_DEFAULT_QUEUE = queue
+    now = dt.datetime.now(dt.UTC)
+    fresh, never, stale = (
+        Cluster.objects.create(name=n, connection_mode=ConnectionMode.SIMULATED, poll_interval_s=30)
+        for n in ("fresh", "never", "stale")
+    )
+    ControllerState.objects.create(cluster=fresh, last_tick_at=now - dt.timedelta(seconds=31))
+    ControllerState.objects.create(cluster=stale, last_tick_at=now - dt.timedelta(hours=1))
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = False
+    r = get_redis()
+    try:
+        assert tick_all_clusters() == 3
+        sent = [json.loads(m) for m in reversed(r.lrange(f"{queue}-ticks", 0, -1))]  # LPUSHed
+    finally:
+        current_app.conf.task_always_eager = eager
+        r.delete(f"{queue}-ticks", *r.scan_iter(f"_kombu.binding.{queue}*"))
+    assert [json.loads(base64.b64decode(m["body"]))[0] for m in sent] == [[never.pk], [stale.pk], [fresh.pk]]
+    waits = [dt.datetime.fromisoformat(m["headers"]["expires"]) - now for m in sent]
+    assert all(29 <= w.total_seconds() <= 40 for w in waits), waits  # the interval, not 5 s
+
+
 def _database_url() -> str:
     d = connection.settings_dict
     auth = d["USER"] + (f":{d['PASSWORD']}" if d.get("PASSWORD") else "")
