@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 
-.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale soak venv lint clean
+.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale bench-fleet soak venv lint clean
 
 venv:
 	@scripts/bootstrap.sh runtime
@@ -42,6 +42,16 @@ bench-scale:
 	scripts/services.sh postgres redis
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
 	  $(PY) bench/scale_bench.py --scale $(SCALE) --nodes 32 1000 2000 --ticks 10
+
+# Issue 26's fleet bench: 50 synthetic Slurm clusters (20,000 nodes, one of 2,000) on two real Celery
+# workers, a real beat, Redis and its own throwaway PostgreSQL database; one worker SIGKILLed mid-run.
+# `make bench-fleet FLEET_ARGS="--clusters 3 --nodes 300 --big 150 --incidents 2000 --duration 40"` for a look.
+FLEET_ARGS ?=
+bench-fleet:
+	@scripts/bootstrap.sh dev
+	scripts/services.sh postgres redis
+	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
+	  $(PY) bench/fleet_bench.py $(FLEET_ARGS)
 
 # Issue 23's soak: seeded on-call shifts on the simulator (real loop, faults, operator acts), every
 # named invariant checked after every tick, on its own throwaway PostgreSQL database and Redis prefix.

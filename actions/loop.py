@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.functions import Length
 
 from actions.pipeline import IncidentUpdate, Pipeline
@@ -291,6 +291,28 @@ def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:
             job.last_checkpoint_at = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
             checkpointed.append(job)
     if stepped:
-        Job.objects.bulk_update(stepped, ["last_step", "last_progress_at"], batch_size=500)
+        _update_pairs(Job, stepped, "last_step", "last_progress_at")
     if checkpointed:
-        Job.objects.bulk_update(checkpointed, ["last_checkpoint_step", "last_checkpoint_at"], batch_size=500)
+        _update_pairs(Job, checkpointed, "last_checkpoint_step", "last_checkpoint_at")
+
+
+def _update_pairs(model: Any, rows: list[Any], step_field: str, at_field: str) -> None:
+    """One ``UPDATE ... FROM (VALUES ...)`` per 500 rows on PostgreSQL (issue 26: ``bulk_update``'s
+    CASE expressions cost ~0.3 ms of CPU a row to build, a quarter of a 2,000-node tick)."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update(rows, [step_field, at_field], batch_size=500)
+        return
+    table, pk = (connection.ops.quote_name(n) for n in (model._meta.db_table, model._meta.pk.column))
+    step_col, at_col = (
+        connection.ops.quote_name(model._meta.get_field(f).column) for f in (step_field, at_field)
+    )
+    with connection.cursor() as cur:
+        for i in range(0, len(rows), 500):
+            batch = rows[i : i + 500]
+            values = ", ".join(["(%s::bigint, %s::bigint, %s::timestamptz)"] * len(batch))
+            params = [x for r in batch for x in (r.pk, getattr(r, step_field), getattr(r, at_field))]
+            cur.execute(
+                f"UPDATE {table} AS j SET {step_col} = v.step, {at_col} = v.at "  # noqa: S608 (names quoted)
+                f"FROM (VALUES {values}) AS v(id, step, at) WHERE j.{pk} = v.id",
+                params,
+            )

@@ -7,6 +7,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.db.models import F
 from django.utils import timezone
 
 from actions import loop
@@ -15,34 +16,41 @@ from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
 
-def tick_queue(cluster_id: int) -> str | None:
-    """The queue a cluster's ticks go to (None: the default queue).
+def tick_queue() -> str:
+    """The one queue every cluster's ticks go to: ``<default queue>-ticks``.
 
-    With ``RECOVERY_TICK_QUEUES=N`` (N > 0) each cluster's ticks go to one of N queues,
-    ``<default queue>-ticks-<cluster id mod N>``, so ticks of different clusters run on the
-    workers (and hosts) that subscribe to their queue (``recoveryctl worker -Q celery,celery-ticks-0``);
-    the cluster's lock still keeps one tick of a cluster at a time whoever runs it.
+    Every worker that takes the default queue takes this one too (``recovery_site.celery``
+    subscribes it at start-up), so any live worker runs any cluster's due tick: a worker that
+    dies leaves no cluster without a consumer. The cluster's lock (monitoring/locks.py) keeps
+    one tick of a cluster at a time, whoever runs it; a killed tick's lock frees within its
+    short TTL and the next dispatch, one interval later, goes to whichever worker is alive.
+    A worker that should run ticks only: ``recoveryctl worker -Q celery-ticks``.
     """
-    n = int(getattr(settings, "RECOVERY_TICK_QUEUES", 0) or 0)
-    if n <= 0:
-        return None
-    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-ticks-{cluster_id % n}"
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}-ticks"
 
 
 @shared_task(name="actions.tasks.tick_all_clusters", ignore_result=True)
 def tick_all_clusters() -> int:
-    ids = list(Cluster.objects.values_list("pk", "poll_interval_s"))
+    # The stalest first (never ticked, then the oldest last tick): when the workers fall behind,
+    # the same clusters are not always at the back of the queue, waiting out their ticks' expiry.
+    ids = list(
+        Cluster.objects.order_by(F("controller_state__last_tick_at").asc(nulls_first=True), "pk").values_list(
+            "pk", "poll_interval_s"
+        )
+    )
     due = []
     for cluster_id, interval in ids:
         # Honour each cluster's poll interval: a key that lives as long as the interval
         # marks "recently polled" (SET NX, so concurrent beats cannot double it).
         if get_redis().set(key("due", cluster_id), 1, nx=True, px=max(500, int(interval * 1000))):
-            due.append(cluster_id)
-    for cluster_id in due:
-        # Expire quickly: a tick that waited too long is worth less than the next one.
-        tick_cluster.apply_async(
-            (cluster_id,), expires=max(5.0, 3 * settings.RECOVERY_TICK_SECONDS), queue=tick_queue(cluster_id)
-        )
+            due.append((cluster_id, interval))
+    for cluster_id, interval in due:
+        # A tick that waited longer than its cluster's interval is worth less than the next one,
+        # which is dispatched by then. A tick lost with its worker is not redelivered (the
+        # visibility timeout must outlast the longest task, minutes): its cluster is due again
+        # one interval later and dispatched anew, to whichever worker is alive.
+        expires = max(5.0, 3 * settings.RECOVERY_TICK_SECONDS, float(interval))
+        tick_cluster.apply_async((cluster_id,), expires=expires, queue=tick_queue())
     return len(due)
 
 

@@ -6,6 +6,7 @@ from django.urls import path
 from actions.views import (
     autonomy,
     dashboard,
+    fleet,
     incidents,
     jobs,
     metrics,
@@ -18,6 +19,7 @@ from actions.views import (
 
 urlpatterns = [
     path("", dashboard.overview, name="overview"),
+    path("fleet/", fleet.fleet_page, name="fleet"),
     path("fragments/overview/", dashboard.overview_fragment, name="overview-fragment"),
     path("clusters/<int:pk>/", dashboard.cluster_detail, name="cluster"),
     path("clusters/<int:pk>/autonomy/", dashboard.set_autonomy, name="cluster-autonomy"),

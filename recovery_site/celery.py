@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import celeryd_after_setup
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 
 app = Celery("recovery_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@celeryd_after_setup.connect
+def take_ticks_too(sender: str, instance: Any, **_: object) -> None:
+    """A worker that takes the default queue takes the shared tick queue too (issue 26).
+
+    So no tick queue is ever without a consumer while anything runs the beat's dispatch, and
+    any live worker takes any cluster's tick. Node agents (``-Q node.<host>``) take none.
+    """
+    from django.conf import settings
+
+    from actions.tasks import tick_queue
+
+    queues = instance.app.amqp.queues
+    if settings.CELERY_TASK_DEFAULT_QUEUE in queues.consume_from:
+        queues.select_add(tick_queue())
 
 
 @app.on_after_finalize.connect

@@ -206,9 +206,8 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 RECOVERY_TICK_SECONDS = float(env_str("RECOVERY_TICK_SECONDS", "2"))
-# Many clusters over many workers (issue 14): N > 0 sends each cluster's ticks to one of N queues
-# "<default>-ticks-<cluster id mod N>" that workers subscribe to (-Q); 0 = the default queue.
-RECOVERY_TICK_QUEUES = env_int("RECOVERY_TICK_QUEUES", 0)
+# Every cluster's ticks go to one shared queue, "<default>-ticks", that every worker taking the
+# default queue also takes (issue 26: no static shard, so no shard without a consumer).
 # Crash safety (issue 10). A worker killed mid-task hands its message back (acks_late +
 # reject_on_worker_lost); every task stops within its hard limit, and a message unacked for
 # longer than the limit plus margin is redelivered by Redis (visibility timeout). Executions

@@ -7,7 +7,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from actions.api.oncall import OnCallIncidentViewSet, SilenceViewSet
-from actions.api.views import RecommendationViewSet, metrics_api, monitor_only_api, node_rma_api
+from actions.api.views import RecommendationViewSet, fleet_api, metrics_api, monitor_only_api, node_rma_api
 from incidents.api.urls import router as incidents_router
 from monitoring.api.urls import router as monitoring_router
 
@@ -21,6 +21,7 @@ router.register("recommendations", RecommendationViewSet)
 
 urlpatterns = [
     path("metrics/", metrics_api, name="metrics-api"),
+    path("fleet/", fleet_api, name="fleet-api"),
     path("nodes/<int:pk>/rma/", node_rma_api, name="node-rma-api"),
     path("clusters/<int:pk>/monitor-only/", monitor_only_api, name="cluster-monitor-only-api"),
     *router.urls,

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from actions.api.serializers import DecisionSerializer, RecommendationSerializer
 from actions.models import Recommendation
+from actions.services import fleet
 from actions.services import recommendations as services
 from actions.services import reports as insights
 from actions.services.transitions import Conflict
@@ -122,3 +123,25 @@ def monitor_only_api(request: Request, pk: int) -> Response:
             "expired": expired,
         }
     )
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("q", str, description="part of the cluster's name"),
+        OpenApiParameter("status", str, enum=list(fleet.STATUS_ORDER), description="the row's status"),
+        OpenApiParameter("mode", str, enum=["monitor", "approve", "auto"], description="the effective mode"),
+        OpenApiParameter(
+            "sort", str, description=f"one of {', '.join(sorted(fleet.SORTS))}; a leading - reverses it"
+        ),
+    ],
+    responses={200: dict},
+)
+@api_view(["GET"])
+def fleet_api(request: Request) -> Response:
+    """Every cluster's row of the fleet page (actions.services.fleet), with the totals."""
+    try:
+        flt = fleet.FleetFilter.from_query(request.query_params)
+    except ValueError as exc:
+        raise ValidationError({"detail": str(exc)}) from exc
+    rows = fleet.fleet_rows(timezone.now(), flt)
+    return Response({"totals": fleet.fleet_totals(rows), "clusters": [r.as_dict() for r in rows]})

@@ -145,6 +145,8 @@ def _pages(w):  # type: ignore[no-untyped-def]
         reverse("metrics"),
         reverse("audit-export", args=["json"]),
         reverse("metrics-api"),
+        reverse("fleet"),
+        "/api/fleet/",
         "/api/clusters/",
         "/api/nodes/",
         "/api/jobs/",
@@ -161,6 +163,11 @@ def test_no_page_renders_hostile_text_raw_for_any_role(client, world, viewer, op
 
     autonomy_services.set_override(
         world["cluster"], "node", "gpu-a-001", "isolation", "monitor", admin_user, NOW, reason=XSS
+    )
+    from monitoring.models import ControllerState
+
+    ControllerState.objects.update_or_create(  # the fleet page shows a failing cluster's last error
+        cluster=world["cluster"], defaults={"last_error": XSS, "failing_since": NOW, "last_tick_at": NOW}
     )
     violations, renders = [], 0
     for user in (viewer, operator, admin_user):

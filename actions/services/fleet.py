@@ -1,0 +1,199 @@
+"""The fleet at a glance (issue 26): one row per cluster, in four queries whatever the fleet's size.
+
+Each row says how the controller sees the cluster (blind or seeing, its last tick), the mode
+that holds now (held back to monitor, and why), what needs a person, the incidents of the last
+24 h and the nodes out of service (drained by anyone, by us, held as lemons). The counts are
+grouped by PostgreSQL, one query per table, never one query per cluster: at 50 clusters and
+100k incidents the page stays within its 150 ms (bench/fleet_bench.py measures it).
+
+"Needs you" is the overview's rule (actions.lifecycle.attention), counted in SQL: an action
+awaits approval, or the incident was escalated and nobody acknowledged it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db.models import Count, Q
+
+from actions.services.standings import with_needs_approval
+from actions.templatetags.oncall_tags import effective_mode
+from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
+from incidents.models import Incident
+from monitoring.controller_state import blind_since
+from monitoring.models import Cluster, Node
+
+# Worst first: the default order puts what needs a person on top.
+STATUS_ORDER = {"blind": 0, "needs_you": 1, "held": 2, "never_ticked": 3, "ok": 4}
+SORTS = {
+    "name": lambda r: r.name,
+    "status": lambda r: (STATUS_ORDER[r.status], r.name),
+    "needs_you": lambda r: (-r.needs_you, r.name),
+    "open": lambda r: (-r.open_incidents, r.name),
+    "incidents_24h": lambda r: (-r.incidents_24h, r.name),
+    "drained": lambda r: (-r.drained, r.name),
+    "lemons": lambda r: (-r.lemons, r.name),
+    "nodes": lambda r: (-r.nodes, r.name),
+    "last_tick": lambda r: (r.last_tick_at or "", r.name),  # the stalest first
+}
+DEFAULT_SORT = "status"
+MODES = ("monitor", "approve", "auto")
+
+
+@dataclass(frozen=True)
+class FleetRow:
+    id: int
+    name: str
+    connection_mode: str
+    status: str  # blind | needs_you | held | never_ticked | ok
+    mode: str  # the effective level: monitor | approve | auto
+    mode_label: str
+    held: bool
+    held_why: str
+    blind: bool
+    blind_since: str | None
+    last_tick_at: str | None
+    lag_s: float | None
+    last_error: str
+    open_incidents: int
+    needs_you: int
+    incidents_24h: int
+    nodes: int
+    drained: int
+    drained_by_us: int
+    lemons: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class FleetFilter:
+    q: str = ""  # part of the cluster's name
+    status: str = ""  # one of STATUS_ORDER
+    mode: str = ""  # monitor | approve | auto (the effective mode)
+    sort: str = DEFAULT_SORT  # a key of SORTS (counts: the most first), "-" in front to reverse
+
+    @classmethod
+    def from_query(cls, params: Any) -> FleetFilter:
+        sort = str(params.get("sort", DEFAULT_SORT) or DEFAULT_SORT)
+        if sort.lstrip("-") not in SORTS:
+            raise ValueError(
+                f"sort must be one of {', '.join(sorted(SORTS))} (with - to reverse), not {sort!r}"
+            )
+        status = str(params.get("status", "") or "")
+        if status and status not in STATUS_ORDER:
+            raise ValueError(f"status must be one of {', '.join(STATUS_ORDER)}, not {status!r}")
+        mode = str(params.get("mode", "") or "")
+        if mode and mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        q = str(params.get("q", "") or "").replace("\x00", "").strip()  # PostgreSQL takes no NUL
+        return cls(q=q, status=status, mode=mode, sort=sort)
+
+
+def _incident_counts(now: dt.datetime) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+    """Per cluster: (open, needs you) and the incidents detected in the last 24 h: two grouped queries."""
+    active = with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)).order_by())
+    needs_you = Q(needs_approval=True) | (Q(status=IncidentStatus.ESCALATED) & Q(acknowledged_by=""))
+    open_rows = active.values("cluster_id").annotate(n=Count("pk"), needs=Count("pk", filter=needs_you))
+    day = (
+        Incident.objects.filter(detected_at__gte=now - dt.timedelta(hours=24))
+        .order_by()
+        .values("cluster_id")
+        .annotate(n=Count("pk"))
+    )
+    return (
+        {r["cluster_id"]: (r["n"], r["needs"]) for r in open_rows},
+        {r["cluster_id"]: r["n"] for r in day},
+    )
+
+
+def _node_counts() -> dict[int, dict[str, int]]:
+    rows = (
+        Node.objects.order_by()
+        .values("cluster_id")
+        .annotate(
+            nodes=Count("pk"),
+            drained=Count("pk", filter=Q(state__contains="DRAIN")),  # as sinfo prints it: IDLE+DRAIN
+            drained_by_us=Count("pk", filter=Q(drained_by_us=True)),
+            lemons=Count("pk", filter=Q(held_as_lemon=True)),
+        )
+    )
+    return {r.pop("cluster_id"): r for r in rows}
+
+
+def _status(blind: bool, needs: int, held: bool, ticked: bool) -> str:
+    if blind:
+        return "blind"
+    if needs:
+        return "needs_you"
+    if held:
+        return "held"
+    return "ok" if ticked else "never_ticked"
+
+
+def fleet_rows(now: dt.datetime, flt: FleetFilter | None = None) -> list[FleetRow]:
+    """Every cluster's row, filtered and sorted as asked."""
+    flt = flt or FleetFilter()
+    clusters = Cluster.objects.select_related("controller_state").defer(
+        "controller_state__collector", "controller_state__sources"
+    )
+    if flt.q:
+        clusters = clusters.filter(name__icontains=flt.q)
+    incidents, day = _incident_counts(now)
+    nodes = _node_counts()
+    rows = []
+    for c in clusters:
+        st = getattr(c, "controller_state", None)
+        since = blind_since(st, c, now)
+        level, label, why = effective_mode(c)
+        open_n, needs = incidents.get(c.pk, (0, 0))
+        counts = nodes.get(c.pk, {})
+        last = st.last_tick_at if st else None
+        rows.append(
+            FleetRow(
+                id=c.pk,
+                name=c.name,
+                connection_mode=c.connection_mode,
+                status=_status(since is not None, needs, bool(why), last is not None),
+                mode=level,
+                mode_label=label,
+                held=bool(why),
+                held_why=why,
+                blind=since is not None,
+                blind_since=since.isoformat() if since else None,
+                last_tick_at=last.isoformat() if last else None,
+                lag_s=round((now - last).total_seconds(), 1) if last else None,
+                last_error=(st.last_error if st and st.failing_since else ""),
+                open_incidents=open_n,
+                needs_you=needs,
+                incidents_24h=day.get(c.pk, 0),
+                nodes=counts.get("nodes", 0),
+                drained=counts.get("drained", 0),
+                drained_by_us=counts.get("drained_by_us", 0),
+                lemons=counts.get("lemons", 0),
+            )
+        )
+    rows = [
+        r for r in rows if (not flt.status or r.status == flt.status) and (not flt.mode or r.mode == flt.mode)
+    ]
+    key = flt.sort.lstrip("-")
+    return sorted(rows, key=SORTS[key], reverse=flt.sort.startswith("-"))
+
+
+def fleet_totals(rows: list[FleetRow]) -> dict[str, int]:
+    """The sums over the rows shown, for the page's headline."""
+    out = {"clusters": len(rows), "blind": sum(r.blind for r in rows), "held": sum(r.held for r in rows)}
+    for field in (
+        "needs_you",
+        "open_incidents",
+        "incidents_24h",
+        "nodes",
+        "drained",
+        "drained_by_us",
+        "lemons",
+    ):
+        out[field] = sum(getattr(r, field) for r in rows)
+    return out
