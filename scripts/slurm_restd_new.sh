@@ -126,6 +126,7 @@ SlurmctldPort=$CTLD_PORT
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
+AuthInfo=cred_expire=10
 AuthAltTypes=auth/jwt
 AuthAltParameters=jwt_key=$CONF_DIR/jwt.key
 StateSaveLocation=$BASE/state
@@ -137,6 +138,7 @@ SlurmdLogFile=$BASE/log/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
 SchedulerType=sched/backfill
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none

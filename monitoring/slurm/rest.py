@@ -214,7 +214,9 @@ class RestSlurmClient:
         try:
             found = shapes.nodes_from(self._slurm("GET", f"/node/{_check_node(name)}"), self.version)
         except RestError as exc:
-            if "invalid node" in str(exc).lower() or "not found" in str(exc).lower():
+            words = str(exc).lower()
+            # 22.05: "Invalid node name"; 24.11: "No error: Failure to query node X" (none found).
+            if "invalid node" in words or "not found" in words or "no error: failure to query node" in words:
                 return None
             raise
         return next((n for n in found if n.name == name), None)
