@@ -10,8 +10,12 @@ document (:mod:`monitoring.slurm.rest_shapes`):
 - reads (nodes, jobs, one job) work on every supported version;
 - drain and resume need ``POST /node/{name}`` (Slurm 23.02+); Debian's 22.05 (v0.0.38) has
   none, so there they are refused with that reason and nothing is sent;
-- requeue of a running job needs ``/job/{id}/requeue`` (the newest Slurm); on older servers
-  a job Slurm requeued itself (``JobRequeue=1``) still gets its exclusion by ``POST /job/{id}``;
+- requeue of a running job uses ``/job/{id}/requeue`` where the server has it (Slurm 25.05 on).
+  Slurm 23.02-24.11 have none, but update nodes and jobs: there the job is requeued the way
+  Slurm requeues it when a node fails (held, its culprit set DOWN with our drain reason kept,
+  the exclusion added, released), only when the culprit is drained by us and runs no other
+  job. v0.0.38 has neither: a job Slurm requeued itself (``JobRequeue=1``) still gets its
+  exclusion by ``POST /job/{id}``;
 - no version serves a reboot: refused, with that reason.
 
 HTTP is the stdlib's (``urllib``); TLS is whatever the URL says (``https://`` through the
