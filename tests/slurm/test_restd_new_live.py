@@ -154,7 +154,7 @@ def test_restd_v004x_requeues_a_running_job_excluding_the_culprit_through_its_fa
 ) -> None:
     live, rest = live_new, _client(live_new)
     job = live.sbatch(
-        "-N3", "-w", "tnode[1-3]", "--requeue", f"--output={live.job_dir}/%j.out", "--wrap", "sleep 300"
+        "-N3", "-w", "tnode[1-3]", "--no-requeue", f"--output={live.job_dir}/%j.out", "--wrap", "sleep 300"
     )
     other = live.sbatch("-N1", "-w", VICTIM, f"--output={live.job_dir}/%j.out", "--wrap", "sleep 300")
     live.wait_job(job, "RUNNING")
@@ -173,14 +173,17 @@ def test_restd_v004x_requeues_a_running_job_excluding_the_culprit_through_its_fa
     done = rest.requeue(job, [VICTIM])
     assert done.outcome == "done", done
     assert [c[:2] for c in done.commands] == [
+        ["POST", f"/slurm/v0.0.42/job/{job}"],  # Requeue=1 (it was submitted --no-requeue)
         ["POST", f"/slurm/v0.0.42/job/{job}"],  # hold
         ["POST", "/slurm/v0.0.42/node/tnode3"],  # DOWN, our reason kept
         ["POST", f"/slurm/v0.0.42/job/{job}"],  # exclusion
         ["POST", f"/slurm/v0.0.42/job/{job}"],  # release
     ]
-    assert done.commands[1][2] == '{"reason": "recovery: incident 9: Xid 79", "state": ["DOWN"]}'
+    assert done.commands[0][2] == '{"requeue": true}' and done.commands[1][2] == '{"hold": true}'
+    assert done.commands[2][2] == '{"reason": "recovery: incident 9: Xid 79", "state": ["DOWN"]}'
     assert done.detail.startswith("requeued, excluding tnode3 (through node failure: tnode3 set DOWN")
     assert live.job_field(job, "ExcNodeList") == VICTIM and live.job_field(job, "Restarts") == "1"
+    assert live.job_field(job, "Requeue") == "1" and live.job_field(job, "JobState") in ("PENDING", "RUNNING")
     assert live.job_field(job, "Reason") != "JobHeldAdmin" and live.job_field(job, "Priority") != "0"
     assert "Reason=recovery: incident 9: Xid 79" in _node_line(live, VICTIM)
     assert rest.node(VICTIM).is_drained  # type: ignore[union-attr]
