@@ -75,6 +75,13 @@ def test_restd_v004x_reads_the_same_nodes_and_jobs_as_24_11_scontrol(live_new: C
     cli = SlurmClient(ChrootCommands(live.prefix))
     doc = _client(live).openapi()
     assert offered_versions(doc) == ["v0.0.40", "v0.0.41", "v0.0.42"]
+    steps = {
+        st["name"]: (st["ok"], st["detail"]) for st in _client(live).test_connection().as_dict()["steps"]
+    }
+    assert list(steps) == ["dns", "tcp", "tls", "token", "api_version", "permission"]
+    assert all(ok for ok, _ in steps.values()), steps
+    assert steps["api_version"][1] == "using v0.0.42; this version cannot: reboot (slurmrestd serves none)"
+    assert steps["permission"][1].endswith("may drain, resume and requeue")
     keys = (
         "job_id",
         "name",
