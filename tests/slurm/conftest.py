@@ -215,10 +215,10 @@ def _slurm_cluster(
 
 @pytest.fixture
 def live_new(slurm_new_cluster: Cluster) -> Iterator[Cluster]:
-    """The Slurm 24.11 cluster, cleaned after the test like ``live``."""
+    """The Slurm 24.11 cluster, cleaned after the test (its tests never change JobRequeue, and on
+    24.11 `scontrol reconfigure` restarts slurmctld)."""
     yield slurm_new_cluster
     slurm_new_cluster.clean()
-    slurm_new_cluster.script("set-requeue", "1")
 
 
 @pytest.fixture
