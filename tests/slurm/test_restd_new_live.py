@@ -16,6 +16,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +63,13 @@ def _node_line(live: Cluster, node: str) -> str:
 
 
 def _same(node: dict[str, Any]) -> dict[str, Any]:
-    return {**node, "state": node["state"].replace("MIXED", "ALLOCATED"), "gres_used": ""}
+    # BootTime is slurmd's "now - uptime" at each registration: two reads may differ by a second
+    # (booted_again allows far more slack), so it is compared apart, within 2 s.
+    return {**node, "state": node["state"].replace("MIXED", "ALLOCATED"), "gres_used": "", "boot_time": ""}
+
+
+def _boot_gap(a: str, b: str) -> float:
+    return abs((datetime.fromisoformat(a) - datetime.fromisoformat(b)).total_seconds())
 
 
 def test_restd_v004x_reads_the_same_nodes_and_jobs_as_24_11_scontrol(live_new: Cluster) -> None:
@@ -112,6 +119,7 @@ def test_restd_v004x_reads_the_same_nodes_and_jobs_as_24_11_scontrol(live_new: C
             # 0: the per-node CPU counts scontrol computes MIXED from are not filled in); the
             # controller treats both as busy. gres_used is sinfo's, not scontrol's.
             assert _same(asdict(got)) == _same(asdict(want)), (version, node)
+            assert _boot_gap(got.boot_time, want.boot_time) <= 2, (version, node)
         drained = rest.node("tnode4")
         assert drained is not None and (drained.is_drained, drained.reason, drained.reason_user) == (
             True,
