@@ -10,8 +10,12 @@ document (:mod:`monitoring.slurm.rest_shapes`):
 - reads (nodes, jobs, one job) work on every supported version;
 - drain and resume need ``POST /node/{name}`` (Slurm 23.02+); Debian's 22.05 (v0.0.38) has
   none, so there they are refused with that reason and nothing is sent;
-- requeue of a running job needs ``/job/{id}/requeue`` (the newest Slurm); on older servers
-  a job Slurm requeued itself (``JobRequeue=1``) still gets its exclusion by ``POST /job/{id}``;
+- requeue of a running job uses ``/job/{id}/requeue`` where the server has it (Slurm 25.05 on).
+  Slurm 23.02-24.11 have none, but update nodes and jobs: there the job is requeued the way
+  Slurm requeues it when a node fails (held, its culprit set DOWN with our drain reason kept,
+  the exclusion added, released), only when the culprit is drained by us and runs no other
+  job. v0.0.38 has neither: a job Slurm requeued itself (``JobRequeue=1``) still gets its
+  exclusion by ``POST /job/{id}``;
 - no version serves a reboot: refused, with that reason.
 
 HTTP is the stdlib's (``urllib``); TLS is whatever the URL says (``https://`` through the
@@ -30,7 +34,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from monitoring.detectors.hostlist import compress
+from monitoring.detectors.hostlist import compress, expand
 from monitoring.slurm import rest_shapes as shapes
 from monitoring.slurm.client import (
     ACTIVE,
@@ -214,7 +218,9 @@ class RestSlurmClient:
         try:
             found = shapes.nodes_from(self._slurm("GET", f"/node/{_check_node(name)}"), self.version)
         except RestError as exc:
-            if "invalid node" in str(exc).lower() or "not found" in str(exc).lower():
+            words = str(exc).lower()
+            # 22.05: "Invalid node name"; 24.11: "No error: Failure to query node X" (none found).
+            if "invalid node" in words or "not found" in words or "no error: failure to query node" in words:
                 return None
             raise
         return next((n for n in found if n.name == name), None)
@@ -329,12 +335,21 @@ class RestSlurmClient:
         if info.state not in ACTIVE | ENDED_REQUEUEABLE:
             result.detail = f"cannot requeue a job in state {info.state}"
             return result
-        if not caps.requeue_job:
+        by_node_failure = caps.requeue_by_node_failure and info.state in ACTIVE
+        if not caps.requeue_job and not by_node_failure:
             result.detail = (
                 f"slurmrestd {caps.version} cannot requeue a {info.state} job (no /job/{{job_id}}/requeue); "
                 "nothing was sent"
             )
             return result
+        culprits: list[NodeInfo] = []
+        if by_node_failure:
+            culprits, refusal = self._node_failure_culprits(info, exclude)
+            if refusal:
+                result.detail = (
+                    f"slurmrestd {caps.version} has no requeue endpoint: {refusal}; nothing was sent"
+                )
+                return result
         if not info.requeue:
             if info.state not in ACTIVE:
                 result.detail = f"job ended ({info.state}) with Requeue=0: Slurm cannot requeue it; it must be resubmitted"
@@ -343,12 +358,88 @@ class RestSlurmClient:
             if not enable_requeue or not self._send(result, "POST", f"/job/{job}", body):
                 result.detail = result.detail or "job has Requeue=0"
                 return result
-        query = urllib.parse.urlencode({"flags": "Hold"})
-        if not self._send(result, "GET", f"/job/{job}/requeue?{query}", None):
-            result.detail = "slurmrestd refused the requeue"
-            return result
-        fresh = self.job(job) or info
-        return self._exclude_pending(fresh, exclude, result, requeued_by="us", must_release=True)
+        if by_node_failure:
+            fresh = self._requeue_by_node_failure(info, culprits, result, max(completing_wait, 30.0))
+            if fresh is None:
+                return result
+        else:
+            query = urllib.parse.urlencode({"flags": "Hold"})
+            if not self._send(result, "GET", f"/job/{job}/requeue?{query}", None):
+                result.detail = "slurmrestd refused the requeue"
+                return result
+            fresh = self.job(job) or info
+        done = self._exclude_pending(fresh, exclude, result, requeued_by="us", must_release=True)
+        if by_node_failure and done.outcome == "done":
+            done.detail += (
+                f" (through node failure: {compress([n.name for n in culprits])} set DOWN, still drained)"
+            )
+        return done
+
+    def _node_failure_culprits(
+        self, info: JobInfo, exclude: list[str] | tuple[str, ...]
+    ) -> tuple[list[NodeInfo], str]:
+        """The culprit nodes whose failure would requeue this job, or why that may not be done.
+
+        Setting a node DOWN kills every job on it (Slurm requeues the requeueable ones), so it is
+        done only to a culprit that runs this job, that the controller itself drained, and that
+        runs no other job."""
+        on_job = set(expand(info.nodes))
+        names = sorted(set(exclude) & on_job)
+        if not names:
+            return (
+                [],
+                f"job {info.job_id} runs on none of the culprit nodes ({compress(sorted(exclude)) or 'none given'})",
+            )
+        culprits = []
+        for name in names:
+            node = self.node(name)
+            if node is None or not (node.is_drained and node.reason.startswith(OUR_PREFIX)):
+                who = (
+                    f"drained by {node.reason_user or 'someone else'}: {node.reason}"
+                    if node and node.is_drained
+                    else "not drained"
+                )
+                return (
+                    [],
+                    f"{name} is {who}; only a node the controller drained is set DOWN to requeue its job",
+                )
+            culprits.append(node)
+        others = sorted(
+            j.job_id
+            for j in self.jobs()
+            if j.job_id != info.job_id and j.state in ACTIVE and set(expand(j.nodes)) & set(names)
+        )
+        if others:
+            return [], f"setting {compress(names)} DOWN would also kill job(s) {', '.join(others)}"
+        return culprits, ""
+
+    def _requeue_by_node_failure(
+        self, info: JobInfo, culprits: list[NodeInfo], result: ActionResult, wait: float
+    ) -> JobInfo | None:
+        """Hold the job (so it waits for its exclusion), set its culprits DOWN with our reason kept:
+        Slurm kills it and puts it back in the queue, held. The pending job, or None (result says why)."""
+        if not self._send(
+            result, "POST", f"/job/{info.job_id}", shapes.job_update_body(self.version, hold=True)
+        ):
+            result.detail = "slurmrestd refused to hold the job; nothing else was sent"
+            return None
+        for node in culprits:
+            body = shapes.node_update_body(self.version, "DOWN", node.reason)
+            if not self._send(result, "POST", f"/node/{node.name}", body):
+                result.detail = f"slurmrestd refused to set {node.name} DOWN; the job is left held"
+                return None
+        deadline = time.monotonic() + wait
+        while True:
+            fresh = self.job(info.job_id)
+            if fresh is not None and fresh.state in PENDING:
+                return fresh
+            if time.monotonic() > deadline:
+                state = fresh.state if fresh else "gone"
+                result.detail = (
+                    f"job did not return to the queue within {wait:.0f}s of its node failure ({state})"
+                )
+                return None
+            time.sleep(0.5)
 
     def _settled(self, job: str, wait: float) -> JobInfo | None:
         deadline = time.monotonic() + wait
@@ -391,7 +482,7 @@ class RestSlurmClient:
             result.outcome, result.detail = "done", f"{before}; now excluding {excl}"
         else:
             result.outcome, result.detail = "already", f"already pending, excluding {excl}"
-        if info.reason in ("JobHeldAdmin", "JobHeldUser"):
+        if info.reason in ("JobHeldAdmin", "JobHeldUser") and not must_release:
             result.detail += f"; held by someone else ({info.reason}), not released"
         return result
 

@@ -60,15 +60,21 @@ class Capabilities:
     version: str
     update_node: bool  # POST /node/{node_name}: drain, resume (v0.0.39 on)
     update_job: bool  # POST /job/{job_id}: exclusion, hold/release, Requeue flag
-    requeue_job: bool  # GET /job/{job_id}/requeue?flags=Hold (newest Slurm only)
+    requeue_job: bool  # GET /job/{job_id}/requeue?flags=Hold (Slurm 25.05 on; 24.11 has none)
     reboot_node: bool = False  # no slurmrestd version serves a reboot
+
+    @property
+    def requeue_by_node_failure(self) -> bool:
+        """No requeue endpoint, but node and job updates (Slurm 23.02-24.11): a running job is
+        requeued the way Slurm requeues it when a node fails, by setting its culprit DOWN."""
+        return not self.requeue_job and self.update_node and self.update_job
 
     @property
     def missing(self) -> list[str]:
         out = []
         if not self.update_node:
             out.append("drain/resume (no POST /node/{node_name})")
-        if not self.requeue_job:
+        if not self.requeue_job and not self.requeue_by_node_failure:
             out.append("requeue of a running job (no /job/{job_id}/requeue)")
         if not self.reboot_node:
             out.append("reboot (slurmrestd serves none)")
@@ -136,7 +142,7 @@ def node_info(n: dict[str, Any], version: str) -> NodeInfo:
         nxt = [_text(next_state).upper(), *_flags(n.get("next_state_after_reboot_flags"))]
         next_state = "+".join(x for x in nxt if x and x != "INVALID")
     else:
-        next_state = "+".join(_flags(next_state))
+        next_state = "+".join(x for x in _flags(next_state) if x != "INVALID")
     return NodeInfo(
         name=_text(n.get("name")),
         state=_node_state(n, new),

@@ -24,6 +24,8 @@ from monitoring.transports import LocalTransport, SSHTransport, Transport
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "slurm_cluster.sh"
+# The second cluster: Slurm 24.11 in a Debian trixie chroot, for slurmrestd v0.0.40+ (REST tests only).
+NEW_SCRIPT = ROOT / "scripts" / "slurm_restd_new.sh"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -32,6 +34,10 @@ class Cluster:
     base: Path
     env: dict[str, str]
     jobs: list[str] = field(default_factory=list)
+    script_path: Path = SCRIPT
+    base_var: str = "RECOVERY_SLURM_BASE"
+    # Harness commands run through this (the trixie cluster's sbatch/scontrol are in its chroot).
+    prefix: tuple[str, ...] = ()
 
     @property
     def job_dir(self) -> Path:
@@ -49,17 +55,17 @@ class Cluster:
 
     def script(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [str(SCRIPT), *args],
+            [str(self.script_path), *args],
             capture_output=True,
             text=True,
             timeout=300,
             check=check,
-            env={**os.environ, "RECOVERY_SLURM_BASE": str(self.base)},
+            env={**os.environ, self.base_var: str(self.base)},
         )
 
     def sh(self, *argv: str, check: bool = True) -> str:
         """A harness command (not the code under test)."""
-        res = subprocess.run(list(argv), capture_output=True, text=True, timeout=60)
+        res = subprocess.run([*self.prefix, *argv], capture_output=True, text=True, timeout=60)
         if check and res.returncode != 0:
             raise AssertionError(f"{shlex.join(argv)} failed: {res.stderr}")
         return res.stdout
@@ -119,12 +125,12 @@ class Cluster:
         self.wait_idle()
 
 
-def _status_ok(base: Path) -> bool:
+def _status_ok(base: Path, script: Path = SCRIPT, base_var: str = "RECOVERY_SLURM_BASE") -> bool:
     res = subprocess.run(
-        [str(SCRIPT), "status"],
+        [str(script), "status"],
         capture_output=True,
         text=True,
-        env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+        env={**os.environ, base_var: str(base)},
     )
     return res.returncode == 0
 
@@ -139,27 +145,40 @@ def slurm_cluster() -> Iterator[Cluster]:
         yield from _slurm_cluster(base)
 
 
-def _slurm_cluster(base: Path) -> Iterator[Cluster]:
+@pytest.fixture(scope="session")
+def slurm_new_cluster() -> Iterator[Cluster]:
+    """The Slurm 24.11 cluster in its trixie chroot (scripts/slurm_restd_new.sh), under its own lock:
+    only the tests that ask for it bring it up (the first time builds the chroot: minutes)."""
+    var = "RECOVERY_SLURM_NEW_BASE"
+    base = Path(os.environ.get(var, "/tmp/recovery-slurm-new"))
+    with open(f"{base}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield from _slurm_cluster(base, NEW_SCRIPT, var, new=True)
+
+
+def _slurm_cluster(
+    base: Path, script: Path = SCRIPT, base_var: str = "RECOVERY_SLURM_BASE", new: bool = False
+) -> Iterator[Cluster]:
     brought_up = False
-    if not _status_ok(base):
+    if not _status_ok(base, script, base_var):
         why = ""
         if os.geteuid() != 0:
             why = "the local Slurm cluster needs root (mknod, munge, slurmd)"
         else:
             res = subprocess.run(
-                [str(SCRIPT), "up"],
+                [str(script), "up"],
                 capture_output=True,
                 text=True,
-                timeout=600,
-                env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+                timeout=1200 if new else 600,  # the first `up` of the new one builds its chroot
+                env={**os.environ, base_var: str(base)},
             )
             if res.returncode != 0:
-                why = f"scripts/slurm_cluster.sh up failed:\n{res.stdout}\n{res.stderr}"
+                why = f"scripts/{script.name} up failed:\n{res.stdout}\n{res.stderr}"
                 subprocess.run(
-                    [str(SCRIPT), "down"],
+                    [str(script), "down"],
                     capture_output=True,
                     timeout=120,
-                    env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+                    env={**os.environ, base_var: str(base)},
                 )
             brought_up = True
         if why:
@@ -167,14 +186,23 @@ def _slurm_cluster(base: Path) -> Iterator[Cluster]:
                 pytest.fail(why)
             pytest.skip(why)
     env_out = subprocess.run(
-        [str(SCRIPT), "env"],
+        [str(script), "env"],
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, "RECOVERY_SLURM_BASE": str(base)},
+        env={**os.environ, base_var: str(base)},
     ).stdout
     env = dict(line.removeprefix("export ").split("=", 1) for line in env_out.splitlines() if "=" in line)
-    cluster = Cluster(base=base, env=env)
+    prefix: tuple[str, ...] = ()
+    if new:
+        prefix = (
+            "chroot",
+            env["RECOVERY_TRIXIE_ROOT"],
+            "/usr/bin/env",
+            "-i",
+            "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+        )
+    cluster = Cluster(base=base, env=env, script_path=script, base_var=base_var, prefix=prefix)
     try:
         cluster.script("set-requeue", "1")
         cluster.clean()
@@ -183,6 +211,14 @@ def _slurm_cluster(base: Path) -> Iterator[Cluster]:
         cluster.clean()
         if brought_up:
             cluster.script("down", check=False)
+
+
+@pytest.fixture
+def live_new(slurm_new_cluster: Cluster) -> Iterator[Cluster]:
+    """The Slurm 24.11 cluster, cleaned after the test (its tests never change JobRequeue, and on
+    24.11 `scontrol reconfigure` restarts slurmctld)."""
+    yield slurm_new_cluster
+    slurm_new_cluster.clean()
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@
 The v0.0.38 documents are what Debian's slurmrestd 22.05 answers (tests/slurm/test_restd_live.py
 reads the real one); the v0.0.40+ documents follow slurmrestd's data_parser source
 (src/plugins/data_parser/v0.0.40/parsers.c: NODE, JOB_INFO, PROCESS_EXIT_CODE_VERBOSE,
-UPDATE_NODE_MSG, JOB_DESC_MSG), which no Debian package ships yet.
+UPDATE_NODE_MSG, JOB_DESC_MSG), checked against Debian trixie's slurmrestd 24.11
+(tests/slurm/test_restd_new_live.py reads and writes the real one: v0.0.40-0.0.42).
 """
 
 from __future__ import annotations
@@ -49,8 +50,12 @@ def test_capabilities_come_from_the_servers_own_paths() -> None:
     old = shapes.capabilities(_paths("v0.0.38"), "v0.0.38")
     assert (old.update_node, old.update_job, old.requeue_job, old.reboot_node) == (False, True, False, False)
     assert old.missing[0].startswith("drain/resume")
+    assert not old.requeue_by_node_failure  # no node update: no DOWN either
     new = shapes.capabilities(_paths("v0.0.42", node_post=True), "v0.0.42")
     assert (new.update_node, new.requeue_job) == (True, False)
+    # Slurm 24.11 (the live test_restd_new_live.py): no requeue endpoint, but node and job
+    # updates, so a running job is requeued through its culprit's failure.
+    assert new.requeue_by_node_failure and new.missing == ["reboot (slurmrestd serves none)"]
     newest = shapes.capabilities(_paths("v0.0.45", node_post=True, requeue=True), "v0.0.45")
     assert newest.requeue_job and newest.missing == ["reboot (slurmrestd serves none)"]
 
@@ -75,7 +80,7 @@ N = {"set": True, "infinite": False}
 V40_NODE = {
     "name": "node2",
     "state": ["IDLE", "DRAIN"],
-    "next_state_after_reboot": [],
+    "next_state_after_reboot": ["INVALID"],  # what Slurm 24.11's slurmrestd answers for "none"
     "reason": "NHC: GPU 1 ECC page retirement pending",
     "reason_changed_at": {**N, "number": 1796176800},
     "reason_set_by_user": "root",
