@@ -75,3 +75,9 @@ def test_tab_and_line_breaks_are_fine_in_an_argument(operator, capsys) -> None: 
     execute_command_line(["manage.py", "create_token", "otto", "ci\tnightly\r\n"])
     assert ApiToken.objects.get(user=operator).name == "ci\tnightly"  # stripped at the ends, kept within
     assert capsys.readouterr().out.startswith("rcv_")
+
+
+def test_a_key_id_ending_in_a_line_break_is_refused(capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CommandError, match="key id 'k1\\\\n': use 1-32 letters"):
+        call_command("audit_keygen", "hmac", "--id", "k1\n")  # it would split the keyring's line in two
+    assert capsys.readouterr().out == ""
