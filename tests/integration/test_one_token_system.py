@@ -126,3 +126,22 @@ def test_the_token_migration_audits_each_token_it_migrates_or_deletes_without_th
     assert LEGACY_KEY not in trail and ORPHAN_KEY not in trail
     assert LEGACY_KEY[:12] not in trail and ORPHAN_KEY[:8] not in trail
     assert verify_chain().ok
+
+
+@pytest.mark.django_db(transaction=True)  # migrates back and forth: real commits
+def test_migrate_itself_hashes_and_audits_an_installs_drf_tokens(operator) -> None:  # type: ignore[no-untyped-def]
+    from django.db.migrations.executor import MigrationExecutor
+
+    MigrationExecutor(connection).migrate([("actions", "0010_rec_created_id_idx")])
+    _drf_token_row(operator.pk)  # an install from before issue 25, with the README's old token
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert _table_text("authtoken_token") == "[]"
+    record = AuditRecord.objects.get(event="api_token")
+    assert (record.actor, record.action, record.detail["user"]) == (
+        "controller",
+        "api token migrated",
+        "otto",
+    )
+    assert LEGACY_KEY not in _table_text("incidents_auditrecord") and verify_chain().ok
+    assert Client().get("/api/incidents/", HTTP_AUTHORIZATION=f"Token {LEGACY_KEY}").status_code == 200
