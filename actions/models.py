@@ -190,6 +190,27 @@ class PageState(models.Model):
         return f"{self.dedup_key}: {self.state}"
 
 
+class AuditPage(models.Model):
+    """The page for a failed check of the audit trail, which belongs to no incident (issue 25).
+
+    One row per episode: the first failed check after a good one (or none) opens it under its
+    own ``dedup_key`` (``recovery/audit/<when it broke>``); the hourly checks that find the trail
+    still broken send nothing; the first good check resolves it. ``sent`` is per receiver, as
+    for incidents' pages.
+    """
+
+    dedup_key = models.CharField(max_length=128, unique=True)
+    state = models.CharField(max_length=16)
+    sent = models.JSONField(default=dict, blank=True)
+    summary = models.CharField(max_length=1024)
+    detail = models.JSONField(default=dict, blank=True, help_text="what the check found, for the page")
+    opened_at = models.DateTimeField()
+    updated_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.dedup_key}: {self.state}"
+
+
 class Remediation(models.Model):
     """A reboot (or GPU reset) we issued and what became of it: the node's boot before and after.
 

@@ -11,7 +11,16 @@ from django.db.models import F
 from django.utils import timezone
 
 from actions import loop
-from actions.services import audit_check, delivery, execution, notify, paging, recommendations, whatif
+from actions.services import (
+    audit_check,
+    audit_paging,
+    delivery,
+    execution,
+    notify,
+    paging,
+    recommendations,
+    whatif,
+)
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis, key
 
@@ -88,6 +97,21 @@ def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> b
 def sync_page(self: Any, incident_id: int, receiver_id: str) -> str:
     attempt = self.request.retries + 1
     outcome = paging.sync_once(incident_id, receiver_id, attempt)
+    if outcome == "retry" and attempt < delivery.MAX_ATTEMPTS:
+        raise self.retry(countdown=delivery.backoff_s(attempt))
+    return outcome
+
+
+@shared_task(
+    name="actions.paging.sync_audit_page",
+    bind=True,
+    ignore_result=True,
+    max_retries=delivery.MAX_ATTEMPTS - 1,
+)
+def sync_audit_page(self: Any, page_id: int, receiver_id: str) -> str:
+    """A failed audit check's page (services/audit_paging.py), retried like an incident's."""
+    attempt = self.request.retries + 1
+    outcome = audit_paging.sync_once(page_id, receiver_id, attempt)
     if outcome == "retry" and attempt < delivery.MAX_ATTEMPTS:
         raise self.retry(countdown=delivery.backoff_s(attempt))
     return outcome

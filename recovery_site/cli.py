@@ -85,6 +85,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(usage())
         return 0
     command, args = argv[0], argv[1:]
+    from recovery_site.free_text import refused_argument
+
+    refused = refused_argument(argv)
+    if refused:  # a NUL or an escape sequence: refused before anything runs (issue 25)
+        print(f"recoveryctl: {refused}", file=sys.stderr)
+        return 2
     try:
         program = argv_for(command, args)
     except KeyError:

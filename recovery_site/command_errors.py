@@ -122,11 +122,18 @@ def postgres_down() -> str:
 def execute_command_line(argv: list[str]) -> None:
     """``manage.py``: what a command did not turn into a CommandError itself (Django's or a
     library's own commands, such as ``drf_create_token`` on a database never created) is still
-    one line on stderr and exit status 1 (``--traceback`` shows the traceback)."""
+    one line on stderr and exit status 1 (``--traceback`` shows the traceback). An argument
+    with a control character is refused the same way before any command runs."""
     from django.core.management import execute_from_command_line
     from django.db import OperationalError, ProgrammingError
     from redis.exceptions import RedisError
 
+    from recovery_site.free_text import refused_argument
+
+    refused = refused_argument(argv[1:])
+    if refused:  # a NUL or an escape sequence in an argument: no command sees it (issue 25)
+        sys.stderr.write(f"CommandError: {refused}\n")
+        sys.exit(1)
     if "--traceback" not in argv:
         # The pool logs each failed connection attempt: the one line below says it instead.
         logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)

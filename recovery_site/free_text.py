@@ -5,14 +5,17 @@ A NUL in a reason or a note was stored (PostgreSQL refuses it in text only somet
 So every form field and every string in a JSON body of a POST, PUT or PATCH is checked
 before any view runs: C0 controls other than tab, newline and carriage return, DEL and the
 C1 controls are refused with a 400 that names the field. Passwords are left alone (never
-shown, never stored as typed); management commands check their own arguments.
+shown, never stored as typed). Command lines get the same check (``refused_argument``):
+``manage.py`` and ``recoveryctl`` refuse such an argument with one line before any command
+runs, and the services that keep a command's text (a token's name) refuse it themselves, so
+``call_command`` is covered too.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -24,6 +27,23 @@ def control_character(text: str) -> str | None:
     """The first refused character in ``text``, or None."""
     found = CONTROL.search(text)
     return found.group(0) if found else None
+
+
+def refused_argument(args: Sequence[str], first: int = 1) -> str:
+    """'' when no command-line argument carries a control character, else the one line saying which.
+
+    ``args`` are what followed the program's name; they are numbered from ``first`` as the
+    shell user counts them. The argument is shown escaped (``repr``), so the message is one
+    line that repaints no terminal.
+    """
+    for n, arg in enumerate(args, start=first):
+        bad = control_character(arg)
+        if bad is not None:
+            return (
+                f"argument {n} ({arg[:64]!r}) contains a control character (U+{ord(bad):04X}); "
+                "remove it and run again (tab and line breaks are fine)"
+            )
+    return ""
 
 
 def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:

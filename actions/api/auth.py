@@ -25,6 +25,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from actions.models import ApiToken, token_digest
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
+from recovery_site.free_text import control_character
 
 PREFIX = "rcv_"  # recognisable in a leaked paste, and by secret scanners
 USED_EVERY_S = 60  # last_used_at is written at most once a minute per token
@@ -35,6 +36,9 @@ def create_token(user: Any, name: str, now: dt.datetime, via: str = "page") -> t
     name = (name or "").strip()[:100]
     if not name:
         raise ValueError("a token needs a name (what it is for, e.g. 'grafana' or 'ci')")
+    bad = control_character(name)
+    if bad is not None:  # a command's argument reaches here without the web's check
+        raise ValueError(f"a token's name may not contain a control character (U+{ord(bad):04X})")
     raw = PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         token = ApiToken.objects.create(

@@ -3,7 +3,9 @@
 ``verify_audit``, an admin's Verify button on /audit/ and the beat all run
 incidents.audit.verify_chain here. Each check is kept (incidents.audit.state) for
 /audit/ and the red banner on every page; the first failure after the trail held
-sends one escalation to the configured webhooks, not one per check.
+sends one escalation to the configured webhooks and triggers one page (its own dedup key,
+actions.services.audit_paging), not one per check; the first good check after it resolves
+the page.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from actions.services import audit_paging
 from actions.services.notify import notify
 from incidents.audit import ChainReport, append_audit, verify_chain
 from incidents.audit.state import record_verification
@@ -30,12 +33,16 @@ def check_trail(by: str, now: dt.datetime, witness_copies: Sequence[Path] = ()) 
     """Verify the whole chain, keep the result, escalate a new failure once."""
     report = verify_chain(witness_copies=witness_copies)
     with transaction.atomic():
-        if record_verification(report, by, now):
+        change = record_verification(report, by, now)
+        if change.broke:
             notify(
                 "escalation",
                 cluster="audit",
                 text=f"audit trail verification FAILED ({by}): {report.problem}",
             )
+            audit_paging.trigger(report, by, change.broken_since, now)
+        elif change.healed:
+            audit_paging.resolve(now)
     return report
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-KEY_ID = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
+KEY_ID = re.compile(r"^[A-Za-z0-9._-]{1,32}\Z")  # \Z: "$" would let a trailing newline through
 ANCHOR = re.compile(r"^@keyed-from\s+([1-9][0-9]{0,18})$")
 MIN_SECRET = 32
 

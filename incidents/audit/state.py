@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from incidents.models import AuditHead, AuditVerification
 
 
-def record_verification(report: Any, by: str, now: dt.datetime) -> bool:
-    """Keep what one check found. True when it is a new failure (the trail held, or was never checked, before)."""
-    before = AuditVerification.objects.filter(pk=1).first()
+@dataclass(frozen=True)
+class Change:
+    """What one check changed: the trail newly found broken (``broke``, since ``broken_since``),
+    found holding again after a failure (``healed``), or neither (the same as before)."""
+
+    broke: bool
+    healed: bool
+    broken_since: dt.datetime | None
+
+
+def record_verification(report: Any, by: str, now: dt.datetime) -> Change:
+    """Keep what one check found; say whether it broke or healed the trail's standing.
+
+    Call inside a transaction: the row is locked, so two checks at once (the beat and an admin's
+    button) agree on which of them found the failure first.
+    """
+    before = AuditVerification.objects.select_for_update().filter(pk=1).first()
     was_broken = before is not None and not before.ok
     broken_since = None if report.ok else (before.broken_since if was_broken and before else now)
     AuditVerification.objects.update_or_create(
@@ -25,7 +40,9 @@ def record_verification(report: Any, by: str, now: dt.datetime) -> bool:
             "broken_since": broken_since,
         },
     )
-    return not report.ok and not was_broken
+    return Change(
+        broke=not report.ok and not was_broken, healed=report.ok and was_broken, broken_since=broken_since
+    )
 
 
 def latest() -> AuditVerification | None:

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client
 
 from actions.models import ApiToken, token_digest
+from incidents.audit import verify_chain
 from incidents.models import AuditRecord
 
 pytestmark = pytest.mark.django_db
@@ -87,12 +88,60 @@ def test_a_plain_drf_token_row_is_refused(operator) -> None:  # type: ignore[no-
     assert Client().get("/api/incidents/", HTTP_AUTHORIZATION=f"Token {LEGACY_KEY}").status_code == 401
 
 
+ORPHAN_KEY = "0b7a1c5e3d2f4a6b8c9d0e1f2a3b4c5d6e7f8a9b"  # a DRF token whose user was deleted
+
+
 def test_existing_drf_tokens_are_migrated_to_hashed_tokens(operator) -> None:  # type: ignore[no-untyped-def]
     _drf_token_row(operator.pk)
+    _drf_token_row(987654, ORPHAN_KEY)
     migration = importlib.import_module("actions.migrations.0011_hash_drf_tokens")
     migration.hash_drf_tokens(apps, None)
     assert _table_text("authtoken_token") == "[]"
     assert LEGACY_KEY not in _table_text("actions_apitoken")
     token = ApiToken.objects.get(user=operator)
     assert token.digest == token_digest(LEGACY_KEY) and token.name == "migrated DRF token"
+    assert ApiToken.objects.count() == 1  # the orphan's key is gone with nothing kept
+    assert Client().get("/api/incidents/", HTTP_AUTHORIZATION=f"Token {LEGACY_KEY}").status_code == 200
+
+
+def test_the_token_migration_audits_each_token_it_migrates_or_deletes_without_the_key(operator) -> None:  # type: ignore[no-untyped-def]
+    _drf_token_row(operator.pk)
+    _drf_token_row(987654, ORPHAN_KEY)
+    importlib.import_module("actions.migrations.0011_hash_drf_tokens").hash_drf_tokens(apps, None)
+    token = ApiToken.objects.get(user=operator)
+    records = AuditRecord.objects.filter(event="api_token").order_by("seq")
+    assert [(r.actor_type, r.actor, r.action, r.outcome) for r in records] == [
+        ("system", "controller", "api token migrated", token.prefix),
+        ("system", "controller", "api token deleted", "user gone"),
+    ]
+    via = "migration actions 0011_hash_drf_tokens"
+    assert records[0].detail == {
+        "user": "otto",
+        "token_id": token.pk,
+        "name": "migrated DRF token",
+        "via": via,
+    }
+    assert records[1].detail == {"user_id": 987654, "why": "its user no longer exists", "via": via}
+    trail = _table_text("incidents_auditrecord")
+    assert LEGACY_KEY not in trail and ORPHAN_KEY not in trail
+    assert LEGACY_KEY[:12] not in trail and ORPHAN_KEY[:8] not in trail
+    assert verify_chain().ok
+
+
+@pytest.mark.django_db(transaction=True)  # migrates back and forth: real commits
+def test_migrate_itself_hashes_and_audits_an_installs_drf_tokens(operator) -> None:  # type: ignore[no-untyped-def]
+    from django.db.migrations.executor import MigrationExecutor
+
+    MigrationExecutor(connection).migrate([("actions", "0010_rec_created_id_idx")])
+    _drf_token_row(operator.pk)  # an install from before issue 25, with the README's old token
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert _table_text("authtoken_token") == "[]"
+    record = AuditRecord.objects.get(event="api_token")
+    assert (record.actor, record.action, record.detail["user"]) == (
+        "controller",
+        "api token migrated",
+        "otto",
+    )
+    assert LEGACY_KEY not in _table_text("incidents_auditrecord") and verify_chain().ok
     assert Client().get("/api/incidents/", HTTP_AUTHORIZATION=f"Token {LEGACY_KEY}").status_code == 200
