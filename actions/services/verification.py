@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q
@@ -31,10 +32,18 @@ RUNS_AGAIN = re.compile(r"job (\S+) runs again on ")
 
 def verified_running(incident: Incident) -> set[str]:
     """The incident's jobs a verification saw running again and progressing (its audit records)."""
+    return verified_running_of([incident.pk]).get(incident.pk, set())
+
+
+def verified_running_of(incident_ids: list[int]) -> dict[int, set[str]]:
+    """``verified_running`` of several incidents in one query (the invariants check them all each tick)."""
     notes = AuditRecord.objects.filter(
-        incident_id=incident.pk, event=AuditEvent.VERIFICATION, outcome="healthy"
-    ).values_list("detail", flat=True)
-    return {j for d in notes for j in RUNS_AGAIN.findall((d or {}).get("note", ""))}
+        incident_id__in=incident_ids, event=AuditEvent.VERIFICATION, outcome="healthy"
+    ).values_list("incident_id", "detail")
+    out: dict[int, set[str]] = {}
+    for inc, d in notes:
+        out.setdefault(inc, set()).update(RUNS_AGAIN.findall((d or {}).get("note", "")))
+    return out
 
 
 def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
@@ -45,14 +54,24 @@ def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
     ids = [str(j) for j in (incident.jobs or [])]
     if not ids:
         return []
-    seen = verified_running(incident)
     rows = Job.objects.filter(cluster_id=incident.cluster_id, slurm_id__in=ids).values_list(
         "slurm_id", "state", "started_at"
     )
+    return left_down(incident, verified_running(incident), rows)
+
+
+def left_down(
+    incident: Incident, seen: set[str], rows: Iterable[tuple[str, str, dt.datetime | None]]
+) -> list[tuple[str, str]]:
+    """Of the job rows (id, state, started), those of the incident left down (``jobs_left_down``)."""
+    ids = {str(j) for j in (incident.jobs or [])}
     return sorted(
         (j, state)
         for j, state, started in rows
-        if j not in seen and state in JOB_DOWN and (started is None or started <= incident.detected_at)
+        if j in ids
+        and j not in seen
+        and state in JOB_DOWN
+        and (started is None or started <= incident.detected_at)
     )
 
 
