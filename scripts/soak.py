@@ -4,7 +4,7 @@ Each seed is one shift on a fresh simulated cluster: the real loop (``run_cluste
 simulated speed (2 s steps, as ``tests/integration/sim_clock.Clock``), the simulator's own fault
 mix (``SIM_FAULT_MEAN_INTERVAL_S``), and random operator acts through the real service functions
 (approve, reject, dismiss, acknowledge, assign, silence a node, back to monitor, release the
-breaker, return to service, manual drain); the executions they publish run at the simulated time, as a worker would run
+breaker, return to service, an admin's override return, manual reboot and drain); the executions they publish run at the simulated time, as a worker would run
 them. After every tick ``actions.services.invariants.check_all`` runs against the database (the
 costly checks, the audit chain and the recovery metrics, every ``--heavy-every`` ticks and at the
 end of the shift). A violation prints its seed, the simulated time and the acts so far (an
@@ -125,7 +125,9 @@ def _nodes(cluster: Any, **where: Any) -> list[Any]:
 
 def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random.Random, dt.datetime], str]]:
     """Each act picks its target at random among those it applies to; '' when there is none."""
-    from actions.services import actionable, drains, recommendations, returns
+    from actions.lifecycle.node import missing_steps
+    from actions.services import actionable, drains, reboots, recommendations, returns
+    from actions.services.node_track import track_of
     from incidents import oncall, silences
 
     op, admin = people["operator"], people["admin"]
@@ -185,6 +187,21 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
         node = pick(rng, _nodes(cluster, drained_by_us=True))
         return node and f"return {node.name}: {returns.return_to_service(node, op, now, 'soak').outcome}"
 
+    def override_return(rng: random.Random, now: dt.datetime) -> str:
+        """An admin returns a node we drained, naming the steps its track still misses (audited)."""
+        node = pick(rng, _nodes(cluster, drained_by_us=True))
+        if node is None:
+            return ""
+        skipped = sorted(s.value for s in missing_steps(track_of(node))) or ["health check"]
+        result = returns.return_to_service(
+            node, admin, now, "soak: vendor says fine", override=True, skipped=skipped
+        )
+        return f"override return {node.name} skipping {', '.join(skipped)}: {result.outcome}"
+
+    def reboot(rng: random.Random, now: dt.datetime) -> str:
+        node = pick(rng, _nodes(cluster, drained_by_us=True))
+        return node and f"reboot {node.name}: #{reboots.reboot_by_hand(node, op, now, 'soak').pk} approved"
+
     def drain(rng: random.Random, now: dt.datetime) -> str:
         node = pick(rng, _nodes(cluster, drained_by_us=False, state__in=["IDLE", "ALLOCATED", "MIXED"]))
         return node and f"drain {node.name}: {drains.drain_by_hand(node, op, now, 'soak').outcome}"
@@ -199,6 +216,8 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
         "back_to_monitor": back_to_monitor,
         "release": release,
         "return_to_service": return_to_service,
+        "override_return": override_return,
+        "reboot": reboot,
         "drain": drain,
     }
 
@@ -214,6 +233,8 @@ WEIGHTS = {
     "back_to_monitor": 0.5,
     "release": 2,
     "return_to_service": 2,
+    "override_return": 0.5,
+    "reboot": 1,
     "drain": 0.5,
 }
 
@@ -224,6 +245,7 @@ def refusals() -> tuple[type[BaseException], ...]:
 
     from actions.services.drains import DrainRefused
     from actions.services.qualification import QualificationFailed
+    from actions.services.reboots import RebootRefused
     from actions.services.returns import HeldAsLemon, NotOurs, NotReady
     from actions.services.transitions import Conflict
     from incidents.services import IllegalTransition
@@ -236,6 +258,7 @@ def refusals() -> tuple[type[BaseException], ...]:
         HeldAsLemon,
         QualificationFailed,
         DrainRefused,
+        RebootRefused,
         IllegalTransition,
     )
 
@@ -312,7 +335,10 @@ def run_shift(
     shift, failing = Shift(seed), set[str]()
     ticks = int(minutes * 60 / STEP_S)
     now = T0
-    with override_settings(SIM_SEED=seed), simulated_worker() as sent:
+    # A pager receiver, so incidents are paged as on a real shift (``merged_duplicate_pages_once``):
+    # its deliveries are published to the run's own queue, never sent anywhere.
+    pager = ["http://127.0.0.1:9/soak-pager"]
+    with override_settings(SIM_SEED=seed, RECOVERY_ALERTMANAGER_WEBHOOKS=pager), simulated_worker() as sent:
         for i in range(1, ticks + 1):
             now = T0 + dt.timedelta(seconds=i * STEP_S)
             run_cluster_tick(cluster.pk, now)
