@@ -15,7 +15,7 @@ invariant that keeps failing is reported once, until it holds again). It ends wi
 and exits 1 when V > 0. It runs on a throwaway PostgreSQL database and a Redis prefix of its own,
 both dropped afterwards:
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/recovery .venv/bin/python scripts/soak.py --seeds 20 --minutes 30
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/recovery .venv/bin/python scripts/soak.py --seeds 40 --minutes 15 --jobs 2
 """
 
 from __future__ import annotations
@@ -53,10 +53,11 @@ class Shift:
     acts: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     check_s: float = 0.0  # wall seconds spent checking invariants (the rest: the loop and the acts)
+    kills: int = 0  # workers killed between ticks holding executions (``--worker-kills``)
 
     @property
     def operator_actions(self) -> int:
-        return len(self.acts)
+        return len(self.acts) - self.kills
 
 
 def _setup_environment() -> None:
@@ -316,18 +317,24 @@ def run_shift(
     heavy_every: int = 30,
     out: Callable[[str], None] = print,
     between_ticks: Callable[[Any, dt.datetime, int], None] | None = None,
+    worker_kills: float = 0.0,
 ) -> Shift:
     """One seeded shift; each violation printed with the seed, the time and the acts so far.
 
     ``between_ticks(cluster, now, tick)``, when given, runs after each tick's acts and before its
-    checks (the short form in the tests breaks an invariant there, to show the soak reports it)."""
+    checks (the short form in the tests breaks an invariant there, to show the soak reports it).
+
+    ``worker_kills`` is the chance, after each tick, that the worker dies between ticks holding the
+    executions published to it: they are lost, as a ``kill -9`` loses a worker's prefetched messages,
+    and only the reconciler's outbox (approved, never picked up) can bring them back. Its own random
+    stream: the shift's faults and acts are the same with or without kills."""
     from django.test.utils import override_settings
 
     from actions.loop import run_cluster_tick
     from actions.services.invariants import INVARIANT_NAMES, check_all
     from monitoring.sources.simulated import load_world
 
-    rng = random.Random(seed)
+    rng, killer = random.Random(seed), random.Random(f"kill-{seed}")
     cluster = make_cluster(seed, rng)
     acts, refused = acts_for(cluster, people), refusals()
     names, weights = list(WEIGHTS), list(WEIGHTS.values())
@@ -339,10 +346,19 @@ def run_shift(
     # its deliveries are published to the run's own queue, never sent anywhere.
     pager = ["http://127.0.0.1:9/soak-pager"]
     with override_settings(SIM_SEED=seed, RECOVERY_ALERTMANAGER_WEBHOOKS=pager), simulated_worker() as sent:
+
+        def deliver(i: int, now: dt.datetime) -> None:
+            """The worker runs what was published to it, unless it is killed holding it first."""
+            if sent and worker_kills and killer.random() < worker_kills:
+                shift.acts.append(f"t+{i * STEP_S:.0f}s worker killed holding executions {sent}")
+                shift.kills += 1
+                sent.clear()  # lost with the worker: the reconciler must dispatch them again
+            run_executions(sent, now)
+
         for i in range(1, ticks + 1):
             now = T0 + dt.timedelta(seconds=i * STEP_S)
             run_cluster_tick(cluster.pk, now)
-            run_executions(sent, now)
+            deliver(i, now)
             if rng.random() < act_chance:
                 verb = rng.choices(names, weights)[0]
                 try:
@@ -351,7 +367,7 @@ def run_shift(
                     did = f"{verb} refused: {type(exc).__name__}: {str(exc)[:120]}"
                 if did:
                     shift.acts.append(f"t+{i * STEP_S:.0f}s {did}")
-                run_executions(sent, now)
+                deliver(i, now)
             if between_ticks is not None:
                 between_ticks(cluster, now, i)
             checked = cheap if i % heavy_every and i != ticks else list(INVARIANT_NAMES)
@@ -437,6 +453,10 @@ def _commit_without_waiting_for_disk(connection: Any) -> None:
     name = connection.settings_dict["NAME"]
     with connection.cursor() as cursor:
         cursor.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+    if os.environ.get("SOAK_PREPARED", "1") == "1":
+        # Bind parameters server-side and prepare a statement run 5 times on a connection: the tick
+        # and the checks send the same few dozen queries every 2 simulated seconds.
+        connection.settings_dict["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
     connection.close()
     if hasattr(connection, "close_pool"):
         connection.close_pool()
@@ -447,13 +467,19 @@ def _commit_without_waiting_for_disk(connection: Any) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--seeds", type=int, default=40)
     ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--minutes", type=float, default=30.0, help="simulated minutes per seed")
+    ap.add_argument("--minutes", type=float, default=15.0, help="simulated minutes per seed")
     ap.add_argument("--fault-interval", type=float, default=90.0, help="SIM_FAULT_MEAN_INTERVAL_S")
     ap.add_argument("--act-chance", type=float, default=0.08, help="chance of an operator act per tick")
     ap.add_argument("--heavy-every", type=int, default=30, help="ticks between audit-chain/metrics checks")
     ap.add_argument("--show-acts", action="store_true", help="print every shift's operator acts")
+    ap.add_argument(
+        "--worker-kills",
+        type=float,
+        default=0.0,
+        help="chance per tick that the worker dies between ticks holding the executions published to it",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes, each on its own database and seeds")
     args = ap.parse_args()
     if args.jobs > 1:
@@ -492,6 +518,7 @@ def main() -> int:
                     act_chance=args.act_chance,
                     heavy_every=args.heavy_every,
                     out=lambda line: print(line, flush=True),
+                    worker_kills=args.worker_kills,
                 )
                 shifts.append(shift)
                 if args.show_acts:
@@ -501,7 +528,7 @@ def main() -> int:
                     f"seed {seed}: {shift.sim_minutes:.0f} sim min in {took:.0f} s "
                     f"({took / max(shift.sim_minutes, 1e-9):.1f} s per sim min, {shift.check_s:.0f} s of it checking), "
                     f"faults={shift.faults} "
-                    f"acts={shift.operator_actions} violations={len(shift.violations)}",
+                    f"acts={shift.operator_actions} worker_kills={shift.kills} violations={len(shift.violations)}",
                     flush=True,
                 )
     finally:

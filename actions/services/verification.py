@@ -27,7 +27,7 @@ from monitoring.sources import Source
 PENDING_DECISION = [RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.EXECUTING]
 # A job in one of these states that has not started since the incident was detected is still down.
 JOB_DOWN = frozenset({"FAILED", "NODE_FAIL", "TIMEOUT", "PENDING", "REQUEUED"})
-RUNS_AGAIN = re.compile(r"job (\S+) runs again on ")
+RUNS_AGAIN = re.compile(r"job (\S+) runs (?:again|and progresses) on ")
 
 
 def verified_running(incident: Incident) -> set[str]:
@@ -58,6 +58,25 @@ def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
         "slurm_id", "state", "started_at"
     )
     return left_down(incident, verified_running(incident), rows)
+
+
+def jobs_still_since(incident: Incident, skip: set[str]) -> tuple[list[str], list[str]]:
+    """Of the incident's running jobs (those in ``skip`` aside): those with no progress since it was
+    detected, and a note for each one progressing ("job X runs and progresses on ...", which
+    ``verified_running`` reads). A job that was on the faulty node may run on, hung, for minutes."""
+    from monitoring.models import Job
+
+    ids = [str(j) for j in (incident.jobs or []) if str(j) not in skip]
+    rows = Job.objects.filter(cluster_id=incident.cluster_id, slurm_id__in=ids, state="RUNNING")
+    still, moving = [], []
+    for j, progress_at, nodes in rows.order_by("slurm_id").values_list(
+        "slurm_id", "last_progress_at", "nodes"
+    ):
+        if progress_at is not None and progress_at > incident.detected_at:
+            moving.append(f"job {j} runs and progresses on {nodes}")
+        else:
+            still.append(j)
+    return still, moving
 
 
 def left_down(
@@ -149,6 +168,12 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
         if down:  # the node's track is done; the job's is not: no "recovered" while it stays down
             ok = False
             notes.append(down_words(down))
+        elif ok and done:  # a job left running must be seen progressing since the fault (not hung on it)
+            still, moving = jobs_still_since(incident, requeued)
+            ok = not still
+            notes += (
+                moving if ok else [f"job {j} runs but made no progress since the incident" for j in still]
+            )
         note = "; ".join(notes)
         if ok and done:
             recovered += _close(incident, IncidentStatus.RECOVERED, note, now)
