@@ -326,7 +326,7 @@ def test_an_operators_reboot_decides_the_remedy_and_runs_it_on_our_path(sim, ope
     node = _drained_without_a_remedy(sim)
     client.force_login(operator)
     page = client.get(reverse("node", args=[node.pk])).content.decode()
-    assert 'id="reboot-form"' in page
+    assert 'id="reboot-form"' in page and "Resume (return to service)</button>" in page
     resp = client.post(
         reverse("node-reboot", args=[node.pk]), {"reason": "ECC errors creeping up"}, follow=True
     )
