@@ -56,14 +56,17 @@ bench-fleet:
 # Issue 23's soak: seeded on-call shifts on the simulator (real loop, faults, operator acts), every
 # named invariant checked after every tick, on its own throwaway PostgreSQL database and Redis prefix.
 # `make soak SEEDS=2 SOAK_MINUTES=5` for a quick look; tests/integration/test_soak_shifts.py is the short form.
-SEEDS ?= 20
-SOAK_MINUTES ?= 30
+# 40 shifts of 15 minutes (600 simulated minutes): more starting points than 20 of 30, and each tick's checks
+# read a shorter history. SOAK_ARGS passes more, e.g. SOAK_ARGS="--worker-kills 0.05".
+SEEDS ?= 40
+SOAK_MINUTES ?= 15
 SOAK_JOBS ?= 2
+SOAK_ARGS ?=
 soak:
 	@scripts/bootstrap.sh dev
 	scripts/services.sh postgres redis
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
-	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS)
+	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS) $(SOAK_ARGS)
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \

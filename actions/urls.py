@@ -34,6 +34,7 @@ urlpatterns = [
     path("nodes/<int:pk>/", dashboard.node_detail, name="node"),
     path("nodes/<int:pk>/return/", autonomy.return_to_service, name="node-return"),
     path("nodes/<int:pk>/drain/", autonomy.drain_node, name="node-drain"),
+    path("nodes/<int:pk>/reboot/", autonomy.reboot_node, name="node-reboot"),
     path("incidents/", oncall.incident_list, name="incidents-page"),
     path("fragments/incidents/", oncall.incident_list_fragment, name="incidents-page-fragment"),
     path("incidents/<int:pk>/dismiss/", oncall.dismiss, name="incident-dismiss"),

@@ -321,3 +321,22 @@ def mark_verdict(incident: Incident, user: Any, verdict: str, now: dt.datetime, 
         )
         push_after_commit("incident", id=incident.pk, cluster=incident.cluster_id)
     return True
+
+
+def with_merged_into(incidents: Iterable[Incident]) -> list[Incident]:
+    """The incidents, each dismissed duplicate given ``merged_into`` (the incident it was merged into,
+    from its dismissal's reason, as its own page says it), so list rows say "Merged into #N" and not
+    "Dismissed". One query for the whole list."""
+    from incidents.story import MERGED
+
+    rows = list(incidents)
+    dismissed = [i.pk for i in rows if i.status == IncidentStatus.DISMISSED]
+    reasons = dict(
+        IncidentTransition.objects.filter(incident_id__in=dismissed, new=IncidentStatus.DISMISSED)
+        .order_by("at", "id")
+        .values_list("incident_id", "reason")
+    )  # the last dismissal of each wins
+    for i in rows:
+        m = MERGED.search(reasons.get(i.pk, "") or "")
+        i.merged_into = int(m["into"]) if m else None  # type: ignore[attr-defined]
+    return rows

@@ -21,6 +21,8 @@ rest are written here from the models:
   actor and reason;
 - ``nothing_executed_while_silenced``: nothing a maintenance window holds acted;
 - ``merged_says_into_which``: a merged duplicate's story names the incident it was merged into;
+- ``merged_duplicate_pages_once``: a merged duplicate holds no live page of its own (its page was
+  carried to the incident it was merged into, or resolved at the merge);
 - ``story_agrees_with_audit``: each incident's story, as its page shows it, never contradicts its
   audit records ("no recovery has run yet" after a drain, "nothing was recommended" after
   recommendations withdrawn, "Dismissed" for a merged duplicate);
@@ -54,24 +56,26 @@ from actions.choices import (
     RecStatus,
 )
 from actions.lifecycle import attention
-from actions.models import Recommendation, RecommendationTransition, Remediation
+from actions.models import PageState, Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
 from actions.services.exposition import registry
 from actions.services.node_invariants import RESUME, node_track_violations
+from actions.services.paging import ACKNOWLEDGED, TRIGGERED
 from actions.services.reconcile import RUN_AGAIN_BLIND
 from actions.services.reports import DEFAULT_WINDOW, metrics_report
 from actions.services.restarts import budget_violations
 from actions.services.standings import standings, with_needs_approval
 from actions.services.storm import breaker_violations
-from actions.services.verification import down_words, jobs_left_down
+from actions.services.verification import down_words, left_down, verified_running_of
 from incidents import story as story_mod
 from incidents.audit import verify_chain
 from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident, IncidentTransition
-from monitoring.models import Cluster, Node
+from monitoring.models import Cluster, Job, Node
 
 Check = Callable[[Cluster, dt.datetime], list[str]]
 HOUR = dt.timedelta(hours=1)
+LIVE_PAGE = (TRIGGERED, ACKNOWLEDGED)  # a page that still wakes or holds someone
 EPS = 1e-6  # the figures are rounded to 3-4 places; a difference below this is rounding
 
 
@@ -231,6 +235,8 @@ def merged_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     merged = IncidentTransition.objects.filter(
         incident__cluster=cluster, new=IncidentStatus.DISMISSED, reason__contains="merged"
     ).values_list("incident_id", "reason")
+    if not merged:
+        return []
     known = set(Incident.objects.filter(cluster=cluster).values_list("pk", flat=True))
     out = []
     for inc, reason in merged:
@@ -238,6 +244,24 @@ def merged_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
         if m is None or int(m.group(1)) not in known or int(m.group(1)) == inc:
             out.append(f"{cluster.name}: incident #{inc} was merged, but its story says {reason!r}")
     return out
+
+
+def merged_page_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """A merged duplicate pages once: after the merge its page is its incident's (carried over, or
+    resolved when the incident has its own), so no live page is left on the duplicate."""
+    merged = dict(
+        IncidentTransition.objects.filter(
+            incident__cluster=cluster, new=IncidentStatus.DISMISSED, reason__contains="merged"
+        ).values_list("incident_id", "reason")
+    )
+    if not merged:
+        return []
+    live = PageState.objects.filter(incident_id__in=list(merged), state__in=LIVE_PAGE)
+    return [
+        f"{cluster.name}: incident #{inc} was merged ({merged[inc]!r}) but still holds a {state} page "
+        f"{key!r}: one root cause pages people twice"
+        for inc, state, key in live.values_list("incident_id", "state", "dedup_key").order_by("incident_id")
+    ]
 
 
 def resume_audit_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
@@ -303,10 +327,21 @@ def story_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
 
 def recovered_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     """ "Recovered" only after the job was verified running and progressing: never while one of the
-    incident's jobs stayed down since it was detected (``verification.jobs_left_down``)."""
+    incident's jobs stayed down since it was detected (``verification.jobs_left_down``, read for all
+    the recovered incidents in three queries)."""
+    recovered = list(
+        Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exclude(jobs=[])
+    )
+    if not recovered:
+        return []
+    seen = verified_running_of([inc.pk for inc in recovered])
+    ids = {str(j) for inc in recovered for j in inc.jobs}
+    rows = list(
+        Job.objects.filter(cluster=cluster, slurm_id__in=ids).values_list("slurm_id", "state", "started_at")
+    )
     out = []
-    for inc in Incident.objects.filter(cluster=cluster, status=IncidentStatus.RECOVERED).exclude(jobs=[]):
-        down = jobs_left_down(inc)
+    for inc in recovered:
+        down = left_down(inc, seen.get(inc.pk, set()), rows)
         if down:
             out.append(f"{cluster.name}: incident #{inc.pk} shows recovered, but {down_words(down)}")
     return out
@@ -341,19 +376,17 @@ def _history_violations(
 
 def recommendation_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     rows = RecommendationTransition.objects.filter(recommendation__cluster=cluster).order_by("pk")
-    status = dict(Recommendation.objects.filter(cluster=cluster).values_list("pk", "status"))
-    found = _history_violations(
-        "recommendation", rows.values_list("recommendation_id", "old", "new"), status, REC_TRANSITIONS
-    )
+    history = list(rows.values_list("recommendation_id", "old", "new", "recommendation__status"))
+    status = {pk: shown for pk, _, _, shown in history}  # read with the history: one query, not two
+    found = _history_violations("recommendation", [r[:3] for r in history], status, REC_TRANSITIONS)
     return [f"{cluster.name}: {v}" for v in found]
 
 
 def incident_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     rows = IncidentTransition.objects.filter(incident__cluster=cluster).order_by("pk")
-    status = dict(Incident.objects.filter(cluster=cluster).values_list("pk", "status"))
-    found = _history_violations(
-        "incident", rows.values_list("incident_id", "old", "new"), status, INCIDENT_TRANSITIONS
-    )
+    history = list(rows.values_list("incident_id", "old", "new", "incident__status"))
+    status = {pk: shown for pk, _, _, shown in history}  # read with the history: one query, not two
+    found = _history_violations("incident", [r[:3] for r in history], status, INCIDENT_TRANSITIONS)
     return [f"{cluster.name}: {v}" for v in found]
 
 
@@ -398,9 +431,9 @@ def _over_share(counts: Counter[str], sizes: Mapping[str, int], pct: int) -> Ite
 
 
 def partition_drained_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
-    nodes = Node.objects.filter(cluster=cluster)
-    sizes = Counter(nodes.values_list("partition", flat=True))
-    ours = Counter(nodes.filter(drained_by_us=True).values_list("partition", flat=True))
+    rows = list(Node.objects.filter(cluster=cluster).values_list("partition", "drained_by_us"))
+    sizes = Counter(p for p, _ in rows)
+    ours = Counter(p for p, drained in rows if drained)
     pct = cluster.max_partition_drained_pct
     return [
         f"{cluster.name}: {n} of {size} nodes of partition {p or '(none)'} drained by the controller "
@@ -411,11 +444,14 @@ def partition_drained_violations(cluster: Cluster, now: dt.datetime) -> list[str
 
 def reboot_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     in_flight = Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT))
-    n, limit = in_flight.count(), cluster.max_reboots_in_flight
+    partitions = list(in_flight.values_list("partition", flat=True))
+    if not partitions:
+        return []  # nothing in flight: no count can be over its limit
+    n, limit = len(partitions), cluster.max_reboots_in_flight
     out = [f"{cluster.name}: {n} reboots in flight (limit {limit} per cluster)"] if n > limit else []
     sizes = Counter(Node.objects.filter(cluster=cluster).values_list("partition", flat=True))
     pct = cluster.max_partition_rebooting_pct
-    rebooting = Counter(in_flight.values_list("partition", flat=True))
+    rebooting = Counter(partitions)
     out += [
         f"{cluster.name}: {k} of {size} nodes of partition {p or '(none)'} rebooting (limit {pct}%)"
         for p, k, size in _over_share(rebooting, sizes, pct)
@@ -463,6 +499,7 @@ CHECKS: dict[str, Check] = {
     "nothing_automatic_while_held": held_execution_violations,
     "nothing_executed_while_silenced": silenced_execution_violations,
     "merged_says_into_which": merged_violations,
+    "merged_duplicate_pages_once": merged_page_violations,
     "story_agrees_with_audit": story_violations,
     "recovered_means_job_running": recovered_violations,
     "recommendation_history_follows_its_table": recommendation_history_violations,

@@ -149,8 +149,10 @@ def resolve(incident: Incident, now: dt.datetime) -> bool:
 
 def carry_page(duplicate: Incident, target: Incident, now: dt.datetime) -> bool:
     """A merged duplicate's page becomes its incident's, so one root cause pages people once: the
-    incident's own trigger then finds it already paged. Nothing moves when the incident has a page."""
+    incident's own trigger then finds it already paged. When the incident has a page of its own, the
+    duplicate's page is resolved at once (not left live until the sweep): one live page per root cause."""
     if PageState.objects.filter(incident=target).exists():
+        resolve(duplicate, now)
         return False
     if not PageState.objects.filter(incident=duplicate, state__in=(TRIGGERED, ACKNOWLEDGED)).update(
         incident=target

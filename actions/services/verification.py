@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Q
@@ -26,15 +27,23 @@ from monitoring.sources import Source
 PENDING_DECISION = [RecStatus.AWAITING_APPROVAL, RecStatus.APPROVED, RecStatus.EXECUTING]
 # A job in one of these states that has not started since the incident was detected is still down.
 JOB_DOWN = frozenset({"FAILED", "NODE_FAIL", "TIMEOUT", "PENDING", "REQUEUED"})
-RUNS_AGAIN = re.compile(r"job (\S+) runs again on ")
+RUNS_AGAIN = re.compile(r"job (\S+) runs (?:again|and progresses) on ")
 
 
 def verified_running(incident: Incident) -> set[str]:
     """The incident's jobs a verification saw running again and progressing (its audit records)."""
+    return verified_running_of([incident.pk]).get(incident.pk, set())
+
+
+def verified_running_of(incident_ids: list[int]) -> dict[int, set[str]]:
+    """``verified_running`` of several incidents in one query (the invariants check them all each tick)."""
     notes = AuditRecord.objects.filter(
-        incident_id=incident.pk, event=AuditEvent.VERIFICATION, outcome="healthy"
-    ).values_list("detail", flat=True)
-    return {j for d in notes for j in RUNS_AGAIN.findall((d or {}).get("note", ""))}
+        incident_id__in=incident_ids, event=AuditEvent.VERIFICATION, outcome="healthy"
+    ).values_list("incident_id", "detail")
+    out: dict[int, set[str]] = {}
+    for inc, d in notes:
+        out.setdefault(inc, set()).update(RUNS_AGAIN.findall((d or {}).get("note", "")))
+    return out
 
 
 def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
@@ -45,14 +54,43 @@ def jobs_left_down(incident: Incident) -> list[tuple[str, str]]:
     ids = [str(j) for j in (incident.jobs or [])]
     if not ids:
         return []
-    seen = verified_running(incident)
     rows = Job.objects.filter(cluster_id=incident.cluster_id, slurm_id__in=ids).values_list(
         "slurm_id", "state", "started_at"
     )
+    return left_down(incident, verified_running(incident), rows)
+
+
+def jobs_still_since(incident: Incident, skip: set[str]) -> tuple[list[str], list[str]]:
+    """Of the incident's running jobs (those in ``skip`` aside): those with no progress since it was
+    detected, and a note for each one progressing ("job X runs and progresses on ...", which
+    ``verified_running`` reads). A job that was on the faulty node may run on, hung, for minutes."""
+    from monitoring.models import Job
+
+    ids = [str(j) for j in (incident.jobs or []) if str(j) not in skip]
+    rows = Job.objects.filter(cluster_id=incident.cluster_id, slurm_id__in=ids, state="RUNNING")
+    still, moving = [], []
+    for j, progress_at, nodes in rows.order_by("slurm_id").values_list(
+        "slurm_id", "last_progress_at", "nodes"
+    ):
+        if progress_at is not None and progress_at > incident.detected_at:
+            moving.append(f"job {j} runs and progresses on {nodes}")
+        else:
+            still.append(j)
+    return still, moving
+
+
+def left_down(
+    incident: Incident, seen: set[str], rows: Iterable[tuple[str, str, dt.datetime | None]]
+) -> list[tuple[str, str]]:
+    """Of the job rows (id, state, started), those of the incident left down (``jobs_left_down``)."""
+    ids = {str(j) for j in (incident.jobs or [])}
     return sorted(
         (j, state)
         for j, state, started in rows
-        if j not in seen and state in JOB_DOWN and (started is None or started <= incident.detected_at)
+        if j in ids
+        and j not in seen
+        and state in JOB_DOWN
+        and (started is None or started <= incident.detected_at)
     )
 
 
@@ -130,6 +168,12 @@ def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now:
         if down:  # the node's track is done; the job's is not: no "recovered" while it stays down
             ok = False
             notes.append(down_words(down))
+        elif ok and done:  # a job left running must be seen progressing since the fault (not hung on it)
+            still, moving = jobs_still_since(incident, requeued)
+            ok = not still
+            notes += (
+                moving if ok else [f"job {j} runs but made no progress since the incident" for j in still]
+            )
         note = "; ".join(notes)
         if ok and done:
             recovered += _close(incident, IncidentStatus.RECOVERED, note, now)

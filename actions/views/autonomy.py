@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 from actions.choices import AutonomyKind, OverrideScope
 from actions.models import AutonomyOverride
 from actions.policy.autonomy import KINDS, Target, resolve
-from actions.services import actionable, drains, returns
+from actions.services import actionable, drains, reboots, returns
 from actions.services import autonomy as ladder
 from actions.services.autonomy import INHERIT, ladder_for
 from actions.services.qualification import QualificationFailed
+from actions.services.transitions import Conflict
 from monitoring.choices import Autonomy
 from monitoring.models import Cluster, Node
 
@@ -184,5 +185,24 @@ def drain_node(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         (messages.success if result.ok else messages.error)(
             request, f"Drain: {result.outcome}: {result.message}"
+        )
+    return redirect("node", pk=node.pk)
+
+
+@require_POST
+@login_required
+def reboot_node(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reboot: an operator decides the node's remedy by hand (our remedy's path: guardrails, health check, return)."""
+    node = get_object_or_404(Node.objects.select_related("cluster"), pk=pk)
+    try:
+        rec = reboots.reboot_by_hand(node, request.user, timezone.now(), _reason(request))
+    except PermissionDenied:
+        raise  # the 403 page (templates/403.html) says why
+    except (reboots.RebootRefused, Conflict) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            f"Reboot of {node.name} approved (recommendation #{rec.pk}): the health check follows the new boot.",
         )
     return redirect("node", pk=node.pk)

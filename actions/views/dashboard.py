@@ -31,6 +31,7 @@ from actions.views.autonomy import cluster_panel, node_panel
 from actions.views.node_grid import Blame, node_grid, node_tile
 from incidents.choices import INCIDENT_ACTIVE
 from incidents.models import Incident
+from incidents.services import with_merged_into
 from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy
 from monitoring.connections import diagnose_connection
@@ -182,7 +183,7 @@ def overview_context() -> dict[str, Any]:
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
     running = Cluster.objects.aggregate(n=Count("jobs", filter=Q(jobs__state="RUNNING")))["n"]
-    recent = list(
+    recent = with_merged_into(
         Incident.objects.exclude(status__in=list(INCIDENT_ACTIVE))
         .select_related("cluster")
         .order_by("-detected_at")[:10]

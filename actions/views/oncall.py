@@ -26,7 +26,7 @@ from incidents import oncall, silences
 from incidents.audit.filters import parse_time
 from incidents.choices import Category, IncidentStatus
 from incidents.models import Incident, Silence
-from incidents.services import IllegalTransition
+from incidents.services import IllegalTransition, with_merged_into
 from monitoring.models import Cluster
 from recovery_site.decorators import role_required
 from recovery_site.roles import Role
@@ -47,7 +47,7 @@ def list_context(request: HttpRequest) -> dict[str, object]:
     page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     return {
         "page": page,
-        "incidents": page.object_list,
+        "incidents": with_merged_into(page.object_list),  # a merged duplicate's row says into which
         "filters": filters.active,
         "filter_errors": filters.errors,
         "query": urlencode(filters.active),

@@ -321,6 +321,50 @@ def test_a_merged_duplicate_page_says_merged_into_which_and_the_invariant_holds(
     assert "Nothing was recommended." not in html and "false alarm" not in html
 
 
+def test_the_incident_list_row_of_a_merged_duplicate_says_merged_into_which(cluster, client, viewer) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    target = make_incident(cluster, "i-0", "gpu-a-001", [])
+    dup = make_incident(cluster, "i-1", "gpu-a-001", [])
+    merge_incident(dup, "i-0", NOW)
+    dismissed = make_incident(cluster, "i-2", "gpu-a-002", [], at=NOW - dt.timedelta(minutes=1))
+    transition_incident(dismissed, IncidentStatus.DISMISSED, at=NOW, reason="false alarm")
+    client.force_login(viewer)
+    url = reverse("incident", args=[target.pk])
+    for page in (reverse("incidents-page"), reverse("incidents-page-fragment"), reverse("overview")):
+        html = client.get(page).content.decode()
+        row = html[html.index(f'data-incident="{dup.pk}"') :].split("</tr>")[0]
+        assert f'Merged into <a href="{url}">#{target.pk}</a>' in row, page
+        other = html[html.index(f'data-incident="{dismissed.pk}"') :].split("</tr>")[0]
+        assert ">Dismissed</span>" in other and "Merged into" not in other, page
+
+
+def test_a_merged_duplicate_left_with_a_live_page_is_reported_and_the_merge_leaves_none(
+    cluster, settings, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    """Both paged before the merge (each had a recommendation awaiting a person): after it, one live page."""
+    from actions.models import PageState
+    from actions.services import paging
+
+    settings.RECOVERY_ALERTMANAGER_WEBHOOKS = ["http://127.0.0.1:9/pager"]
+    target = make_incident(cluster, "i-0", "gpu-a-001", [])
+    dup = make_incident(cluster, "i-1", "gpu-a-001", [])
+    with django_capture_on_commit_callbacks():
+        assert paging.trigger(dup, "xid 79 on gpu-a-001", NOW) and paging.trigger(target, "xid 79", NOW)
+        merge_incident(dup, "i-0", NOW)
+    assert dict(PageState.objects.values_list("incident_id", "state")) == {
+        target.pk: "triggered",
+        dup.pk: "resolved",
+    }
+    assert "merged_duplicate_pages_once" not in _names(cluster)
+    PageState.objects.filter(incident=dup).update(state="triggered")  # as the old merge left it
+    found = [v.detail for v in check_all(cluster, LATER) if v.name == "merged_duplicate_pages_once"]
+    assert found == [
+        f"{cluster.name}: incident #{dup.pk} was merged ('same root cause as incident #{target.pk}: merged') "
+        f"but still holds a triggered page 'recovery/{cluster.name}/{dup.pk}': one root cause pages people twice"
+    ]
+
+
 def test_an_incident_recovered_while_its_job_stayed_failed_is_reported(cluster) -> None:  # type: ignore[no-untyped-def]
     make_nodes(cluster)
     make_job(cluster, "4101", "gpu-a-[001-004]")  # FAILED, never started again

@@ -46,6 +46,38 @@ def test_an_xid79_becomes_one_incident_blaming_that_gpu_with_drain_and_requeue(c
     assert (inc.detected_at - inc.first_signal_at).total_seconds() < 10
 
 
+def test_a_drain_alone_never_recovers_an_incident_whose_job_hangs_on_the_dead_gpu(
+    cluster, clock, operator
+) -> None:  # type: ignore[no-untyped-def]
+    """Found by the soak (seed 1, acts at 0.4): the requeue declined, the drain verified, the incident
+    said "recovered" while its job hung on the node, then FAILED. A job left running must be seen
+    progressing since the fault; otherwise the incident stays in hand and is escalated."""
+    from actions.services.invariants import check_all
+    from actions.services.recommendations import reject_recommendation
+
+    cluster.autonomy = Autonomy.APPROVE
+    cluster.save()
+    node, job = _busy_node(cluster)
+    inject(cluster, "xid79", node, clock.now.timestamp())
+    clock.run(cluster, 20)
+    inc = Incident.objects.get(cluster=cluster)
+    for rec in inc.recommendations.filter(status=RecStatus.AWAITING_APPROVAL).order_by("pk"):
+        if rec.action == "requeue_job":
+            reject_recommendation(rec, operator, clock.now, "not now")
+        else:
+            approve_recommendation(rec, operator, clock.now, "bad GPU")
+            execute_recommendation(rec.pk, clock.now)
+    for _ in range(60):
+        clock.run(cluster, 4)
+        inc.refresh_from_db()
+        assert inc.status != IncidentStatus.RECOVERED, inc.verification_note
+    assert "recovered_means_job_running" not in {v.name for v in check_all(cluster, clock.now)}
+    assert (
+        Job.objects.get(cluster=cluster, slurm_id=job).state != "RUNNING"
+        or inc.status == IncidentStatus.MITIGATING
+    )
+
+
 def test_in_monitor_mode_nothing_is_executed(cluster, clock) -> None:  # type: ignore[no-untyped-def]
     node, _ = _busy_node(cluster)
     inject(cluster, "xid79", node, clock.now.timestamp())

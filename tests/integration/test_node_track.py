@@ -300,3 +300,101 @@ def test_the_database_invariants_catch_a_resume_that_skipped_the_track_and_a_reb
         "gpu-a-003 resumed without its health check and remedy",
         f"{reboot} on gpu-a-003 ended superseded unrun: incident #{reboot.incident_id} is recovered",
     ]
+
+
+# ---------------------------------------------------------------- Reboot, by hand
+
+
+def _drained_without_a_remedy(cluster) -> Node:  # type: ignore[no-untyped-def]
+    """Drained by us for an incident whose evidence names no Xid: nothing proposed a reboot."""
+    inc = make_incident(cluster, "k-hang", "gpu-a-003", [])
+    Incident.objects.filter(pk=inc.pk).update(pattern="", category="node_failure")
+    (rec,) = propose(Incident.objects.get(pk=inc.pk), drain("gpu-a-003"))
+    execute_recommendation(rec.pk, NOW)
+    assert not Recommendation.objects.filter(action=ActionKind.REBOOT_NODE).exists()
+    return Node.objects.select_related("cluster").get(cluster=cluster, name="gpu-a-003")
+
+
+def _boots(cluster, name: str = "gpu-a-003") -> str:  # type: ignore[no-untyped-def]
+    from actions.executors import executor_for
+
+    state = executor_for(cluster).boot_state(name, T)
+    return state.boot_time if state else ""
+
+
+def test_an_operators_reboot_decides_the_remedy_and_runs_it_on_our_path(sim, operator, client) -> None:  # type: ignore[no-untyped-def]
+    node = _drained_without_a_remedy(sim)
+    client.force_login(operator)
+    page = client.get(reverse("node", args=[node.pk])).content.decode()
+    assert 'id="reboot-form"' in page and "Resume (return to service)</button>" in page
+    resp = client.post(
+        reverse("node-reboot", args=[node.pk]), {"reason": "ECC errors creeping up"}, follow=True
+    )
+    assert "Reboot of gpu-a-003 approved" in resp.content.decode()
+    rec = Recommendation.objects.get(action=ActionKind.REBOOT_NODE, node="gpu-a-003")
+    assert (rec.status, rec.decided_by, rec.incident.key) == (RecStatus.APPROVED, operator, "k-hang")
+    assert rec.text == "reboot of gpu-a-003 asked for by otto on the node page: ECC errors creeping up"
+    proposed = AuditRecord.objects.get(event="recommendation", recommendation_id=rec.pk, outcome="proposed")
+    assert proposed.actor == "otto"
+    execute_recommendation(rec.pk, NOW)
+    rec.refresh_from_db()
+    assert rec.status == RecStatus.SUCCEEDED, rec.result
+    assert Remediation.objects.filter(recommendation=rec, node="gpu-a-003").exists()
+    assert _resumes() == 0  # back only through the health check after its new boot
+
+
+def test_reboot_approves_the_remedy_already_waiting_rather_than_making_a_second(sim, operator) -> None:  # type: ignore[no-untyped-def]
+    from actions.services.reboots import reboot_by_hand
+
+    node, waiting = _drained_for_xid79(sim)
+    assert reboot_by_hand(node, operator, NOW, "go").pk == waiting.pk
+    waiting.refresh_from_db()
+    assert waiting.status == RecStatus.APPROVED
+    assert Recommendation.objects.filter(action=ActionKind.REBOOT_NODE).count() == 1
+
+
+def test_a_reboot_by_hand_is_refused_for_a_viewer_someone_elses_drain_a_job_a_held_cluster_and_a_guardrail(
+    sim, operator, viewer, client
+) -> None:  # type: ignore[no-untyped-def]
+    from django.core.exceptions import PermissionDenied
+
+    from actions.services.reboots import RebootRefused, reboot_by_hand
+    from actions.services.transitions import Conflict
+
+    node = _drained_without_a_remedy(sim)
+    before = _boots(sim)
+    with pytest.raises(PermissionDenied):
+        reboot_by_hand(node, viewer, NOW, "let me")
+    client.force_login(viewer)
+    assert client.post(reverse("node-reboot", args=[node.pk]), {"reason": "let me"}).status_code == 403
+    assert 'id="reboot-form"' not in client.get(reverse("node", args=[node.pk])).content.decode()
+    nhc = Node.objects.get(cluster=sim, name="gpu-a-004")
+    Node.objects.filter(pk=nhc.pk).update(state="DRAIN", reason="NHC: check_fs_mount")
+    with pytest.raises(RebootRefused, match="only a node this controller drained"):
+        reboot_by_hand(Node.objects.select_related("cluster").get(pk=nhc.pk), operator, NOW, "mine")
+    from monitoring.models import Job
+    from tests.integration.autonomy_helpers import make_job
+
+    job = make_job(sim, "4242", "gpu-a-003")
+    Job.objects.filter(pk=job.pk).update(state="RUNNING")
+    with pytest.raises(RebootRefused, match="job\\(s\\) 4242 still run on it"):
+        reboot_by_hand(node, operator, NOW, "now")
+    Job.objects.filter(pk=job.pk).update(state="COMPLETED")
+    sim.monitor_only = True
+    sim.save()
+    with pytest.raises(RebootRefused, match="held in monitor mode"):
+        reboot_by_hand(node, operator, NOW, "now")
+    sim.monitor_only, sim.max_reboots_in_flight = False, 0
+    sim.save()
+    with pytest.raises(Conflict, match="blocked by a guardrail"):
+        reboot_by_hand(node, operator, NOW, "now")
+    blocked = Recommendation.objects.get(action=ActionKind.REBOOT_NODE, node="gpu-a-003")
+    assert blocked.status == RecStatus.BLOCKED and "reboot" in blocked.blocked_reason
+    assert not Remediation.objects.exists() and _boots(sim) == before  # nothing reached the scheduler
+    assert list(AuditRecord.objects.filter(event="refusal").order_by("seq").values_list("actor", "node")) == [
+        ("vera", "gpu-a-003"),
+        ("vera", "gpu-a-003"),
+        ("otto", "gpu-a-004"),
+        ("otto", "gpu-a-003"),
+        ("otto", "gpu-a-003"),
+    ]

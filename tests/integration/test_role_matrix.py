@@ -82,6 +82,8 @@ def _mutations(w):  # type: ignore[no-untyped-def]
         ),
         (op, reverse("cluster-monitor-only", args=[c]), {"on": "1"}),
         (op, reverse("node-return", args=[n]), {"reason": "x"}),
+        (op, reverse("node-drain", args=[n]), {"reason": "x"}),
+        (op, reverse("node-reboot", args=[n]), {"reason": "x"}),
         (op, reverse("incident-dismiss", args=[i]), {"reason": "x"}),
         (op, reverse("incident-verdict", args=[i]), {"verdict": "false"}),
         (op, reverse("rec-approve", args=[r]), {}),

@@ -56,3 +56,15 @@ def test_a_violation_between_ticks_is_reported_with_the_seed_and_the_acts_so_far
     assert printed[0].startswith("VIOLATION seed=1 t+60s partition_drained_within_limit: soak-1: ")
     assert printed[1].startswith("  acts so far (")
     assert soak.soak_line([shift], len(INVARIANT_NAMES)).endswith("violations=1")
+
+
+def test_a_worker_killed_between_ticks_loses_its_executions_and_the_outbox_brings_them_back(
+    shift_env,
+) -> None:  # type: ignore[no-untyped-def]
+    from incidents.models import AuditRecord
+
+    printed: list[str] = []
+    shift = soak.run_shift(1, 3, shift_env, act_chance=0.3, out=printed.append, worker_kills=0.5)
+    assert printed == [] and shift.violations == []
+    assert shift.kills > 0 and any("worker killed holding executions" in a for a in shift.acts)
+    assert AuditRecord.objects.filter(event="recommendation", outcome="re-dispatched").exists()
