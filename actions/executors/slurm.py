@@ -8,7 +8,7 @@ from actions.executors.result import BootState, CheckRun, ExecResult
 from actions.executors.simulated import observed_requeue
 from monitoring.connections import client_for
 from monitoring.models import Cluster
-from monitoring.slurm.client import HELD_BY_REQUEUEHOLD, OUR_PREFIX, ActionResult
+from monitoring.slurm.client import OUR_PREFIX, ActionResult, held_by_our_requeue
 from monitoring.transports import TransportError
 
 
@@ -101,10 +101,8 @@ class SlurmExecutor:
 
     def observe_requeue(self, job: str, exclude: list[str], now: float) -> ExecResult:
         info = self.client.job(job)
-        if (
-            info is not None and info.reason == HELD_BY_REQUEUEHOLD
-        ):  # interrupted between requeuehold and release
-            return ExecResult("absent", f"job {job} is held by our requeuehold, not yet released")
+        if info is not None and held_by_our_requeue(info):  # interrupted between our hold and release
+            return ExecResult("absent", f"job {job} is held by our requeue, not yet released")
         return observed_requeue(job, info.state if info else None, info.excluded if info else [], exclude)
 
 

@@ -51,6 +51,30 @@ ENDED_REQUEUEABLE = {
     "DEADLINE",
 }
 HELD_BY_REQUEUEHOLD = "job_requeued_in_held_state"
+# slurmrestd has no requeuehold: the REST client holds the job itself, marking the hold as its own in
+# the job's admin comment, so a hold a crash left behind is told from an administrator's and released.
+HOLD_MARK = "recovery: held to requeue"
+HELD_BY_ADMIN = "JobHeldAdmin"
+
+
+def held_by_our_requeue(info: JobInfo) -> bool:
+    """Held by our own requeue, not yet released: ``scontrol requeuehold``'s state, or the REST
+    client's hold with its mark (an interrupted requeue: release it, never an admin's hold)."""
+    return info.reason == HELD_BY_REQUEUEHOLD or (
+        info.reason == HELD_BY_ADMIN and info.admin_comment.startswith(HOLD_MARK)
+    )
+
+
+def without_hold_mark(admin_comment: str) -> str:
+    """The admin comment as it was before our hold's mark was put in front of it."""
+    if not admin_comment.startswith(HOLD_MARK):
+        return admin_comment
+    return admin_comment.removeprefix(HOLD_MARK).removeprefix(" | ")
+
+
+def with_hold_mark(admin_comment: str) -> str:
+    base = without_hold_mark(admin_comment)
+    return f"{HOLD_MARK} | {base}" if base else HOLD_MARK
 
 
 class SlurmError(Exception):

@@ -196,6 +196,7 @@ class JobInfo:
     batch: bool = True
     exit_code: str = "0:0"
     comment: str = ""
+    admin_comment: str = ""  # an administrator's note on the job (only admins may set it)
     stdout: str = ""
     stderr: str = ""
     work_dir: str = ""

@@ -40,6 +40,7 @@ from monitoring.slurm.client import (
     ACTIVE,
     ENDED_REQUEUEABLE,
     HELD_BY_REQUEUEHOLD,
+    HOLD_MARK,
     OUR_PREFIX,
     PENDING,
     ActionResult,
@@ -47,8 +48,11 @@ from monitoring.slurm.client import (
     _check_job,
     _check_node,
     drain_settled,
+    held_by_our_requeue,
     our_reason,
     resume_settled,
+    with_hold_mark,
+    without_hold_mark,
 )
 from monitoring.slurm.jwt import TokenError, TokenSource
 from monitoring.slurm.parse import JobInfo, NodeInfo
@@ -330,6 +334,10 @@ class RestSlurmClient:
             result.outcome, result.detail = "superseded", "job was cancelled; not resurrecting it"
             return result
         caps = self.capabilities()
+        if info.state in PENDING and held_by_our_requeue(info):
+            # Our own hold, left by an interrupted requeue (a worker killed between hold and release):
+            # finish it, as the command client finishes a requeuehold.
+            return self._exclude_pending(info, exclude, result, requeued_by="us", must_release=True)
         if info.state in PENDING:
             return self._exclude_pending(info, exclude, result, requeued_by="slurm")
         if info.state not in ACTIVE | ENDED_REQUEUEABLE:
@@ -418,9 +426,10 @@ class RestSlurmClient:
     ) -> JobInfo | None:
         """Hold the job (so it waits for its exclusion), set its culprits DOWN with our reason kept:
         Slurm kills it and puts it back in the queue, held. The pending job, or None (result says why)."""
-        if not self._send(
-            result, "POST", f"/job/{info.job_id}", shapes.job_update_body(self.version, hold=True)
-        ):
+        body = shapes.job_update_body(
+            self.version, hold=True, admin_comment=with_hold_mark(info.admin_comment)
+        )
+        if not self._send(result, "POST", f"/job/{info.job_id}", body):
             result.detail = "slurmrestd refused to hold the job; nothing else was sent"
             return None
         for node in culprits:
@@ -491,7 +500,10 @@ class RestSlurmClient:
         if self.version in shapes.OLD_SHAPE:
             result.detail = f"slurmrestd {self.version} cannot release a held job; it is left held"
             return False
-        body = shapes.job_update_body(self.version, hold=False)
+        fields: dict[str, Any] = {"hold": False}
+        if info.admin_comment.startswith(HOLD_MARK):
+            fields["admin_comment"] = without_hold_mark(info.admin_comment)  # our mark taken off again
+        body = shapes.job_update_body(self.version, **fields)
         if not self._send(result, "POST", f"/job/{info.job_id}", body):
             result.detail = "slurmrestd refused the release; the job is left held"
             return False

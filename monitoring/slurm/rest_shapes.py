@@ -190,6 +190,7 @@ def job_info(j: dict[str, Any], version: str) -> JobInfo:
         batch=bool(j.get("batch_flag", True)),
         exit_code=_exit_code(j.get("exit_code")),
         comment=_text(j.get("comment")),
+        admin_comment=_text(j.get("admin_comment")),
         # The stored pattern (%j unexpanded); v0.0.42+ also gives the expanded path.
         stdout=_text(j.get("standard_output_expanded") or j.get("standard_output")),
         stderr=_text(j.get("standard_error_expanded") or j.get("standard_error")),
@@ -264,7 +265,8 @@ def node_update_body(version: str, state: str, reason: str = "") -> dict[str, An
 def job_update_body(version: str, **fields: Any) -> dict[str, Any]:
     """``POST /job/{id}``'s body. v0.0.3x take sbatch's option names at the top level
     (``exclude_nodes``, ``hold``, ``requeue``); v0.0.40+ a job_desc_msg (``excluded_nodes``
-    a list). Keys: ``exclude`` (node names), ``hold`` (bool), ``requeue`` (bool)."""
+    a list). Keys: ``exclude`` (node names), ``hold`` (bool), ``requeue`` (bool),
+    ``admin_comment`` (text; the controller's mark on a hold of its own)."""
     new = version in NEW_SHAPE
     body: dict[str, Any] = {}
     if "exclude" in fields:
@@ -274,4 +276,6 @@ def job_update_body(version: str, **fields: Any) -> dict[str, Any]:
         body["hold"] = bool(fields["hold"])
     if "requeue" in fields:
         body["requeue"] = bool(fields["requeue"])
+    if "admin_comment" in fields:
+        body["admin_comment"] = str(fields["admin_comment"])
     return body

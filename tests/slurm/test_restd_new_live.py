@@ -24,6 +24,7 @@ import pytest
 from django.utils import timezone
 
 from monitoring.slurm import SlurmClient
+from monitoring.slurm.client import ActionResult, held_by_our_requeue
 from monitoring.slurm.jwt import TokenSource
 from monitoring.slurm.rest import RestSlurmClient
 from monitoring.slurm.rest_shapes import offered_versions
@@ -193,7 +194,9 @@ def test_restd_v004x_requeues_a_running_job_excluding_the_culprit_through_its_fa
         ["POST", f"/slurm/v0.0.42/job/{job}"],  # exclusion
         ["POST", f"/slurm/v0.0.42/job/{job}"],  # release
     ]
-    assert done.commands[0][2] == '{"requeue": true}' and done.commands[1][2] == '{"hold": true}'
+    assert done.commands[0][2] == '{"requeue": true}'
+    assert done.commands[1][2] == '{"admin_comment": "recovery: held to requeue", "hold": true}'
+    assert done.commands[4][2] == '{"admin_comment": "", "hold": false}'  # released, our mark taken off
     assert done.commands[2][2] == '{"reason": "recovery: incident 9: Xid 79", "state": ["DOWN"]}'
     assert done.detail.startswith("requeued, excluding tnode3 (through node failure: tnode3 set DOWN")
     assert live.job_field(job, "ExcNodeList") == VICTIM and live.job_field(job, "Restarts") == "1"
@@ -206,6 +209,44 @@ def test_restd_v004x_requeues_a_running_job_excluding_the_culprit_through_its_fa
     # Eligible again after cred_expire + 1 s, it runs on the other three.
     live.wait_job(job, "RUNNING", 60)
     assert live.job_field(job, "NodeList") == "tnode[1-2,4]"
+
+
+def test_restd_v004x_a_requeue_interrupted_between_hold_and_release_is_finished_by_the_retry(
+    live_new: Cluster,
+) -> None:
+    """A worker killed after the hold and the culprit's DOWN, before the exclusion and the release:
+    the job waits held (JobHeldAdmin). The hold carries our mark, so the reconciler's look says "not
+    done" and the retried requeue excludes and releases it; an administrator's own hold is left."""
+    live, rest = live_new, _client(live_new)
+    job = live.sbatch("-N3", f"--output={live.job_dir}/%j.out", "--wrap", "sleep 300")
+    live.wait_job(job, "RUNNING")
+    assert rest.drain(VICTIM, "incident 10: Xid 79").outcome == "done"
+    info = rest.job(job)
+    assert info is not None
+    culprits, refusal = rest._node_failure_culprits(info, [VICTIM])
+    assert not refusal
+    cut = rest._requeue_by_node_failure(info, culprits, ActionResult("requeue", job, "failed"), 30.0)
+    assert cut is not None and cut.state == "PENDING"  # ... and here the worker died
+    held = rest.job(job)
+    assert held is not None and held.reason == "JobHeldAdmin" and held_by_our_requeue(held)
+    assert held.admin_comment == "recovery: held to requeue" and VICTIM not in held.excluded
+    done = rest.requeue(job, [VICTIM])  # the reconciler's retry
+    assert done.outcome == "done", done
+    assert done.detail.startswith("requeued, excluding tnode3")
+    after = rest.job(job)
+    assert after is not None and not held_by_our_requeue(after) and after.admin_comment == ""
+    assert live.job_field(job, "ExcNodeList") == VICTIM and live.job_field(job, "Reason") != "JobHeldAdmin"
+    live.wait_job(job, "RUNNING", 60)
+    assert live.job_field(job, "NodeList") == "tnode[1-2,4]"
+    # An administrator's hold (no mark) is theirs: the same call neither releases nor marks it.
+    live.sh("scancel", job)
+    mine = live.sbatch("-N1", "--hold", f"--output={live.job_dir}/%j.out", "--wrap", "sleep 300")
+    theirs = rest.job(mine)
+    assert theirs is not None and theirs.state == "PENDING" and not held_by_our_requeue(theirs)
+    kept = rest.requeue(mine, [VICTIM])
+    assert "held by someone else" in kept.detail
+    assert all('"hold": false' not in (c[2] if len(c) > 2 else "") for c in kept.commands)
+    assert live.job_field(mine, "Reason") in ("JobHeldUser", "JobHeldAdmin")
 
 
 # --- the controller end to end in rest mode against 24.11 ------------------------------------

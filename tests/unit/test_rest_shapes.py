@@ -257,3 +257,22 @@ def test_a_token_file_is_re_read_when_it_changes_and_an_expired_one_is_refused(t
     with pytest.raises(TokenError, match="too short"):
         (tmp_path / "short").write_bytes(b"abc")
         TokenSource("x", key_path=str(tmp_path / "short")).token(now)
+
+
+def test_our_requeue_hold_is_marked_and_told_from_an_administrators() -> None:
+    from monitoring.slurm.client import held_by_our_requeue, with_hold_mark, without_hold_mark
+    from monitoring.slurm.parse import JobInfo
+
+    body = shapes.job_update_body("v0.0.42", hold=True, admin_comment=with_hold_mark("rack 3 audit"))
+    assert body == {"hold": True, "admin_comment": "recovery: held to requeue | rack 3 audit"}
+    assert without_hold_mark(body["admin_comment"]) == "rack 3 audit"
+    assert with_hold_mark(with_hold_mark("")) == "recovery: held to requeue"  # never marked twice
+    ours = JobInfo("7", state="PENDING", reason="JobHeldAdmin", admin_comment=with_hold_mark(""))
+    assert held_by_our_requeue(ours)
+    assert not held_by_our_requeue(
+        JobInfo("8", state="PENDING", reason="JobHeldAdmin", admin_comment="maint")
+    )
+    assert not held_by_our_requeue(
+        JobInfo("9", state="PENDING", reason="JobHeldUser", admin_comment=with_hold_mark(""))
+    )
+    assert held_by_our_requeue(JobInfo("10", state="PENDING", reason="job_requeued_in_held_state"))
