@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from actions.models import WebhookDelivery
 from actions.services.delivery import MAX_ATTEMPTS
-from actions.services.notify import CLAIM_STALE_S, notify, resend_after_s
+from actions.services.notify import CLAIM_STALE_S, notify
 from incidents.models import AuditRecord
 from tests.integration.http_receiver import Receiver
 
@@ -101,7 +101,7 @@ def test_the_sweep_waits_for_a_due_or_running_delivery_and_takes_a_stale_claim(
     cluster,
     django_capture_on_commit_callbacks,  # noqa: F811
 ) -> None:  # type: ignore[no-untyped-def]
-    from actions.services.notify import resend_undelivered
+    from actions.services.notify import resend_after_s, resend_undelivered
 
     with Receiver([200]) as rx:
         settings.RECOVERY_WEBHOOKS = f"json={rx.url}/hook"
