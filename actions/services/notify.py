@@ -202,7 +202,8 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
         if not created:
             if row.delivered_at is not None:
                 continue  # told already (a notice run again after a crash): never twice
-            WebhookDelivery.objects.filter(pk=row.pk).update(due_at=now)  # enqueued now: not the sweeper's
+            # enqueued now, not the sweeper's; a notice run again asks for fresh retries
+            WebhookDelivery.objects.filter(pk=row.pk).update(due_at=now, gave_up_at=None)
         transaction.on_commit(
             lambda h=hook, b=body: current_app.signature(DELIVER, args=(h.url, h.format, b)).delay()
         )
