@@ -185,6 +185,10 @@ class PageState(models.Model):
     sent = models.JSONField(default=dict, blank=True)
     summary = models.CharField(max_length=1024, blank=True)
     updated_at = models.DateTimeField()
+    # The outbox (issue 29): when a sync task should next run (null: every receiver had its
+    # news at the last sweep), and the state each receiver's retries were spent on.
+    due_at = models.DateTimeField(null=True, blank=True)
+    gave_up = models.JSONField(default=dict, blank=True, help_text="receiver id -> the state it was not told")
 
     def __str__(self) -> str:
         return f"{self.dedup_key}: {self.state}"

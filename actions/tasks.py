@@ -97,6 +97,12 @@ def resend_undelivered_webhooks() -> int:
     return notify.resend_undelivered(timezone.now())
 
 
+@shared_task(name="actions.paging.resend_unsynced", ignore_result=True)
+def resend_unsynced_pages() -> int:
+    """Beat: the outbox sweep for pages, re-enqueueing syncs that never came (services/paging.py)."""
+    return paging.resend_unsynced(timezone.now())
+
+
 @shared_task(
     name="actions.paging.sync_page", bind=True, ignore_result=True, max_retries=delivery.MAX_ATTEMPTS - 1
 )

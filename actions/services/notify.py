@@ -51,7 +51,15 @@ from django.utils import timezone
 
 from actions.models import WebhookDelivery
 from actions.services import paging
-from actions.services.delivery import MAX_ATTEMPTS, TIMEOUT_S, backoff_s, incident_url, post, redacted
+from actions.services.delivery import (
+    MAX_ATTEMPTS,
+    TIMEOUT_S,
+    backoff_s,
+    incident_url,
+    post,
+    redacted,
+    resend_after_s,
+)
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 from incidents.models import Incident
@@ -65,6 +73,7 @@ __all__ = [
     "parse_webhooks",
     "payload",
     "post",
+    "resend_after_s",
     "resend_undelivered",
 ]
 
@@ -309,16 +318,6 @@ def _why_not(key: str) -> str:
 # ------------------------------------------------------------------ the outbox sweeper
 
 RESEND = "actions.notify.resend_undelivered"  # the beat task's registered name (actions/tasks.py)
-
-
-def resend_after_s() -> float:
-    """How long a message may wait for its delivery task before the sweeper enqueues it again.
-
-    Longer than the broker's visibility timeout: a message a killed worker held unacknowledged
-    is redelivered by the broker by then, and the sweeper does not enqueue it a second time.
-    """
-    default = float(settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 90)) + 30.0
-    return float(getattr(settings, "RECOVERY_WEBHOOK_RESEND_AFTER_S", None) or max(120.0, default))
 
 
 def resend_undelivered(now: dt.datetime, limit: int = 200) -> int:

@@ -171,3 +171,98 @@ def test_a_receiver_no_longer_configured_is_not_sent_to(
     row.refresh_from_db()
     assert row.gave_up_at is not None and row.delivered_at is None
     assert outcomes() == ["not sent: receiver no longer configured"]
+
+
+# ------------------------------------------------------------------ pages (PagerDuty / Alertmanager)
+
+
+@pytest.fixture
+def incident(cluster):  # type: ignore[no-untyped-def]
+    from incidents.models import Incident
+
+    return Incident.objects.create(
+        cluster=cluster,
+        key="i-1",
+        category="gpu_hardware",
+        culprit_node="gpu-a-003",
+        confidence=0.9,
+        pattern="xid:79",
+        jobs=["4101"],
+        detected_at=timezone.now(),
+    )
+
+
+def run_the_page_sweep(capture: Any, now: dt.datetime) -> int:
+    from actions.services import paging
+
+    with capture(execute=True):
+        return paging.resend_unsynced(now)
+
+
+def test_a_page_whose_enqueue_was_lost_is_sent_once_by_the_sweep(
+    settings,
+    eager_celery,
+    incident,
+    django_capture_on_commit_callbacks,  # noqa: F811
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.models import PageState
+    from actions.services import paging
+
+    with Receiver([200, 200]) as am:
+        settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [f"{am.url}/alerts"]
+        with django_capture_on_commit_callbacks(execute=False) as queued:
+            with transaction.atomic():
+                assert paging.trigger(incident, "node gpu-a-003 failed its health check", timezone.now())
+        assert len(queued) == 1 and am.bodies == []  # the enqueue that never happens
+        now = timezone.now()
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, now) == 0  # may still be queued
+        later = now + dt.timedelta(days=1)
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later) == 1
+        assert [b["status"] for b in am.bodies] == ["firing"]
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later + dt.timedelta(days=1)) == 0
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later + dt.timedelta(days=2)) == 0
+        assert len(am.bodies) == 1
+    assert PageState.objects.get(pk=incident.pk).due_at is None  # told: out of the sweep
+    assert list(
+        AuditRecord.objects.filter(action="page trigger").order_by("seq").values_list("outcome", flat=True)
+    ) == ["resent", "delivered"]
+
+
+def test_a_page_given_up_is_not_resent(
+    settings,
+    eager_celery,
+    incident,
+    django_capture_on_commit_callbacks,  # noqa: F811
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.services import paging
+
+    with Receiver([500] * (MAX_ATTEMPTS + 1)) as am:
+        settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [f"{am.url}/alerts"]
+        with django_capture_on_commit_callbacks(execute=True):
+            with transaction.atomic():
+                paging.trigger(incident, "storm breaker tripped", timezone.now())
+        assert len(am.bodies) == MAX_ATTEMPTS  # every retry spent
+        later = timezone.now() + dt.timedelta(days=1)
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later) == 0
+        assert len(am.bodies) == MAX_ATTEMPTS
+
+
+def test_a_page_is_not_resent_to_a_receiver_removed_since(
+    settings,
+    eager_celery,
+    incident,
+    django_capture_on_commit_callbacks,  # noqa: F811
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.services import paging
+
+    with Receiver([200]) as old, Receiver([200]) as new:
+        settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [f"{old.url}/alerts"]
+        with django_capture_on_commit_callbacks(execute=False):
+            with transaction.atomic():
+                paging.trigger(incident, "node gpu-a-003 failed its health check", timezone.now())
+        settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [
+            f"{new.url}/alerts"
+        ]  # the old one removed, a new one added
+        later = timezone.now() + dt.timedelta(days=1)
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later) == 1
+        assert old.bodies == [] and [b["status"] for b in new.bodies] == ["firing"]  # the live page, once
