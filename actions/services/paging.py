@@ -12,6 +12,15 @@ never on another 4xx (the receiver said the message itself is wrong). Every atte
 audit record (``page trigger`` / ``page acknowledge`` / ``page resolve``). Duplicates are
 harmless: PagerDuty and Alertmanager receivers deduplicate by key.
 
+The row is also the outbox (issue 29): ``due_at`` says when a sync task should next run (set
+with the wish, at each sync's start, pushed back by a retry's backoff), ``gave_up`` which state
+each receiver's retries were spent on (or it refused with a 4xx). The beat's
+``resend_unsynced`` enqueues the sync again for a page overdue by
+``RECOVERY_WEBHOOK_RESEND_AFTER_S`` whose configured receivers still lack its state and have
+not given up on it — the process died between the commit and the enqueue, or the broker came
+back empty — each resend audited (``page <action>``, outcome ``resent``). Receivers are those
+configured now: one removed since is sent nothing; a page with nothing owed leaves the sweep.
+
 Receivers: ``RECOVERY_PAGERDUTY_ROUTING_KEY`` (+ ``RECOVERY_PAGERDUTY_URL``, PagerDuty's
 own by default) and ``RECOVERY_ALERTMANAGER_WEBHOOKS`` (comma-separated URLs receiving
 Alertmanager's webhook body, version 4: what tools built for Alertmanager accept).
