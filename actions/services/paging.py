@@ -122,7 +122,9 @@ def _set_state(
     if not created:
         if row.state == state or (allowed_from is not None and row.state not in allowed_from):
             return False
-        fields: dict[str, Any] = {"state": state, "updated_at": now, "due_at": timezone.now()}
+        # a new wish: due now, and every receiver's retries fresh (a page triggered again after a
+        # resolve is sent even where the last episode's trigger was given up)
+        fields: dict[str, Any] = {"state": state, "updated_at": now, "due_at": timezone.now(), "gave_up": {}}
         if summary:
             fields["summary"] = summary[:1024]
         if not PageState.objects.filter(pk=row.pk, state=row.state).update(**fields):
