@@ -266,3 +266,29 @@ def test_a_page_is_not_resent_to_a_receiver_removed_since(
         later = timezone.now() + dt.timedelta(days=1)
         assert run_the_page_sweep(django_capture_on_commit_callbacks, later) == 1
         assert old.bodies == [] and [b["status"] for b in new.bodies] == ["firing"]  # the live page, once
+
+
+def test_a_page_triggered_again_after_a_given_up_one_is_sent(
+    settings,
+    eager_celery,
+    incident,
+    django_capture_on_commit_callbacks,  # noqa: F811
+) -> None:  # type: ignore[no-untyped-def]
+    from actions.services import paging
+
+    with Receiver([500] * MAX_ATTEMPTS + [200]) as am:
+        settings.RECOVERY_ALERTMANAGER_WEBHOOKS = [f"{am.url}/alerts"]
+        with django_capture_on_commit_callbacks(execute=True):
+            with transaction.atomic():
+                paging.trigger(incident, "first episode", timezone.now())
+        assert len(am.bodies) == MAX_ATTEMPTS  # given up
+        with django_capture_on_commit_callbacks(execute=True):
+            with transaction.atomic():
+                paging.resolve(incident, timezone.now())  # never live there: nothing to resolve
+        assert len(am.bodies) == MAX_ATTEMPTS
+        with django_capture_on_commit_callbacks(execute=False):
+            with transaction.atomic():
+                assert paging.trigger(incident, "it came back", timezone.now())  # its enqueue lost
+        later = timezone.now() + dt.timedelta(days=1)
+        assert run_the_page_sweep(django_capture_on_commit_callbacks, later) == 1
+        assert len(am.bodies) == MAX_ATTEMPTS + 1 and am.bodies[-1]["status"] == "firing"
