@@ -185,6 +185,10 @@ class PageState(models.Model):
     sent = models.JSONField(default=dict, blank=True)
     summary = models.CharField(max_length=1024, blank=True)
     updated_at = models.DateTimeField()
+    # The outbox (issue 29): when a sync task should next run (null: every receiver had its
+    # news at the last sweep), and the state each receiver's retries were spent on.
+    due_at = models.DateTimeField(null=True, blank=True)
+    gave_up = models.JSONField(default=dict, blank=True, help_text="receiver id -> the state it was not told")
 
     def __str__(self) -> str:
         return f"{self.dedup_key}: {self.state}"
@@ -268,7 +272,7 @@ class Qualification(models.Model):
 
 
 class WebhookDelivery(models.Model):
-    """One message to one webhook on behalf of a recommendation, at most once.
+    """One message to one webhook, at most once, and sent again if its enqueue was lost.
 
     ``key`` is the idempotency key (recommendation, kind, text, receiver): a notice re-run
     by the reconciler after a crash finds its row and sends nothing new; a delivery task
@@ -286,9 +290,26 @@ class WebhookDelivery(models.Model):
     created_at = models.DateTimeField()
     claimed_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
+    # The outbox (issue 29): what it takes to send the message again if its enqueue was lost (a
+    # crash between the commit and the enqueue, a broker restarted empty) — never the URL itself,
+    # whose path is the receiver's secret, only a fingerprint matched against RECOVERY_WEBHOOKS.
+    body = models.JSONField(null=True, blank=True, help_text="the message as queued (delivery key included)")
+    receiver = models.CharField(max_length=64, blank=True, default="", help_text="sha256 of format + URL")
+    due_at = models.DateTimeField(null=True, blank=True, help_text="when a delivery task should next run")
+    gave_up_at = models.DateTimeField(null=True, blank=True, help_text="retries spent: never resent")
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["due_at"],
+                name="webhook_outbox_due_idx",
+                condition=models.Q(delivered_at__isnull=True, gave_up_at__isnull=True, body__isnull=False),
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.key[:12]}: {'delivered' if self.delivered_at else 'pending'}"
+        state = "delivered" if self.delivered_at else "given up" if self.gave_up_at else "pending"
+        return f"{self.kind} {self.key[:12]}: {state}"
 
 
 class SettledIncidentMetrics(models.Model):

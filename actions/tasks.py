@@ -91,6 +91,18 @@ def deliver_webhook(self: Any, url: str, fmt: str, message: dict[str, Any]) -> b
     raise self.retry(countdown=notify.backoff_s(attempt))
 
 
+@shared_task(name="actions.notify.resend_undelivered", ignore_result=True)
+def resend_undelivered_webhooks() -> int:
+    """Beat: the outbox sweep, re-enqueueing messages whose delivery task never came (services/notify.py)."""
+    return notify.resend_undelivered(timezone.now())
+
+
+@shared_task(name="actions.paging.resend_unsynced", ignore_result=True)
+def resend_unsynced_pages() -> int:
+    """Beat: the outbox sweep for pages, re-enqueueing syncs that never came (services/paging.py)."""
+    return paging.resend_unsynced(timezone.now())
+
+
 @shared_task(
     name="actions.paging.sync_page", bind=True, ignore_result=True, max_retries=delivery.MAX_ATTEMPTS - 1
 )

@@ -59,6 +59,14 @@ def _schedule(sender: Celery, **_: object) -> None:
     sender.add_periodic_task(
         30.0, sender.signature("incidents.tasks.witness_audit_head"), name="witness audit head"
     )
+    sender.add_periodic_task(  # the outbox: a message whose enqueue was lost is sent again (issue 29)
+        60.0,
+        sender.signature("actions.notify.resend_undelivered"),
+        name="resend undelivered webhooks",
+    )
+    sender.add_periodic_task(
+        60.0, sender.signature("actions.paging.resend_unsynced"), name="resend unsynced pages"
+    )
     sender.add_periodic_task(  # the whole chain, as verify_audit walks it; /audit/ shows the last check
         float(settings.RECOVERY_AUDIT_VERIFY_INTERVAL_S),
         sender.signature("actions.tasks.verify_audit_trail"),

@@ -299,6 +299,11 @@ SIM_NODES = env_int("SIM_NODES", 32)  # size of a new simulated cluster (jobs in
 # comma-separated URLs, each optionally "slack=URL" or "json=URL".
 RECOVERY_WEBHOOKS = env_str("RECOVERY_WEBHOOKS", "")
 RECOVERY_WEBHOOK_BACKOFF_S = float(env_str("RECOVERY_WEBHOOK_BACKOFF_S", "10"))
+# The outbox sweep (actions.notify.resend_undelivered, every minute) enqueues again a message whose
+# delivery task has not run this many seconds after it was due (its enqueue lost in a crash, or by an
+# emptied broker). 0 = the broker's visibility timeout + 30 s (at least 120 s): what a dead worker held
+# unacknowledged is redelivered by the broker first, not enqueued twice.
+RECOVERY_WEBHOOK_RESEND_AFTER_S = float(env_str("RECOVERY_WEBHOOK_RESEND_AFTER_S", "0"))
 # Where operators reach the dashboard, for links in notifications ("" = no link).
 RECOVERY_BASE_URL = env_str("RECOVERY_BASE_URL", "")
 # Prometheus scrapes /metrics with "Authorization: Bearer <this>". Unset: only loopback clients of a

@@ -24,6 +24,17 @@ def backoff_s(attempt: int, base: float | None = None) -> float:
     return b * 2 ** (attempt - 1)
 
 
+def resend_after_s() -> float:
+    """How long a message (a webhook, a page) may wait for its delivery task before the outbox
+    sweep enqueues it again (``RECOVERY_WEBHOOK_RESEND_AFTER_S``).
+
+    Longer than the broker's visibility timeout: a message a killed worker held unacknowledged
+    is redelivered by the broker by then, and the sweep does not enqueue it a second time.
+    """
+    default = float(settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 90)) + 30.0
+    return float(getattr(settings, "RECOVERY_WEBHOOK_RESEND_AFTER_S", None) or max(120.0, default))
+
+
 def post(url: str, body: dict[str, Any], idempotency_key: str = "") -> tuple[int | None, str]:
     """POST JSON; (HTTP status or None when nothing answered, short reason).
 

@@ -19,6 +19,19 @@ crash finds the row and sends nothing new. Any other message (an escalation afte
 health check, a storm-breaker trip) gets a key of its own call: a delivery that a kill -9
 left unacknowledged, handed out again by the broker, carries the same key, and the one
 repeat a crash between the receiver's 2xx and our mark can cause is the receiver's to drop.
+
+The row is also the outbox (issue 29): it keeps the JSON body and a fingerprint of the
+receiver (sha256 of format + URL, never the URL, whose path is the receiver's secret), and
+when the delivery task is next due. A message whose enqueue was lost — the process died
+between the commit and the ``on_commit`` enqueue, or the broker came back empty — would
+otherwise never go out: nothing re-runs an escalation or a storm-breaker trip. The beat's
+``resend_undelivered`` enqueues again every row that is undelivered, not claimed (or its claim
+is stale), not given up, and overdue by ``RECOVERY_WEBHOOK_RESEND_AFTER_S`` (longer than the
+broker's visibility timeout, so a message a dead worker held is redelivered by the broker, not
+enqueued twice), to the configured webhook with that fingerprint; a receiver removed from
+``RECOVERY_WEBHOOKS`` since is sent nothing. A delivery whose last retry failed is marked given
+up and never resent. Each resend is audited like the attempts. A duplicate enqueue (a broker
+slower than the grace period) is harmless: the claim lets one of them post.
 """
 
 from __future__ import annotations
@@ -38,13 +51,31 @@ from django.utils import timezone
 
 from actions.models import WebhookDelivery
 from actions.services import paging
-from actions.services.delivery import MAX_ATTEMPTS, TIMEOUT_S, backoff_s, incident_url, post, redacted
+from actions.services.delivery import (
+    MAX_ATTEMPTS,
+    TIMEOUT_S,
+    backoff_s,
+    incident_url,
+    post,
+    redacted,
+    resend_after_s,
+)
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent
 from incidents.models import Incident
 from incidents.silences import silence_for
 
-__all__ = ["MAX_ATTEMPTS", "backoff_s", "deliver_once", "notify", "parse_webhooks", "payload", "post"]
+__all__ = [
+    "MAX_ATTEMPTS",
+    "backoff_s",
+    "deliver_once",
+    "notify",
+    "parse_webhooks",
+    "payload",
+    "post",
+    "resend_after_s",
+    "resend_undelivered",
+]
 
 KINDS = ("awaiting_approval", "escalation", "owner_notice", "storm_breaker")
 FORMATS = ("json", "slack")
@@ -163,13 +194,25 @@ def notify(kind: str, *, cluster: Any, incident: Any = None, recommendation: Any
         key = (
             delivery_key(rec_id, kind, message["text"], hook) if rec_id is not None else secrets.token_hex(20)
         )
+        body = {**message, "delivery": key}
+        now = message_at(message)
         row, created = WebhookDelivery.objects.get_or_create(
             key=key,
-            defaults={"recommendation_id": rec_id, "kind": kind, "created_at": message_at(message)},
+            defaults={
+                "recommendation_id": rec_id,
+                "kind": kind,
+                "created_at": now,
+                # the outbox: enough to send it again if the enqueue below is lost (no URL stored)
+                "body": body,
+                "receiver": receiver_fingerprint(hook),
+                "due_at": now,
+            },
         )
-        if not created and row.delivered_at is not None:
-            continue  # told already (a notice run again after a crash): never twice
-        body = {**message, "delivery": key}
+        if not created:
+            if row.delivered_at is not None:
+                continue  # told already (a notice run again after a crash): never twice
+            # enqueued now, not the sweeper's; a notice run again asks for fresh retries
+            WebhookDelivery.objects.filter(pk=row.pk).update(due_at=now, gave_up_at=None)
         transaction.on_commit(
             lambda h=hook, b=body: current_app.signature(DELIVER, args=(h.url, h.format, b)).delay()
         )
@@ -181,6 +224,11 @@ def delivery_key(rec_id: int, kind: str, text: str, hook: Webhook) -> str:
     """The idempotency key of one message for one recommendation to one receiver."""
     raw = "\x1f".join((str(rec_id), kind, text, hook.format, hook.url))
     return hashlib.sha256(raw.encode()).hexdigest()[:40]
+
+
+def receiver_fingerprint(hook: Webhook) -> str:
+    """Who a stored message is for, without the URL (its path is the receiver's secret)."""
+    return hashlib.sha256(f"{hook.format}\x1f{hook.url}".encode()).hexdigest()
 
 
 def message_at(message: dict[str, Any]) -> dt.datetime:
@@ -219,7 +267,13 @@ def deliver_once(url: str, fmt: str, message: dict[str, Any], attempt: int) -> b
     status, reason = post(url, payload(message, fmt), idempotency_key=key)
     ok = status is not None and 200 <= status < 300
     if key:
-        done = {"delivered_at": timezone.now()} if ok else {"claimed_at": None}
+        now = timezone.now()
+        if ok:
+            done: dict[str, Any] = {"delivered_at": now}
+        elif attempt >= MAX_ATTEMPTS:
+            done = {"claimed_at": None, "gave_up_at": now}  # the sweeper leaves it: failed is failed
+        else:  # the task's retry runs after its backoff: the sweeper waits for it
+            done = {"claimed_at": None, "due_at": now + dt.timedelta(seconds=backoff_s(attempt))}
         WebhookDelivery.objects.filter(key=key).update(**done)
     append_audit(
         event=AuditEvent.EXECUTION,
@@ -250,7 +304,7 @@ def _claim(key: str) -> bool:
     return bool(
         WebhookDelivery.objects.filter(key=key, delivered_at__isnull=True)
         .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=stale))
-        .update(claimed_at=now)
+        .update(claimed_at=now, due_at=now)
     )
 
 
@@ -259,3 +313,61 @@ def _why_not(key: str) -> str:
     if row is not None and row.delivered_at is not None:
         return f"already delivered at {row.delivered_at.isoformat()}"
     return "another attempt is sending it"
+
+
+# ------------------------------------------------------------------ the outbox sweeper
+
+RESEND = "actions.notify.resend_undelivered"  # the beat task's registered name (actions/tasks.py)
+
+
+def resend_undelivered(now: dt.datetime, limit: int = 200) -> int:
+    """Enqueue again every message whose delivery task never came (the outbox sweep; beat).
+
+    A row is resent when it is undelivered, not given up, not claimed (or its claim is stale),
+    and its delivery task was due more than ``resend_after_s()`` ago: the process died between
+    the commit and the enqueue, or the broker lost the message. The claim in ``deliver_once``
+    keeps a resend that races a late original from posting twice. Returns how many were enqueued.
+    """
+    hooks = {receiver_fingerprint(h): h for h in configured_webhooks()}
+    overdue = now - dt.timedelta(seconds=resend_after_s())
+    stale = now - dt.timedelta(seconds=CLAIM_STALE_S)
+    waiting = (
+        WebhookDelivery.objects.filter(
+            delivered_at__isnull=True, gave_up_at__isnull=True, body__isnull=False, due_at__lt=overdue
+        )
+        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=stale))
+        .order_by("due_at", "pk")[:limit]
+    )
+    sent = 0
+    for row in waiting:
+        body = dict(row.body or {})
+        hook = hooks.get(row.receiver)
+        with transaction.atomic():
+            mine = WebhookDelivery.objects.filter(pk=row.pk, due_at=row.due_at, delivered_at__isnull=True)
+            if hook is None:  # the receiver was removed from RECOVERY_WEBHOOKS: nobody to send it to
+                if not mine.update(gave_up_at=now):
+                    continue
+                outcome, target = "not sent: receiver no longer configured", ""
+            else:
+                if not mine.update(due_at=now):  # another sweep took it
+                    continue
+                transaction.on_commit(
+                    lambda h=hook, b=body: current_app.signature(DELIVER, args=(h.url, h.format, b)).delay()
+                )
+                outcome, target = "resent", redacted(hook.url)
+                sent += 1
+            append_audit(
+                event=AuditEvent.EXECUTION,
+                at=now,
+                cluster=body.get("cluster", ""),
+                incident_id=body.get("incident"),
+                recommendation_id=body.get("recommendation"),
+                action=f"webhook {row.kind}",
+                outcome=outcome,
+                detail={
+                    "target": target,
+                    "reason": f"undelivered, no delivery task since {row.due_at.isoformat() if row.due_at else '?'}",
+                    "delivery": row.key,
+                },
+            )
+    return sent

@@ -12,6 +12,15 @@ never on another 4xx (the receiver said the message itself is wrong). Every atte
 audit record (``page trigger`` / ``page acknowledge`` / ``page resolve``). Duplicates are
 harmless: PagerDuty and Alertmanager receivers deduplicate by key.
 
+The row is also the outbox (issue 29): ``due_at`` says when a sync task should next run (set
+with the wish, at each sync's start, pushed back by a retry's backoff), ``gave_up`` which state
+each receiver's retries were spent on (or it refused with a 4xx). The beat's
+``resend_unsynced`` enqueues the sync again for a page overdue by
+``RECOVERY_WEBHOOK_RESEND_AFTER_S`` whose configured receivers still lack its state and have
+not given up on it — the process died between the commit and the enqueue, or the broker came
+back empty — each resend audited (``page <action>``, outcome ``resent``). Receivers are those
+configured now: one removed since is sent nothing; a page with nothing owed leaves the sweep.
+
 Receivers: ``RECOVERY_PAGERDUTY_ROUTING_KEY`` (+ ``RECOVERY_PAGERDUTY_URL``, PagerDuty's
 own by default) and ``RECOVERY_ALERTMANAGER_WEBHOOKS`` (comma-separated URLs receiving
 Alertmanager's webhook body, version 4: what tools built for Alertmanager accept).
@@ -34,7 +43,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions.models import PageState, Recommendation
-from actions.services.delivery import MAX_ATTEMPTS, incident_url, post, redacted
+from actions.services.delivery import MAX_ATTEMPTS, backoff_s, incident_url, post, redacted, resend_after_s
 from incidents.audit import append_audit
 from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import Incident
@@ -107,12 +116,15 @@ def _set_state(
             "state": state,
             "summary": summary[:1024],
             "updated_at": now,
+            "due_at": timezone.now(),  # the outbox: the sweep sends it if the enqueue below is lost
         },
     )
     if not created:
         if row.state == state or (allowed_from is not None and row.state not in allowed_from):
             return False
-        fields: dict[str, Any] = {"state": state, "updated_at": now}
+        # a new wish: due now, and every receiver's retries fresh (a page triggered again after a
+        # resolve is sent even where the last episode's trigger was given up)
+        fields: dict[str, Any] = {"state": state, "updated_at": now, "due_at": timezone.now(), "gave_up": {}}
         if summary:
             fields["summary"] = summary[:1024]
         if not PageState.objects.filter(pk=row.pk, state=row.state).update(**fields):
@@ -155,7 +167,7 @@ def carry_page(duplicate: Incident, target: Incident, now: dt.datetime) -> bool:
         resolve(duplicate, now)
         return False
     if not PageState.objects.filter(incident=duplicate, state__in=(TRIGGERED, ACKNOWLEDGED)).update(
-        incident=target
+        incident=target, due_at=timezone.now()
     ):
         return False
     append_audit(
@@ -343,9 +355,18 @@ def sync_once(incident_id: int, receiver_id: str, attempt: int) -> str:
     page = PageState.objects.select_related("incident__cluster").filter(pk=incident_id).first()
     if hook is None or page is None:
         return "done"  # unconfigured since, or the incident is gone
+    PageState.objects.filter(pk=page.pk, due_at__isnull=False).update(due_at=timezone.now())  # running
     for action in actions_to_send(page.sent.get(receiver_id), page.state, hook.format):
         ok, retry = send_one(page, page.incident, hook, action, attempt)
         if not ok:
+            if retry and attempt < MAX_ATTEMPTS:  # the task's retry comes after its backoff: the sweep waits
+                due = timezone.now() + dt.timedelta(seconds=backoff_s(attempt))
+                PageState.objects.filter(pk=page.pk).update(due_at=due)
+            else:  # retries spent, or the receiver refused it: the sweep does not send this state again
+                with transaction.atomic():
+                    row = PageState.objects.select_for_update().get(pk=page.pk)
+                    row.gave_up = {**row.gave_up, receiver_id: page.state}
+                    row.save(update_fields=["gave_up"])
             return "retry" if retry else "failed"
         with transaction.atomic():
             row = PageState.objects.select_for_update().get(pk=page.pk)
@@ -353,3 +374,56 @@ def sync_once(incident_id: int, receiver_id: str, attempt: int) -> str:
             row.save(update_fields=["sent"])
             page.sent = row.sent
     return "done"
+
+
+# ------------------------------------------------------------------ the outbox sweep
+
+
+def resend_unsynced(now: dt.datetime, limit: int = 200) -> int:
+    """Enqueue again the sync of every page a receiver was not told about (beat; issue 29).
+
+    The wish is written in the caller's transaction and its sync task enqueued after the commit:
+    a process that dies in between, or a broker that comes back empty, would leave the page
+    never sent. A page overdue by ``resend_after_s()`` (longer than the broker's visibility
+    timeout) whose configured receivers still lack its state, and have not given up on it, is
+    enqueued again, each resend audited. A page with nothing owed leaves the sweep (``due_at``
+    cleared) until its state changes. Returns how many syncs were enqueued.
+    """
+    hooks = receivers()
+    overdue = now - dt.timedelta(seconds=resend_after_s())
+    pages = (
+        PageState.objects.filter(due_at__lt=overdue).select_related("incident__cluster").order_by("due_at")
+    )
+    enqueued = 0
+    for page in pages[:limit]:
+        owed = [
+            (hook, steps[0])
+            for hook in hooks
+            if (steps := actions_to_send(page.sent.get(hook.id), page.state, hook.format))
+            and page.gave_up.get(hook.id) != page.state
+        ]
+        with transaction.atomic():
+            mine = PageState.objects.filter(pk=page.pk, due_at=page.due_at, state=page.state)
+            if not mine.update(due_at=now if owed else None):
+                continue  # changed since it was read: its own sync carries the news
+            for hook, action in owed:
+                transaction.on_commit(
+                    lambda h=hook, p=page.pk: current_app.signature(SYNC, args=(p, h.id)).delay()
+                )
+                append_audit(
+                    event=AuditEvent.EXECUTION,
+                    at=now,
+                    cluster=page.incident.cluster.name,
+                    node=page.incident.culprit_node,
+                    incident_id=page.pk,
+                    action=f"page {action}",
+                    outcome="resent",
+                    detail={
+                        "format": hook.format,
+                        "dedup_key": page.dedup_key,
+                        "target": redacted(hook.url),
+                        "reason": f"not synced since {page.due_at.isoformat() if page.due_at else '?'}",
+                    },
+                )
+                enqueued += 1
+    return enqueued
