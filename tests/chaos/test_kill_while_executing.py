@@ -101,9 +101,11 @@ def _kill_inside_the_drain(s: Stack, gate: str, node: str, key: str) -> dict[str
     resume = inv.wait_resumed(s, killed_at, 120, cluster=CLUSTER)
     wait_for(
         "the recommendation settled by the reconciler",
+        # one read: two reads could see "approved" then "executing" (the retry starting between them)
+        # and pass on a recommendation that is still executing
         lambda: (
-            s.one("SELECT status FROM actions_recommendation WHERE id = %s", rec) != "executing"
-            and s.one("SELECT status FROM actions_recommendation WHERE id = %s", rec) != "approved"
+            s.one("SELECT status FROM actions_recommendation WHERE id = %s", rec)
+            not in ("executing", "approved")
         ),
         90,
         0.2,
