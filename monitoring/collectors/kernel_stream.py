@@ -168,6 +168,7 @@ def read(
     if isinstance(entries, Exception) or isinstance(raw_beats, Exception):
         raise entries if isinstance(entries, Exception) else raw_beats
     problems: list[str] = []
+    restarted = False
     added = int(info["entries-added"]) if info else 0
     # Only MAXLEN ever removes entries, from the front: the first one left is this one, by count.
     first = added - (int(info["length"]) if info else 0) + 1
@@ -180,6 +181,7 @@ def read(
                 "lines the agents pushed before it and not yet read are lost"
             )
             start = first
+            restarted = True
             if went_back:  # the new stream's ids are below the saved one: read it from its start
                 entries = redis.xrange(skey, min="-", max="+", count=count)
         elif first > pos + 1:
@@ -192,6 +194,10 @@ def read(
     events = [ev for _, fields in entries if (ev := _event(fields)) is not None]
     if entries:
         st["id"] = entries[-1][0].decode()
+    elif restarted:
+        # Gone and nothing new yet: forget the old id. A new stream's first id can equal it (the same
+        # millisecond), and reading after it would skip that entry; the next read starts at the first.
+        st.pop("id", None)
     st["pos"] = start - 1 + len(entries) if entries else added  # nothing after it: all read
     if len(entries) >= count:
         log.info("cluster %s: kernel stream backlog, read %d entries this tick", cluster, len(entries))

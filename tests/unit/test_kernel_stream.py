@@ -164,3 +164,18 @@ def test_a_trim_in_the_middle_of_a_backlog_counts_the_lines_lost(r: Any, redis_n
     events, st, problems = _read(r, redis_ns, st, count=10)
     assert [e["line"] for e in events] == [f"line {i}" for i in range(20, 25)]
     assert problems[0].startswith("kernel stream trimmed past the last entry read: 10 lines were never read")
+
+
+def test_a_restarted_stream_whose_first_id_equals_the_saved_one_is_read(r: Any, redis_ns: str) -> None:
+    # The agents push again within the same millisecond as the last line before the restart: the new
+    # stream's first id is the saved one. It must be read, not skipped as "already handled".
+    _beat_all(r, redis_ns)
+    key = ks.stream_key("c1", redis_ns)
+    r.xadd(key, {"node": "gpu-0001", "t": "99", "line": "before"}, id="5000-0")
+    _, st, _ = _read(r, redis_ns, None)
+    r.delete(key)
+    _, st, problems = _read(r, redis_ns, st)
+    assert problems[0].startswith("kernel stream restarted empty")
+    r.xadd(key, {"node": "gpu-0002", "t": "100", "line": XID}, id="5000-0")
+    events, st, problems = _read(r, redis_ns, st)
+    assert [e["line"] for e in events] == [XID] and problems == []
