@@ -21,6 +21,9 @@ from monitoring.detectors.text import clean_line
 
 # A silence while the job's GPUs still draw their working power is work without log lines: it becomes
 # a stall only past this many beats (and never before BUSY_FLOOR_S). The NCCL watchdog still fires.
+# Only for cadences (lines no parser knows, which may not be steps at all): a known progress format's
+# deadline counts steps, and the simulator and the synthetic scenarios keep a hung job's GPUs at
+# working power, so the progress path is not deferred until a hang's power drop is modelled there.
 BUSY_MULTIPLE = 10.0
 BUSY_FLOOR_S = 600.0
 

@@ -551,11 +551,8 @@ class Ingest:
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
                 continue
-            med = tr.median_interval() or 0.0
-            working = self.still_computing(job, tr.last_t) if split is None else None
-            if working is not None and now < cadence_watch.busy_until(tr.last_t, med):
-                continue  # its GPUs still work: no stall yet
             tr.hang_raised = True
+            med = tr.median_interval() or 0.0
             data: dict[str, Any] = {"last_progress_t": tr.last_t}
             phase = self.phase_data(job)
             if phase is not None:
@@ -573,8 +570,6 @@ class Ingest:
                     f"and the GPUs of {', '.join(idle[:4])} went idle after it while those of "
                     f"{len(busy)} other node(s) stay busy"
                 )
-            if working is not None:
-                why += f"; {working}"
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):

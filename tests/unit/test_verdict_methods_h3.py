@@ -5,9 +5,9 @@
   at launch on one of them is not the application's, and we drain nothing (they are drained).
 - A task that died of a signal on one node, with nothing else to explain it, is the node's only
   when that node was already suspect; otherwise it stays the job's.
-- A job silent past its cadence while its GPUs still draw their working power is computing, not
-  stalled (until a much longer deadline); the same silence with the power gone, or with a kernel
-  record on its nodes, is a stall at the usual deadline.
+- A job watched by its own cadence (a format no parser knows), silent past it while its GPUs still
+  draw their working power, is computing, not stalled (until a much longer deadline); the same
+  silence with the power gone, or with a kernel record on its nodes, is a stall at the usual deadline.
 """
 
 from __future__ import annotations
@@ -95,12 +95,18 @@ def _gpu(t: float, node: str, gpu: int, power: float) -> dict[str, Any]:
     return {"t": T0 + t, "source": "gpu", "node": node, "gpu": gpu, "fields": fields}
 
 
+def _own_format(i: int) -> str:
+    """A trainer no parser knows: watched by its own cadence."""
+    return f"[loop] round={i} objective={2.5 - i * 0.001:.4f} tokens={i * 4096}"
+
+
 def _silent_run(
     power_after: float, extra: list[dict[str, Any]] | None = None, until: float = 700
 ) -> list[Any]:
-    """Progress every 10 s to t=200, then silence; GPU samples every 10 s at 650 W, then ``power_after``."""
+    """Lines in its own format every 10 s to t=200, then silence; GPU samples every 10 s at 650 W,
+    then ``power_after``."""
     p = pipeline(job("1", "gpu-a-[001-002]"))
-    events = progress("1", 0, 200)
+    events = [log(t, "1", _own_format(t // 10)) for t in range(0, 200, 10)]
     for t in range(0, int(until), 10):
         for node in ("gpu-a-001", "gpu-a-002"):
             for g in range(8):
