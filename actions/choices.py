@@ -2,6 +2,7 @@
 
 from django.db import models
 
+from actions.lifecycle import recommendation as rec_life
 from monitoring import vocabulary as words
 
 
@@ -51,53 +52,11 @@ class RecStatus(models.TextChoices):
     HELD = "held", "Held by back to monitor"
 
 
+# Where each status may go: the pure table's (``actions.lifecycle.recommendation``), which also says
+# who may cause each move and why; the leaf every verb uses asks it (``services.transitions``).
 REC_TRANSITIONS: dict[str, set[str]] = {
-    RecStatus.PROPOSED: {
-        RecStatus.AWAITING_APPROVAL,
-        RecStatus.APPROVED,
-        RecStatus.BLOCKED,
-        RecStatus.EXPIRED,
-        RecStatus.SUPERSEDED,
-        RecStatus.REJECTED,
-    },
-    RecStatus.AWAITING_APPROVAL: {
-        RecStatus.APPROVED,
-        RecStatus.REJECTED,
-        RecStatus.EXPIRED,
-        RecStatus.SUPERSEDED,
-        RecStatus.BLOCKED,
-    },
-    RecStatus.BLOCKED: {
-        RecStatus.AWAITING_APPROVAL,
-        RecStatus.REJECTED,
-        RecStatus.EXPIRED,
-        RecStatus.SUPERSEDED,
-    },
-    # approved -> blocked / awaiting approval: the gate asked again when it runs said no (a guardrail
-    # spent by others since, or the ladder lowered to approve since the ladder approved it).
-    RecStatus.APPROVED: {
-        RecStatus.EXECUTING,
-        RecStatus.SUPERSEDED,
-        RecStatus.FAILED,
-        RecStatus.HELD,
-        RecStatus.BLOCKED,
-        RecStatus.AWAITING_APPROVAL,
-    },
-    # held -> proposed: released while the ladder itself now says monitor (shown, not executed).
-    RecStatus.HELD: {
-        RecStatus.AWAITING_APPROVAL,
-        RecStatus.PROPOSED,
-        RecStatus.EXPIRED,
-        RecStatus.SUPERSEDED,
-        RecStatus.REJECTED,
-    },
-    # executing -> approved: the reconciler found it not carried out (a crash) and retries once.
-    RecStatus.EXECUTING: {RecStatus.SUCCEEDED, RecStatus.FAILED, RecStatus.SUPERSEDED, RecStatus.APPROVED},
-    RecStatus.SUCCEEDED: set(),
-    RecStatus.FAILED: set(),
-    RecStatus.REJECTED: set(),
-    RecStatus.EXPIRED: set(),
-    RecStatus.SUPERSEDED: set(),
+    RecStatus(source.value): {RecStatus(t.value) for t in targets}
+    for source, targets in rec_life.allowed().items()
 }
 REC_OPEN = {RecStatus.PROPOSED, RecStatus.AWAITING_APPROVAL, RecStatus.BLOCKED, RecStatus.HELD}
 REC_TERMINAL = {s for s, nxt in REC_TRANSITIONS.items() if not nxt}

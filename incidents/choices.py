@@ -2,6 +2,7 @@
 
 from django.db import models
 
+from incidents import lifecycle as incident_life
 from monitoring import vocabulary as words
 
 
@@ -13,22 +14,11 @@ class IncidentStatus(models.TextChoices):
     DISMISSED = "dismissed", "Dismissed"
 
 
+# Where each status may go: the pure table's (``incidents.lifecycle``), which also says who may
+# cause each change and why; ``services.transition_incident`` asks it.
 INCIDENT_TRANSITIONS: dict[str, set[str]] = {
-    IncidentStatus.OPEN: {
-        IncidentStatus.MITIGATING,
-        IncidentStatus.RECOVERED,
-        IncidentStatus.ESCALATED,
-        IncidentStatus.DISMISSED,
-    },
-    IncidentStatus.MITIGATING: {IncidentStatus.RECOVERED, IncidentStatus.ESCALATED, IncidentStatus.OPEN},
-    IncidentStatus.RECOVERED: {IncidentStatus.OPEN},
-    IncidentStatus.ESCALATED: {
-        IncidentStatus.OPEN,
-        IncidentStatus.MITIGATING,
-        IncidentStatus.DISMISSED,
-        IncidentStatus.RECOVERED,
-    },
-    IncidentStatus.DISMISSED: set(),
+    IncidentStatus(source.value): {IncidentStatus(t.value) for t in targets}
+    for source, targets in incident_life.allowed().items()
 }
 INCIDENT_ACTIVE = {IncidentStatus.OPEN, IncidentStatus.MITIGATING, IncidentStatus.ESCALATED}
 

@@ -70,6 +70,12 @@ class Incident(models.Model):
             models.Index(fields=["-detected_at"], name="incident_detected_idx"),
             models.Index(fields=["status", "-detected_at"], name="incident_status_detected_idx"),
             models.Index(fields=["cluster", "status"], name="incident_cluster_status_idx"),
+            # The judged few among many (the fleet's verdict column, readiness): issue 26.
+            models.Index(
+                fields=["cluster"],
+                name="incident_judged_idx",
+                condition=models.Q(operator_verdict__in=["confirmed", "false"]),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,9 +9,10 @@ from typing import Any, Protocol
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from incidents import lifecycle as incident_life
 from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
-from incidents.choices import INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
+from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import Evidence, Incident, IncidentTransition
 from incidents.silences import silence_for
 from monitoring.live import push_after_commit
@@ -73,8 +74,13 @@ def transition_incident(
     old = incident.status
     if new == old:
         return False
-    if new not in INCIDENT_TRANSITIONS[old]:
-        raise IllegalTransition(f"incident {incident.pk}: {old} -> {new} is not allowed")
+    refused = incident_life.refusal(
+        incident_life.Move(
+            incident_life.Status(old), incident_life.Status(new), incident_life.actor_of(actor or ""), reason
+        )
+    )
+    if refused:
+        raise IllegalTransition(f"incident {incident.pk}: {old} -> {new}: {refused}")
     with transaction.atomic():
         fields: dict[str, object] = {"status": new}
         if new in (IncidentStatus.RECOVERED, IncidentStatus.DISMISSED):

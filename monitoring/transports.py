@@ -363,12 +363,15 @@ class SSHTransport:
         chan.shutdown_write()
         out, err = bytearray(), bytearray()
         deadline = start + timeout
+        # Until the far end's EOF, not its exit status: sshd sends the status as soon as the command
+        # exits, while output may still be in flight (one 32 KiB packet at a time) or still being
+        # written by a child the command left behind. Stopping at the status cut an squeue --json.
         while True:
             if chan.recv_ready():
                 out += chan.recv(65536)
             elif chan.recv_stderr_ready():
                 err += chan.recv_stderr(65536)
-            elif chan.exit_status_ready():
+            elif chan.exit_status_ready() and (chan.eof_received or chan.closed):
                 break
             elif time.monotonic() > deadline:
                 raise CommandTimeout(f"{argv[0]} on {self.host} did not finish within {timeout:g}s")

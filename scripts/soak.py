@@ -3,7 +3,7 @@
 Each seed is one shift on a fresh simulated cluster: the real loop (``run_cluster_tick``) at
 simulated speed (2 s steps, as ``tests/integration/sim_clock.Clock``), the simulator's own fault
 mix (``SIM_FAULT_MEAN_INTERVAL_S``), and random operator acts through the real service functions
-(approve, reject, dismiss, acknowledge, assign, silence a node, back to monitor, release the
+(approve, reject (also with an emptied comment box), dismiss, acknowledge, assign, silence a node, back to monitor, release the
 breaker, return to service, an admin's override return, manual reboot and drain); the executions they publish run at the simulated time, as a worker would run
 them. After every tick ``actions.services.invariants.check_all`` runs against the database (the
 costly checks, the audit chain and the recovery metrics, every ``--heavy-every`` ticks and at the
@@ -148,6 +148,14 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
             recommendations.reject_recommendation(rec, op, now, "soak: not now") and f"reject #{rec.pk}"
         )
 
+    def reject_wiped(rng: random.Random, now: dt.datetime) -> str:
+        """Reject with the comment box a live update emptied (issue 23, defect 8): never a rejection
+        recorded without a reason (``recommendation_history_follows_its_table`` replays the reason)."""
+        rec = pick(rng, _open_recs(cluster))
+        return rec and (
+            recommendations.reject_recommendation(rec, op, now, "") and f"reject #{rec.pk} with an empty box"
+        )
+
     def dismiss(rng: random.Random, now: dt.datetime) -> str:
         inc = pick(rng, _active(cluster))
         return inc and f"dismiss incident #{inc.pk}: {actionable.dismiss(inc, op, 'soak: false alarm', now)}"
@@ -210,6 +218,7 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
     return {
         "approve": approve,
         "reject": reject,
+        "reject_wiped": reject_wiped,
         "dismiss": dismiss,
         "acknowledge": acknowledge,
         "assign": assign,
@@ -227,6 +236,7 @@ def acts_for(cluster: Any, people: dict[str, Any]) -> dict[str, Callable[[random
 WEIGHTS = {
     "approve": 6,
     "reject": 2,
+    "reject_wiped": 0.5,
     "dismiss": 1,
     "acknowledge": 3,
     "assign": 1,

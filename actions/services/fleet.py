@@ -1,10 +1,15 @@
-"""The fleet at a glance (issue 26): one row per cluster, in four queries whatever the fleet's size.
+"""The fleet at a glance (issue 26): one row per cluster, in five queries whatever the fleet's size.
 
 Each row says how the controller sees the cluster (blind or seeing, its last tick), the mode
 that holds now (held back to monitor, and why), what needs a person, the incidents of the last
 24 h and the nodes out of service (drained by anyone, by us, held as lemons). The counts are
 grouped by PostgreSQL, one query per table, never one query per cluster: at 50 clusters and
 100k incidents the page stays within its 150 ms (bench/fleet_bench.py measures it).
+
+The verdict column is readiness's first half (``actions.evaluation.readiness``): per action kind,
+the incidents operators judged and how many they confirmed, against the level in force; whether it
+is ready for the next level by verdicts. The what-if replay, its second half, runs per cluster in
+the background and is on the cluster page: the fleet never waits for it.
 
 "Needs you" is the overview's rule (actions.lifecycle.attention), counted in SQL: an action
 awaits approval, or the incident was escalated and nobody acknowledged it.
@@ -18,12 +23,15 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from actions.evaluation import readiness
+from actions.models import Recommendation
 from actions.services.standings import with_needs_approval
 from actions.templatetags.oncall_tags import effective_mode
 from incidents.choices import INCIDENT_ACTIVE, IncidentStatus
 from incidents.models import Incident
 from monitoring.controller_state import blind_since
 from monitoring.models import Cluster, Node
+from monitoring.vocabulary import KIND_OF_ACTION, AutonomyKind
 
 # Worst first: the default order puts what needs a person on top.
 STATUS_ORDER = {"blind": 0, "needs_you": 1, "held": 2, "never_ticked": 3, "ok": 4}
@@ -37,6 +45,7 @@ SORTS = {
     "lemons": lambda r: (-r.lemons, r.name),
     "nodes": lambda r: (-r.nodes, r.name),
     "last_tick": lambda r: (r.last_tick_at or "", r.name),  # the stalest first
+    "ready": lambda r: (-sum(v["ready"] for v in r.verdicts), r.name),
 }
 DEFAULT_SORT = "status"
 MODES = ("monitor", "approve", "auto")
@@ -64,6 +73,8 @@ class FleetRow:
     drained: int
     drained_by_us: int
     lemons: int
+    # Per action kind: {"kind", "level", "next", "judged", "confirmed", "ready", "text"} (readiness by verdicts)
+    verdicts: tuple[dict[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -124,6 +135,48 @@ def _node_counts() -> dict[int, dict[str, int]]:
     return {r.pop("cluster_id"): r for r in rows}
 
 
+def _verdict_counts() -> dict[int, dict[str, readiness.Tally]]:
+    """Per cluster and action kind, the judged incidents (confirmed or false): one grouped query over the
+    recommendations of judged incidents (a partial index keeps them apart from the unjudged many)."""
+    rows = (
+        Recommendation.objects.filter(
+            incident__operator_verdict__in=("confirmed", "false"), action__in=list(KIND_OF_ACTION)
+        )
+        .order_by()
+        .values_list("cluster_id", "action", "incident__operator_verdict")
+        .annotate(n=Count("incident_id", distinct=True))
+    )
+    out: dict[int, dict[str, readiness.Tally]] = {}
+    for cluster_id, action, verdict, n in rows:
+        kinds = out.setdefault(cluster_id, {})
+        kind = str(KIND_OF_ACTION[action])
+        kinds[kind] = kinds.get(kind, readiness.Tally()).add(verdict, n)
+    return out
+
+
+def _verdicts(
+    c: Cluster, tallies: dict[str, readiness.Tally], now: dt.datetime
+) -> tuple[dict[str, Any], ...]:
+    days = max(0.0, (now - c.created_at).total_seconds() / 86400)
+    out = []
+    for kind in AutonomyKind:
+        # as the cluster page's readiness panel reads it (reports.cluster_readiness)
+        level = (getattr(c, f"{kind}_autonomy", "") if kind in readiness.REPLAYED else "") or c.autonomy
+        r = readiness.assess(str(kind), "action", tallies.get(str(kind), readiness.Tally()), days, level)
+        out.append(
+            {
+                "kind": str(kind),
+                "level": level,
+                "next": r.next_level,
+                "judged": r.tally.judged,
+                "confirmed": r.tally.confirmed,
+                "ready": r.ready,
+                "text": r.text,
+            }
+        )
+    return tuple(out)
+
+
 def _status(blind: bool, needs: int, held: bool, ticked: bool) -> str:
     if blind:
         return "blind"
@@ -144,6 +197,7 @@ def fleet_rows(now: dt.datetime, flt: FleetFilter | None = None) -> list[FleetRo
         clusters = clusters.filter(name__icontains=flt.q)
     incidents, day = _incident_counts(now)
     nodes = _node_counts()
+    verdicts = _verdict_counts()
     rows = []
     for c in clusters:
         st = getattr(c, "controller_state", None)
@@ -174,6 +228,7 @@ def fleet_rows(now: dt.datetime, flt: FleetFilter | None = None) -> list[FleetRo
                 drained=counts.get("drained", 0),
                 drained_by_us=counts.get("drained_by_us", 0),
                 lemons=counts.get("lemons", 0),
+                verdicts=_verdicts(c, verdicts.get(c.pk, {}), now),
             )
         )
     rows = [

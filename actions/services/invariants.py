@@ -29,8 +29,9 @@ rest are written here from the models:
 - ``recovered_means_job_running``: no incident shows recovered while one of its jobs stayed down
   (failed, pending) since it was detected and was never verified running again;
 - ``recommendation_history_follows_its_table`` / ``incident_history_follows_its_table``: each
-  transition recorded is allowed by ``REC_TRANSITIONS`` / ``INCIDENT_TRANSITIONS``, follows the
-  one before it, and the history ends at the status the row shows;
+  transition recorded is allowed by the pure tables (``actions.lifecycle.recommendation``,
+  ``incidents.lifecycle``) for the actor who made it and the reason it gives, follows the one before
+  it, and the history ends at the status the row shows; a recommendation is retried at most once;
 - ``drain_rate_within_limit`` / ``partition_drained_within_limit`` / ``reboots_within_limit``:
   the guardrails' counts, in-flight actions included, never above their limits;
 - ``no_action_carried_out_twice``: a drain, requeue, reboot or GPU reset a crash left executing
@@ -50,12 +51,12 @@ from dataclasses import dataclass
 
 from actions.choices import (
     MUTATING_ACTIONS,
-    REC_TRANSITIONS,
     REMEDIATION_IN_FLIGHT,
     ActionKind,
     RecStatus,
 )
 from actions.lifecycle import attention
+from actions.lifecycle import recommendation as rec_life
 from actions.models import PageState, Recommendation, RecommendationTransition, Remediation
 from actions.services.autonomy import RELEASE_ACTION
 from actions.services.exposition import registry
@@ -67,9 +68,10 @@ from actions.services.restarts import budget_violations
 from actions.services.standings import standings, with_needs_approval
 from actions.services.storm import breaker_violations
 from actions.services.verification import down_words, left_down, verified_running_of
+from incidents import lifecycle as incident_life
 from incidents import story as story_mod
 from incidents.audit import verify_chain
-from incidents.choices import INCIDENT_ACTIVE, INCIDENT_TRANSITIONS, AuditEvent, IncidentStatus
+from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident, IncidentTransition
 from monitoring.models import Cluster, Job, Node
 
@@ -350,43 +352,26 @@ def recovered_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
 # ---------------------------------------------------------------- histories follow the tables
 
 
-def _history_violations(
-    what: str,
-    rows: Iterable[tuple[int, str, str]],
-    status: Mapping[int, str],
-    table: Mapping[str, set[str]],
-) -> list[str]:
-    """Each entity's transitions, in order: chained (old = the previous new), allowed by its
-    table, and ending at the status its row shows."""
-    out, last = [], {}
-    for pk, old, new in rows:
-        prev = last.get(pk)
-        if prev is not None and old != prev:
-            out.append(f"{what} #{pk}: went {old} -> {new}, but it was {prev}")
-        elif old and new not in table.get(old, set()):
-            out.append(f"{what} #{pk}: {old} -> {new} is not an allowed transition")
-        last[pk] = new
-    out += [
-        f"{what} #{pk}: shows {status[pk]}, but its history ends at {new}"
-        for pk, new in last.items()
-        if pk in status and status[pk] != new
-    ]
-    return out
-
-
 def recommendation_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """``lifecycle.recommendation.history_violations``: chained, each move allowed for who made it
+    (only the controller claims, finishes or retries; only a person approves or rejects, saying
+    why), at most one crash retry, ending at the status the row shows."""
     rows = RecommendationTransition.objects.filter(recommendation__cluster=cluster).order_by("pk")
-    history = list(rows.values_list("recommendation_id", "old", "new", "recommendation__status"))
-    status = {pk: shown for pk, _, _, shown in history}  # read with the history: one query, not two
-    found = _history_violations("recommendation", [r[:3] for r in history], status, REC_TRANSITIONS)
+    history = list(
+        rows.values_list("recommendation_id", "old", "new", "actor", "reason", "recommendation__status")
+    )
+    shown = {pk: status for pk, *_, status in history}  # read with the history: one query, not two
+    found = rec_life.history_violations([r[:5] for r in history], shown)
     return [f"{cluster.name}: {v}" for v in found]
 
 
 def incident_history_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """``incidents.lifecycle.history_violations``: chained, each change allowed for who made it (only
+    the controller recovers, and dismisses only to merge), ending at the status the row shows."""
     rows = IncidentTransition.objects.filter(incident__cluster=cluster).order_by("pk")
-    history = list(rows.values_list("incident_id", "old", "new", "incident__status"))
-    status = {pk: shown for pk, _, _, shown in history}  # read with the history: one query, not two
-    found = _history_violations("incident", [r[:3] for r in history], status, INCIDENT_TRANSITIONS)
+    history = list(rows.values_list("incident_id", "old", "new", "actor", "reason", "incident__status"))
+    shown = {pk: status for pk, *_, status in history}  # read with the history: one query, not two
+    found = incident_life.history_violations([r[:5] for r in history], shown)
     return [f"{cluster.name}: {v}" for v in found]
 
 

@@ -29,6 +29,7 @@ from django.db.models import F, Q
 
 from actions.choices import ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
+from actions.lifecycle import recommendation as rec_life
 from actions.models import Recommendation
 from actions.services import dispatch, execution
 from actions.services.remediation import observe_issued
@@ -37,7 +38,7 @@ from incidents.choices import AuditEvent
 from monitoring.models import Cluster
 
 log = logging.getLogger(__name__)
-MAX_EXECUTIONS = 2  # the first try and one retry after the reconciler saw nothing done
+MAX_EXECUTIONS = 1 + rec_life.MAX_RETRIES  # the first try and one retry after the reconciler saw nothing done
 # What the reconciler says when it runs something again without the world's answer: only a notice
 # (its delivery rows send nothing twice). A mutating action retried with it is carried out twice
 # (the invariant ``no_action_carried_out_twice``).
@@ -154,7 +155,7 @@ def _settle(rec: Recommendation, seen: ExecResult, now: dt.datetime, report: Rec
             rec,
             RecStatus.APPROVED,
             at=now,
-            reason=f"reconciler: not carried out ({seen.message}); retrying once",
+            reason=f"{rec_life.RETRY_REASON} ({seen.message}); retrying once",
             dispatched_at=now,
         ):
             transaction.on_commit(partial(dispatch.enqueue_execution, rec.pk))

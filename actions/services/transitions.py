@@ -8,16 +8,20 @@ the audit trail and ``live``, so any verb may use it without closing a circle.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Any
 
 from django.db import transaction
 
-from actions.choices import REC_TRANSITIONS, RecStatus
+from actions.choices import RecStatus
+from actions.lifecycle import recommendation as life
 from actions.models import Recommendation, RecommendationTransition
 from incidents.audit import append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent
 from monitoring.live import push_after_commit
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Conflict", "actor_name", "audit_recommendation", "refuse", "transition_recommendation"]
 
@@ -29,9 +33,15 @@ class Conflict(Exception):
 def transition_recommendation(
     rec: Recommendation, new: str, *, at: dt.datetime, actor: Any = None, reason: str = "", **fields: Any
 ) -> bool:
-    """Guarded update old -> new with history and audit; False if someone else moved it first."""
+    """Guarded update old -> new with history and audit; False if someone else moved it first, or
+    the lifecycle table refuses the move (not a move it makes, or not one this actor may cause)."""
     old = rec.status
-    if new not in REC_TRANSITIONS[old]:
+    name = actor_name(actor)
+    move = life.Move(life.Status(old), life.Status(new), life.actor_of(name or ""), reason)
+    refused = life.refusal(move)
+    if refused:
+        if new in life.allowed()[move.old]:  # a move it makes, but not by this actor or for this reason
+            log.warning("recommendation %s: %s -> %s refused: %s", rec.pk, old, new, refused)
         return False
     with transaction.atomic():
         updated = Recommendation.objects.filter(pk=rec.pk, status=old).update(status=new, **fields)
@@ -40,7 +50,6 @@ def transition_recommendation(
         rec.status = new
         for k, v in fields.items():
             setattr(rec, k, v)
-        name = actor_name(actor)
         RecommendationTransition.objects.create(
             recommendation=rec, old=old, new=new, actor=name or "controller", reason=reason, at=at
         )

@@ -20,6 +20,7 @@ COLUMNS = [  # (sort key, heading)
     ("nodes", "Nodes"),
     ("drained", "Drained"),
     ("lemons", "Lemons"),
+    ("ready", "Verdicts"),
 ]
 
 

@@ -38,7 +38,7 @@ def _evidence(inc: Incident, why: list[str], suspect: str | None) -> tuple[str, 
 
 def assess(inc: Incident, world: World, history_window_s: float) -> Assessment:
     """Decide the incident's verdict now; remember a named culprit as history."""
-    v, why = decide(inc, world)
+    v, why = decide(inc, world, history_window_s)
     v, restart_why = assess_restart(inc, v)
     why = why + restart_why
     suspect = None

@@ -19,6 +19,19 @@ from monitoring.detectors.progress import ProgressTracker
 from monitoring.detectors.schema import Kind, Observation
 from monitoring.detectors.text import clean_line
 
+# A silence while the job's GPUs still draw their working power is work without log lines: it becomes
+# a stall only past this many beats (and never before BUSY_FLOOR_S). The NCCL watchdog still fires.
+# Only for cadences (lines no parser knows, which may not be steps at all): a known progress format's
+# deadline counts steps, and the simulator and the synthetic scenarios keep a hung job's GPUs at
+# working power, so the progress path is not deferred until a hang's power drop is modelled there.
+BUSY_MULTIPLE = 10.0
+BUSY_FLOOR_S = 600.0
+
+
+def busy_until(last_t: float, period: float) -> float:
+    """Until when a silence whose GPUs are still at work is not called a stall."""
+    return last_t + max(BUSY_MULTIPLE * period, BUSY_FLOOR_S)
+
 
 @dataclass(frozen=True)
 class CadenceSettings:
@@ -45,6 +58,7 @@ class Watched(Protocol):
     @property
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
+    def still_computing(self, job: str, since: float) -> str | None: ...
 
 
 def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
@@ -90,6 +104,11 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
         run = ingest.world.jobs.get(job)
         if run is None or run.state != "running":
             continue
+        busy = ingest.still_computing(job, stall.last_t)
+        if busy is not None:
+            if now < busy_until(stall.last_t, stall.period):
+                continue
+            why_phase = f"{why_phase}; {busy}" if why_phase else busy
         ingest.cadence_raised.add(job)
         out.append(_observation(job, now, stall, why_phase, ingest.phase_data(job), cfg))
     return out

@@ -21,7 +21,7 @@ noisy line never becomes an alarm of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from incidents.attribution.incident import Incident, origin_of
@@ -145,6 +145,12 @@ class Correlator:
     def _job_key(self, job: str) -> str:
         run = self.world.jobs.get(job)
         return f"{job}#{run.attempt if run else 0}"
+
+    def evidence_since(self, job: str, nodes: Iterable[str], since: float) -> bool:
+        """Whether anything was seen of the job or its nodes after ``since`` that no incident took yet."""
+        if any(o.t > since for o in self.pending_job.get(self._job_key(job), ())):
+            return True
+        return any(o.t > since for node in nodes for o in self.pending_node.get(node, ()))
 
     def _open(self, key: str | None) -> Incident | None:
         if key is None:

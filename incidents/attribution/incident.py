@@ -60,6 +60,9 @@ def mark_key(obs: Observation) -> str:
         return f"{obs.kind}|{obs.job}|{obs.data.get('etype', '')}"
     if obs.kind == Kind.XID:
         return f"xid|{obs.node}|{obs.gpu}|{obs.data.get('xid')}"
+    if obs.kind == Kind.TASK_EXIT and not obs.data.get("cascade"):
+        # The task that died on its own (a signal, an exit code) stays apart from those srun tore down after it.
+        return f"{obs.kind}|{obs.job}|died"
     if obs.kind in (Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR, Kind.TASK_EXIT, "nccl_work"):
         return f"{obs.kind}|{obs.job}"
     if obs.kind in (Kind.KERNEL_OOPS, Kind.HUNG_TASK):

@@ -463,7 +463,11 @@ class Ingest:
         if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):
             world.drained_by_others[node] = reason
             text = f"slurm: node {node} drained by someone else: {reason}"
-            self._emit(Observation(t, Kind.NODE_DRAINED, node, None, text=clean_line(text, 300)))
+            self._emit(
+                Observation(
+                    t, Kind.NODE_DRAINED, node, None, text=clean_line(text, 300), data={"reason": reason}
+                )
+            )
         elif not ns.drained:
             world.drained_by_others.pop(node, None)
             if world.out_of_service.pop(node, None) is not None:
@@ -570,6 +574,15 @@ class Ingest:
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._emit(obs)
+
+    def still_computing(self, job: str, since: float) -> str | None:
+        """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),
+        and nothing else was seen of the job or its nodes since (a kernel record, a filesystem error): a
+        silence with other evidence is a stall at its usual deadline, whatever the power says."""
+        run = self.world.jobs.get(job)
+        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+            return None
+        return self.telemetry.still_computing(job, since)
 
     def _idle_split(
         self, job: str, tr: progress.ProgressTracker, now: float

@@ -1,4 +1,4 @@
-"""Many nodes down at once with one reason: one common cause, not N node failures (pure).
+"""Many nodes down (or drained by someone else) at once with one reason: one common cause (pure).
 
 Slurm writes a node's reason itself when it sets the node DOWN: "Not responding" when slurmd
 missed ``SlurmdTimeout``, "Node unexpectedly rebooted" when a node registers with a boot time
@@ -14,6 +14,15 @@ The threshold is both a count and a fraction of the cluster (``PipelineConfig.no
 three nodes of a 2,000-node cluster rebooting is chance and stays per node; 30 % of a 10-node
 cluster rebooting together is not. Reasons are compared after dropping what Slurm appends per
 node (``[slurm@2026-12-02T07:00:00]``, ``boot_time=... last_response=...``) and numbers.
+
+The same holds for nodes *drained* by someone else with one reason: slurmctld drains a node whose
+prolog or epilog failed ("Prolog error", "Epilog error") or whose processes would not die ("Kill
+task failed"), and a site's health checker (NHC) drains with its own words. One such drain is that
+node's; many within minutes for the same reason is the prolog, the health check's dependency or the
+shared mount behind them, and the job that failed at launch on one of them is not the application's.
+Those nodes often carry no incident of their own (their jobs were requeued held, or none ran): the
+nodes are counted from the scheduler's state (``World.drained_by_others``), and the incident of a
+job that failed on one of them is given a mark for each, so its page names them all.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ import re
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
-from monitoring.detectors.schema import Kind
+from monitoring.detectors.schema import Kind, Observation
 
 PATTERN = "correlated_node_failures"
 _STAMP = re.compile(r"\[[^\]]*\]|\S+=\S*|\d+")
@@ -34,12 +43,17 @@ def reason_key(reason: str) -> str:
     return " ".join(_STAMP.sub(" ", reason or "").lower().split()).strip(" :;,.-")
 
 
+OUT_KINDS = (Kind.NODE_DOWN, Kind.NODE_DRAINED)
+# A job failure nothing explains but a node someone else drained: a storm of such drains may take it.
+_UNEXPLAINED = frozenset({"job_failed", "unexplained"})
+
+
 def _down_nodes(inc: Incident) -> dict[str, str]:
-    """Node -> reason key of the incident's Slurm node-down marks."""
+    """Node -> reason key of the incident's Slurm node-down marks (and drains by someone else)."""
     return {
         m.node: reason_key(str(m.data.get("reason") or ""))
         for m in inc.marks.values()
-        if m.kind == Kind.NODE_DOWN and m.node is not None
+        if m.kind in OUT_KINDS and m.node is not None
     }
 
 
@@ -47,7 +61,9 @@ def _candidate(inc: Incident) -> bool:
     v = inc.verdict
     if inc.superseded_by or v is None or not _down_nodes(inc):
         return False
-    return v.pattern == PATTERN or (v.category == "node_failure" and v.pattern == Kind.NODE_DOWN)
+    if v.pattern == PATTERN or (v.category == "node_failure" and v.pattern == Kind.NODE_DOWN):
+        return True
+    return v.pattern in _UNEXPLAINED and bool(inc.by_kind(Kind.NODE_DRAINED))
 
 
 def _reason(inc: Incident) -> str | None:
@@ -69,14 +85,35 @@ def is_node_storm(inc: Incident) -> bool:
 def storm_line(inc: Incident, world: World) -> str:
     """The analysis line an operator reads on the merged incident."""
     nodes = _down_nodes(inc)
-    times = [m.t for m in inc.marks.values() if m.kind == Kind.NODE_DOWN]
+    times = [m.t for m in inc.marks.values() if m.kind in OUT_KINDS]
     size = cluster_size(world)
     share = f" of {size} ({100 * len(nodes) / size:.0f} %)" if size else ""
     span = max(times) - min(times) if times else 0.0
+    went = "went down" if inc.by_kind(Kind.NODE_DOWN) else "were drained by someone else"
     return (
-        f"common cause: {len(nodes)} nodes{share} went down within {span:.0f} s with the same reason "
+        f"common cause: {len(nodes)} nodes{share} {went} within {span:.0f} s with the same reason "
         f"({_reason(inc) or 'none given'}): one infrastructure event, not {len(nodes)} node failures"
     )
+
+
+def _drained_alike(world: World, reason: str, around: float, window_s: float) -> dict[str, float]:
+    """Nodes the scheduler shows drained by someone else for ``reason`` (its key), within the window."""
+    out = {}
+    for node, why in world.drained_by_others.items():
+        t = world.out_of_service.get(node)
+        if t is not None and abs(t - around) <= window_s and reason_key(why) == reason:
+            out[node] = t
+    return out
+
+
+def _mark_drains(inc: Incident, world: World, nodes: dict[str, float]) -> None:
+    """One mark per node of the storm the incident does not name yet (never twice: marks fold by node)."""
+    have = _down_nodes(inc)
+    for node, t in sorted(nodes.items(), key=lambda kv: kv[1]):
+        if node not in have:
+            reason = world.drained_by_others.get(node, "")
+            text = f"slurm: node {node} drained by someone else: {reason}"[:300]
+            inc.add(Observation(t, Kind.NODE_DRAINED, node, None, text=text, data={"reason": reason}))
 
 
 def merge_node_storms(
@@ -93,6 +130,10 @@ def merge_node_storms(
         if first.superseded_by or reason is None:
             continue
         seen, group = set(_down_nodes(first)), [first]
+        drains: dict[str, float] = {}
+        if first.by_kind(Kind.NODE_DRAINED) and not first.by_kind(Kind.NODE_DOWN):
+            drains = _drained_alike(world, reason, first.detected_t, window_s)
+            seen |= set(drains)
         for other in cands[n + 1 :]:
             if other.superseded_by or other.detected_t - first.detected_t > window_s:
                 continue
@@ -103,9 +144,14 @@ def merge_node_storms(
             seen |= nodes
         if len(seen) < min_nodes or (size and len(seen) / size < min_fraction):
             continue
-        if len(group) < 2 and first.forced_category == "infrastructure":
+        if (
+            len(group) < 2
+            and first.forced_category == "infrastructure"
+            and set(drains) <= set(_down_nodes(first))
+        ):
             continue  # already merged, nothing new
         first.forced_category = "infrastructure"
+        _mark_drains(first, world, drains)
         for other in group[1:]:
             corr.supersede(first, other)
             changed.add(other.key)

@@ -27,6 +27,9 @@ NODE_KINDS = (
     Kind.NODE_FAILURE_LINE,
 )
 SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
+# How srun reports a task killed by a signal the task raised itself (not the teardown's SIGTERM/SIGKILL):
+# an invalid memory access or a bus error, which bad host memory or a bad node causes as well as a bug.
+SIGNAL_DEATHS = frozenset({"Segmentation fault", "Bus error"})
 LEMON_PATTERNS = frozenset(
     {"job_failed", "unexplained", "hang", "nccl_watchdog_timeout", "nccl_ib_peer_errors", "nccl_remote_error"}
 )
@@ -255,6 +258,35 @@ def _cascade_blame(inc: Incident, hung: tuple[Verdict, str | None] | None) -> bo
     return stall is not None and (blame is None or stall + 0.5 < blame)
 
 
+def crashed_on_suspect_node(inc: Incident, world: World, window_s: float) -> tuple[Verdict, str] | None:
+    """A task died of a signal on one node only, no traceback and no hardware record explain it, and
+    that node was already suspect (an earlier verdict or an operator's): the node, not the program.
+
+    Every rank of a data-parallel job runs the same code on different data; one rank's segfault
+    alone is as likely a bug as a host. A node already blamed before tips it: the restart goes
+    elsewhere and the node is checked. Without that history the failure stays the job's.
+    """
+    if window_s <= 0 or inc.by_kind(*SOFTWARE_KINDS):
+        return None
+    died = [
+        m
+        for m in inc.by_kind(Kind.TASK_EXIT)
+        if not m.data.get("cascade") and m.data.get("how") in SIGNAL_DEATHS
+    ]
+    nodes = {n for m in died for n in (m.nodes or ([m.node] if m.node else []))}
+    if len(nodes) != 1:
+        return None
+    node = nodes.pop()
+    before = world.suspect(node, inc.detected_t, inc.key, window_s)
+    if before is None:
+        return None
+    how = str(died[0].data.get("how", "a signal")).lower()
+    why = (
+        f"{node}: the only node where a task died on its own ({how}), and {before.removeprefix('history: ')}"
+    )
+    return Verdict("node_failure", node, None, 0.6, "crash_on_suspect_node", ()), why
+
+
 def fallback(inc: Incident) -> Verdict:
     failed = inc.by_kind(Kind.JOB_FAILED, Kind.TASK_EXIT)
     if failed:
@@ -262,8 +294,9 @@ def fallback(inc: Incident) -> Verdict:
     return Verdict("software", None, None, 0.3, "unexplained", ())
 
 
-def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
-    """The verdict and the analysis lines that justify it."""
+def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[Verdict, list[str]]:
+    """The verdict and the analysis lines that justify it (``history_window_s``: how far back an
+    earlier verdict makes a node suspect; 0 reads no history)."""
     why: list[str] = []
     if node_storms.is_node_storm(inc):
         # Many nodes down together for one reason: one common cause, whatever each node shows.
@@ -300,6 +333,14 @@ def decide(inc: Incident, world: World) -> tuple[Verdict, list[str]]:
                 why += [hung[1]] if hung[1] else []
             if v is None:
                 v = software_first(inc, None) or fallback(inc)
+                crashed = (
+                    crashed_on_suspect_node(inc, world, history_window_s)
+                    if v.pattern == "job_failed"
+                    else None
+                )
+                if crashed is not None:
+                    v = crashed[0]
+                    why.append(crashed[1])
         if v.node is None and v.pattern in LEMON_PATTERNS and not awaiting_collective(inc, world):
             lemon = analysis.lemon_node(inc, world)
             if lemon is not None:

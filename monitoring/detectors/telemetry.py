@@ -115,15 +115,18 @@ class GpuState:
 
 
 class JobPeers:
-    """Latest SM clock and power of every GPU of one job, with cached medians."""
+    """Latest SM clock and power of every GPU of one job, with cached medians, and the highest median
+    power the job has drawn (its working level: what "still computing" is measured against)."""
 
-    __slots__ = ("clock", "power", "med_clock", "med_power", "computed_t")
+    __slots__ = ("clock", "power", "power_t", "med_clock", "med_power", "peak_power", "computed_t")
 
     def __init__(self) -> None:
         self.clock: dict[tuple[str, int], float] = {}
         self.power: dict[tuple[str, int], float] = {}
+        self.power_t: dict[tuple[str, int], float] = {}  # when each GPU's power was last reported
         self.med_clock: float | None = None
         self.med_power: float | None = None
+        self.peak_power: float | None = None
         self.computed_t = -1e18
 
     def medians(self, t: float, refresh_s: float, min_peers: int) -> tuple[float | None, float | None]:
@@ -134,6 +137,8 @@ class JobPeers:
                 return None, None
             self.med_clock = _median(list(self.clock.values()))
             self.med_power = _median(list(self.power.values())) if len(self.power) >= min_peers else None
+            if self.med_power is not None and self.med_power > (self.peak_power or 0.0):
+                self.peak_power = self.med_power
             self.computed_t = t
         return self.med_clock, self.med_power
 
@@ -254,6 +259,7 @@ class TelemetryRules:
             power = _num(power)
             if power is not None:
                 peers.power[gkey] = power
+                peers.power_t[gkey] = t
         if t - peers.computed_t >= 5.0:
             peers.medians(t, 5.0, 4)
         med_clock, med_power = peers.med_clock, peers.med_power
@@ -339,6 +345,30 @@ class TelemetryRules:
         if idle and busy:
             return idle, busy
         return None
+
+    def still_computing(self, job: str, since: float) -> str | None:
+        """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).
+
+        A GPU running the job's kernels draws near the power it drew while the job progressed; a GPU
+        spinning in a collective that waits for a lost peer reads 100 % utilisation but falls to a
+        fraction of that power (``power_ratio``), and one left idle falls further. So the silence
+        of a job whose GPUs, most of them reporting since ``since``, still draw at least
+        ``power_ratio`` of the job's working level (the highest median it drew) is work without log
+        lines (a long evaluation, a save done on the GPU, a step the log does not mark), not a stall.
+        """
+        peers = self.peers.get(job)
+        if peers is None or not peers.peak_power or len(peers.power) < 2:
+            return None
+        recent = [p for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
+        if len(recent) * 2 < len(peers.power):
+            return None  # most GPUs have not reported since: no word on them
+        now = _median(recent)
+        if now < self.power_ratio * peers.peak_power:
+            return None
+        return (
+            f"its {len(recent)} GPUs reporting since still draw a median {now:.0f} W, "
+            f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
+        )
 
     def to_state(self) -> dict[str, Any]:
         return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()], "t": self.thermal.to_state()}

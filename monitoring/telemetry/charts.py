@@ -25,6 +25,7 @@ from monitoring.models import Gpu, GpuMinute, Job, Node
 from monitoring.telemetry import fields as F
 from monitoring.telemetry.store import telemetry_window
 from monitoring.telemetry.window import Sample, decode
+from monitoring.vocabulary import Category
 
 CHART_FIELDS: tuple[str, ...] = (
     F.TEMP,
@@ -34,6 +35,14 @@ CHART_FIELDS: tuple[str, ...] = (
     F.ECC_DBE_VOL_TOTAL,
     F.CLOCK_THROTTLE_REASONS,
 )
+# A network incident (NVLink, PCIe, the fabric behind a GPU) is drawn with the link's own error
+# counters first, then what the job did with the GPU: its temperature and clocks say nothing of a link.
+NETWORK_CHART_FIELDS: tuple[str, ...] = (
+    F.NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL,
+    F.PCIE_REPLAY_COUNTER,
+    F.GPU_UTIL,
+    F.POWER_USAGE,
+)
 MAX_PEER_NODES = 64
 INCIDENT_HALF_WIDTH_S = 600.0
 # The incident chart's time-range picker: minutes either side of detection.
@@ -41,10 +50,15 @@ INCIDENT_RANGES_MIN: tuple[int, ...] = (5, 10, 30, 60, 180)
 Series = dict[str, list[Any]]
 
 
-def field_meta() -> list[dict[str, str]]:
+def chart_fields(category: str | None) -> tuple[str, ...]:
+    """The panels an incident of this category is drawn with."""
+    return NETWORK_CHART_FIELDS if category == Category.NETWORK else CHART_FIELDS
+
+
+def field_meta(fields: Sequence[str] = CHART_FIELDS) -> list[dict[str, str]]:
     """What the client needs to title each panel; the throttle panel shows 1 while a slowdown bit is set."""
     out = []
-    for name in CHART_FIELDS:
+    for name in fields:
         info = F.FIELDS[name]
         label, unit = info.label, info.unit
         if name == F.CLOCK_THROTTLE_REASONS:
@@ -59,12 +73,18 @@ def _point(name: str, value: int | float) -> int | float:
     return value
 
 
-def series_from_samples(samples: Iterable[Sample]) -> dict[str, Series]:
+def _empty(fields: Sequence[str]) -> dict[str, Series]:
+    out: dict[str, Series] = {F.FIELDS[n].short: {"t": [], "v": []} for n in fields}
+    if F.CLOCK_THROTTLE_REASONS in fields:
+        out[F.FIELDS[F.CLOCK_THROTTLE_REASONS].short]["text"] = []
+    return out
+
+
+def series_from_samples(samples: Iterable[Sample], fields: Sequence[str] = CHART_FIELDS) -> dict[str, Series]:
     """Per chart field ``{"t": [...], "v": [...]}`` (and ``"text"`` for throttle reasons), oldest first."""
-    out: dict[str, Series] = {F.FIELDS[n].short: {"t": [], "v": []} for n in CHART_FIELDS}
-    out["throttle"]["text"] = []
+    out = _empty(fields)
     for s in samples:
-        for name in CHART_FIELDS:
+        for name in fields:
             value = s.fields.get(name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 continue
@@ -76,13 +96,12 @@ def series_from_samples(samples: Iterable[Sample]) -> dict[str, Series]:
     return out
 
 
-def series_from_rollups(rows: Iterable[GpuMinute]) -> dict[str, Series]:
+def series_from_rollups(rows: Iterable[GpuMinute], fields: Sequence[str] = CHART_FIELDS) -> dict[str, Series]:
     """The same shape from minute rollups: the minute's average (throttle: any slowdown bit during it)."""
-    out: dict[str, Series] = {F.FIELDS[n].short: {"t": [], "v": []} for n in CHART_FIELDS}
-    out["throttle"]["text"] = []
+    out = _empty(fields)
     for row in rows:
         t = row.minute.timestamp()
-        for name in CHART_FIELDS:
+        for name in fields:
             short = F.FIELDS[name].short
             stat = row.stats.get(short)
             if not isinstance(stat, dict):
@@ -99,7 +118,11 @@ def series_from_rollups(rows: Iterable[GpuMinute]) -> dict[str, Series]:
 
 
 def window_series(
-    cluster: str, gpus: Sequence[tuple[str, int]], since: float, until: float
+    cluster: str,
+    gpus: Sequence[tuple[str, int]],
+    since: float,
+    until: float,
+    fields: Sequence[str] = CHART_FIELDS,
 ) -> dict[tuple[str, int], dict[str, Series]]:
     """Series of many GPUs from the Redis window in one round trip."""
     window = telemetry_window()
@@ -107,13 +130,13 @@ def window_series(
     for node, gpu in gpus:
         pipe.zrangebyscore(window.gpu_key(cluster, node, gpu), since, until)
     return {
-        (node, gpu): series_from_samples(Sample(node, gpu, *decode(m)) for m in members)
+        (node, gpu): series_from_samples((Sample(node, gpu, *decode(m)) for m in members), fields)
         for (node, gpu), members in zip(gpus, pipe.execute(), strict=True)
     }
 
 
 def rollup_series(
-    gpus: Sequence[Gpu], since: float, until: float
+    gpus: Sequence[Gpu], since: float, until: float, fields: Sequence[str] = CHART_FIELDS
 ) -> dict[tuple[str, int], dict[str, Series]]:
     """Series of many GPUs from the rollup table (one query)."""
     rows: dict[int, list[GpuMinute]] = defaultdict(list)
@@ -124,7 +147,7 @@ def rollup_series(
     ).order_by("minute")
     for row in qs:
         rows[row.gpu_id].append(row)
-    return {(g.node.name, g.index): series_from_rollups(rows[g.pk]) for g in gpus}
+    return {(g.node.name, g.index): series_from_rollups(rows[g.pk], fields) for g in gpus}
 
 
 def _has_points(series: Iterable[dict[str, Series]]) -> bool:
@@ -132,7 +155,7 @@ def _has_points(series: Iterable[dict[str, Series]]) -> bool:
 
 
 def gpu_series(
-    cluster: str, gpus: Sequence[Gpu], since: float, until: float
+    cluster: str, gpus: Sequence[Gpu], since: float, until: float, fields: Sequence[str] = CHART_FIELDS
 ) -> tuple[str, dict[tuple[str, int], dict[str, Series]]]:
     """``("window" | "rollup", series per GPU)``: the window when it holds the range, else the rollups.
 
@@ -140,10 +163,10 @@ def gpu_series(
     one point a minute, rather than only the last hour at full resolution.
     """
     if until - since <= telemetry_window().max_age_s:
-        got = window_series(cluster, [(g.node.name, g.index) for g in gpus], since, until)
+        got = window_series(cluster, [(g.node.name, g.index) for g in gpus], since, until, fields)
         if _has_points(got.values()):
             return "window", got
-    return "rollup", rollup_series(gpus, since, until)
+    return "rollup", rollup_series(gpus, since, until, fields)
 
 
 def node_chart(node: Node, now: float, minutes: int) -> dict[str, Any]:
@@ -165,7 +188,9 @@ def node_chart(node: Node, now: float, minutes: int) -> dict[str, Any]:
     }
 
 
-def band(per_gpu: Iterable[dict[str, Series]], step_s: float) -> dict[str, Series]:
+def band(
+    per_gpu: Iterable[dict[str, Series]], step_s: float, fields: Sequence[str] = CHART_FIELDS
+) -> dict[str, Series]:
     """Per field and time step (``step_s`` buckets): median, min and max over the GPUs. Pure."""
     buckets: dict[str, dict[float, list[float]]] = defaultdict(lambda: defaultdict(list))
     for series in per_gpu:
@@ -173,7 +198,7 @@ def band(per_gpu: Iterable[dict[str, Series]], step_s: float) -> dict[str, Serie
             for t, v in zip(s["t"], s["v"], strict=True):
                 buckets[short][t - t % step_s].append(v)
     out: dict[str, Series] = {}
-    for short in (F.FIELDS[n].short for n in CHART_FIELDS):
+    for short in (F.FIELDS[n].short for n in fields):
         steps = sorted(buckets[short])
         values = [buckets[short][t] for t in steps]
         out[short] = {
@@ -242,7 +267,8 @@ def incident_chart(incident: Any, now: float, around_s: float = INCIDENT_HALF_WI
     since, until = detected - around_s, min(detected + around_s, now)
     culprit, same_node, peers = incident_gpus(incident)
     job, _ = own_job(incident)
-    source, series = gpu_series(incident.cluster.name, [*culprit, *same_node, *peers], since, until)
+    fields = chart_fields(incident.category)
+    source, series = gpu_series(incident.cluster.name, [*culprit, *same_node, *peers], since, until, fields)
     marks = [{"t": detected, "label": "detected"}]
     if incident.first_signal_at and since < incident.first_signal_at.timestamp() < detected:
         marks.insert(0, {"t": incident.first_signal_at.timestamp(), "label": "first signal"})
@@ -262,7 +288,7 @@ def incident_chart(incident: Any, now: float, around_s: float = INCIDENT_HALF_WI
         "zone": "UTC",  # the pages' one time zone (the ``when`` filter): axes say it too
         "source": source,
         "marks": marks,
-        "fields": field_meta(),
+        "fields": field_meta(fields),
         "culprit_gpus": lines(culprit),
         "node_peers": lines(same_node),
         "job_peers": {
@@ -270,7 +296,9 @@ def incident_chart(incident: Any, now: float, around_s: float = INCIDENT_HALF_WI
             "nodes": len(peer_nodes),
             "gpus": len(peers),
             "series": band(
-                (series[(g.node.name, g.index)] for g in peers), 60.0 if source == "rollup" else 10.0
+                (series[(g.node.name, g.index)] for g in peers),
+                60.0 if source == "rollup" else 10.0,
+                fields,
             ),
         },
     }

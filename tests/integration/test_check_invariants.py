@@ -328,7 +328,7 @@ def test_the_incident_list_row_of_a_merged_duplicate_says_merged_into_which(clus
     dup = make_incident(cluster, "i-1", "gpu-a-001", [])
     merge_incident(dup, "i-0", NOW)
     dismissed = make_incident(cluster, "i-2", "gpu-a-002", [], at=NOW - dt.timedelta(minutes=1))
-    transition_incident(dismissed, IncidentStatus.DISMISSED, at=NOW, reason="false alarm")
+    transition_incident(dismissed, IncidentStatus.DISMISSED, at=NOW, actor="otto", reason="false alarm")
     client.force_login(viewer)
     url = reverse("incident", args=[target.pk])
     for page in (reverse("incidents-page"), reverse("incidents-page-fragment"), reverse("overview")):

@@ -155,6 +155,58 @@ def test_the_fleet_costs_the_same_few_queries_for_4_clusters_or_40(fleet) -> Non
     with CaptureQueriesContext(connection) as many:
         rows = fleet_rows(now, FleetFilter())
     assert len(rows) == 40
-    assert len(many.captured_queries) == len(few.captured_queries) <= 4
+    assert len(many.captured_queries) == len(few.captured_queries) <= 5
     # The collector's snapshot (megabytes on a big cluster) is never read for the fleet.
     assert not any("collector" in q["sql"] for q in many.captured_queries)
+
+
+def test_the_verdict_column_counts_what_operators_judged_per_action_kind(fleet, client, viewer) -> None:  # type: ignore[no-untyped-def]
+    """Readiness's verdict half, per cluster and action kind: judged and confirmed incidents with a drain
+    or a requeue, against the level in force; unjudged ones do not count."""
+    from actions.evaluation.readiness import MIN_JUDGED
+
+    now = timezone.now()
+    alpha, bravo = fleet["alpha"], fleet["bravo"]
+    for i in range(MIN_JUDGED + 3):
+        verdict = "confirmed" if i < MIN_JUDGED else ""
+        inc = _incident(alpha, f"j-{i}", "recovered", now - dt.timedelta(days=2), operator_verdict=verdict)
+        for action in (ActionKind.DRAIN_NODE, ActionKind.NOTIFY):
+            Recommendation.objects.create(
+                incident=inc,
+                cluster=alpha,
+                action=action,
+                node="a-1",
+                status=RecStatus.SUCCEEDED,
+                created_at=now,
+            )
+    for verdict in ("confirmed", "false"):
+        inc = _incident(
+            bravo, f"r-{verdict}", "recovered", now - dt.timedelta(days=2), operator_verdict=verdict
+        )
+        Recommendation.objects.create(
+            incident=inc,
+            cluster=bravo,
+            action=ActionKind.REQUEUE_JOB,
+            job="7",
+            status=RecStatus.SUCCEEDED,
+            created_at=now,
+        )
+    rows = {r["name"]: {v["kind"]: v for v in r["verdicts"]} for r in _api(client, viewer)["clusters"]}
+    iso = rows["alpha"]["isolation"]
+    assert (iso["confirmed"], iso["judged"], iso["ready"], iso["level"], iso["next"]) == (
+        MIN_JUDGED,
+        MIN_JUDGED,
+        True,
+        "approve",
+        "auto",
+    )
+    assert rows["alpha"]["restart"]["judged"] == 0 and not rows["alpha"]["restart"]["ready"]
+    assert (rows["bravo"]["restart"]["confirmed"], rows["bravo"]["restart"]["judged"]) == (1, 2)
+    assert not rows["bravo"]["restart"]["ready"]
+    assert [r["name"] for r in _api(client, viewer, "?sort=ready")["clusters"]][0] == "alpha"
+    page = client.get("/fleet/").content.decode()
+    row = page[page.index('data-cluster="alpha"') :].split("</tr>")[0]
+    assert (
+        'data-kind="isolation" data-ready="yes"' in row
+        and f"isolation {MIN_JUDGED}/{MIN_JUDGED} ready for auto" in row
+    )

@@ -162,3 +162,17 @@ def test_concurrent_ssh_commands_wait_for_a_free_channel(slurm_cluster: Cluster,
     seen = [int(r.stdout.strip()) for r in results]
     assert max(seen) <= 3, seen
     assert max(seen) >= 2, seen  # and they did run side by side
+
+
+def test_a_large_output_is_read_whole_even_when_the_exit_status_comes_first(transport) -> None:
+    """sshd sends the exit status as soon as the command exits, while output may still be in
+    flight (one 32 KiB packet at a time within the window): an ``squeue --json`` of a busy cluster
+    came back cut at 32,759 characters (the one-process run of stop 34). Read until EOF."""
+    want = "".join(f"{i}\n" for i in range(1, 300_001))  # ~2 MB
+    for _ in range(3):
+        res = transport.run(["seq", "1", "300000"], timeout=60)
+        assert res.ok and len(res.stdout) == len(want) and res.stdout == want
+    # The same race made certain: the shell exits (its status is sent at once) while a child it left
+    # behind still holds the output open and writes after it. ssh(1) prints "late"; so must we.
+    res = transport.run(["sh", "-c", "echo early; (sleep 0.5; echo late) & exit 3"], timeout=20)
+    assert (res.rc, res.stdout) == (3, "early\nlate\n")

@@ -285,3 +285,46 @@ def test_a_new_incident_snapshots_its_jobs_nodes_and_a_revision_keeps_them(clust
     incident, _ = apply_incident_update(cluster, update(("4101",)), at(world["now"] + 10))
     incident.refresh_from_db()
     assert incident.job_nodes == {"4101": "gpu-a-[001-003]"}  # as it was at detection
+
+
+def test_a_network_incident_is_drawn_with_the_links_error_counters_not_gpu_temperatures(
+    client, viewer, cluster, world
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: network incidents were charted with GPU panels only (temperature, clocks, ECC)."""
+    now, fault = world["now"], world["fault"]
+    flaps = []
+    for k in range(60):
+        t = now - 600 + 10 * k + 5  # between the GPU samples: a second exporter's scrape
+        for node in ("gpu-a-001", "gpu-a-002", "gpu-a-003"):
+            for g in range(8):
+                bad = node == "gpu-a-002" and g == 3 and t >= fault
+                crc = 40 * (t - fault) // 10 if bad else 0
+                flaps.append(
+                    gpu_event(
+                        t, node, g, {F.NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL: crc, F.PCIE_REPLAY_COUNTER: 0}
+                    )
+                )
+    record_samples(cluster, flaps, at(now))
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key="i-link",
+        category="network",
+        culprit_node="gpu-a-002",
+        culprit_gpu=3,
+        confidence=0.7,
+        pattern="nvlink_errors",
+        jobs=["4101"],
+        detected_at=at(fault + 30),
+    )
+    client.force_login(viewer)
+    data = client.get(reverse("incident-gpu-telemetry", args=[incident.pk])).json()
+
+    assert [f["key"] for f in data["fields"]] == ["nvlink_crc", "pcie_replay", "util", "power"]
+    culprit = data["culprit_gpus"][0]["series"]
+    assert set(culprit) == {"nvlink_crc", "pcie_replay", "util", "power"}
+    assert max(culprit["nvlink_crc"]["v"]) > 0 and set(data["job_peers"]["series"]["nvlink_crc"]["max"]) == {
+        0
+    }
+    # a GPU incident keeps the GPU panels
+    gpu = client.get(reverse("incident-gpu-telemetry", args=[world["incident"].pk])).json()
+    assert [f["key"] for f in gpu["fields"]] == KEYS

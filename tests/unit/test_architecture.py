@@ -20,6 +20,7 @@ PURE = [
     "monitoring.vocabulary",
     "incidents.attribution",
     "incidents.story",
+    "incidents.lifecycle",
     "actions.policy",
     "actions.pipeline",
     "actions.evaluation",

@@ -13,11 +13,12 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-# scenarios/holdout and scenarios/holdout2 are the blind holdouts (their SCORES.md): scored, never a
+# scenarios/holdout, holdout2 and holdout3 are the blind holdouts (their SCORES.md): scored, never a
 # pass/fail bar, or they would be tuned to. They only have to replay.
 HOLDOUT1 = scenario_folders(ROOT / "holdout")
 HOLDOUT2 = scenario_folders(ROOT / "holdout2")
-HOLDOUT = HOLDOUT1 + HOLDOUT2
+HOLDOUT3 = scenario_folders(ROOT / "holdout3")
+HOLDOUT = HOLDOUT1 + HOLDOUT2 + HOLDOUT3
 FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
 HARDWARE = {"gpu_hardware", "network", "node_failure"}
 
