@@ -70,7 +70,7 @@ soak:
 
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \
-        incidents/story.py incidents/lifecycle.py actions/policy actions/pipeline actions/evaluation actions/lifecycle
+        incidents/story.py incidents/lifecycle.py monitoring/statetable.py actions/policy actions/pipeline actions/evaluation actions/lifecycle
 
 lint:
 	@scripts/bootstrap.sh dev
