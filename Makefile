@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV  := .venv
 PY    := $(VENV)/bin/python
 
-.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale bench-fleet soak venv lint clean
+.PHONY: demo test test-fast test-slurm test-chaos bench bench-scale bench-fleet soak venv lint clean soak-defects
 
 venv:
 	@scripts/bootstrap.sh runtime
@@ -68,9 +68,16 @@ soak:
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
 	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS) $(SOAK_ARGS)
 
+# Issue 23's defects put back one at a time: the soak must name each (about a minute apiece).
+soak-defects:
+	@scripts/bootstrap.sh dev
+	scripts/services.sh postgres redis
+	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
+	  $(PY) scripts/soak_defects.py
+
 # The pure core, type-checked strictly (no Django in it, so no stubs needed).
 PURE := monitoring/detectors monitoring/simulator monitoring/vocabulary.py incidents/attribution \
-        incidents/story.py incidents/lifecycle.py actions/policy actions/pipeline actions/evaluation actions/lifecycle
+        incidents/story.py incidents/lifecycle.py monitoring/statetable.py actions/policy actions/pipeline actions/evaluation actions/lifecycle
 
 lint:
 	@scripts/bootstrap.sh dev

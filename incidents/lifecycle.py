@@ -23,9 +23,10 @@ soak's and ``check_invariants``' reading of a recorded history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
+
+from monitoring import statetable
 
 
 class Status(StrEnum):
@@ -47,22 +48,8 @@ class Actor(StrEnum):
 MERGED = "merged"  # a merge's reason says so: "same root cause as incident #N: merged"
 
 
-@dataclass(frozen=True)
-class Move:
-    old: Status
-    new: Status
-    actor: Actor
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    sources: frozenset[Status]
-    target: Status
-    who: frozenset[Actor]
-    reason: str
-    guard: Callable[[Move], str | None] | None = None
+Move = statetable.Move[Status, Actor]
+Rule = statetable.Rule[Status, Actor]
 
 
 def _a_machine_dismissal_is_a_merge(move: Move) -> str | None:
@@ -114,55 +101,27 @@ TABLE: tuple[Rule, ...] = (
 
 
 def allowed() -> dict[Status, frozenset[Status]]:
-    out: dict[Status, set[Status]] = {s: set() for s in Status}
-    for rule in TABLE:
-        for source in rule.sources:
-            out[source].add(rule.target)
-    return {s: frozenset(n) for s, n in out.items()}
+    return statetable.allowed(TABLE, Status)
 
 
-def rule_for(old: Status, new: Status) -> Rule | None:
-    return next((r for r in TABLE if old in r.sources and r.target == new), None)
+def _permits(who: frozenset[Actor], actor: Actor) -> bool:
+    return actor in who
 
 
 def refusal(move: Move) -> str | None:
     """Why this status change may not happen (None: it may)."""
-    rule = rule_for(move.old, move.new)
-    if rule is None:
-        return f"{move.old.value} -> {move.new.value} is not allowed"
-    if move.actor not in rule.who:
-        return f"{rule.name}: only the {' or '.join(sorted(a.value for a in rule.who))} may cause it"
-    return rule.guard(move) if rule.guard else None
+    return statetable.refusal(TABLE, move, _permits)
 
 
 def actor_of(recorded: str) -> Actor:
     return Actor.CONTROLLER if recorded in ("", "controller") else Actor.PERSON
 
 
-def history_violations(rows: Iterable[tuple[int, str, str, str, str]], shown: Mapping[int, str]) -> list[str]:
+def _moved(old: str, new: str, actor: str, reason: str) -> Move:
+    return Move(Status(old), Status(new), actor_of(actor), reason)
+
+
+def history_violations(rows: Iterable[statetable.Row], shown: Mapping[int, str]) -> list[str]:
     """Each incident's recorded changes ``(id, old, new, actor, reason)`` in order: chained, each
     allowed by the table for who made it, and ending where its row shows it."""
-    out: list[str] = []
-    last: dict[int, str] = {}
-    for pk, old, new, actor, reason in rows:
-        prev = last.get(pk)
-        last[pk] = new
-        if prev is not None and old != prev:
-            out.append(f"incident #{pk}: went {old} -> {new}, but it was {prev}")
-            continue
-        if not old:
-            continue
-        try:
-            move = Move(Status(old), Status(new), actor_of(actor), reason)
-        except ValueError:
-            out.append(f"incident #{pk}: {old} -> {new} names an unknown status")
-            continue
-        why = refusal(move)
-        if why:
-            out.append(f"incident #{pk}: {old} -> {new} by {actor or 'controller'}: {why}")
-    out += [
-        f"incident #{pk}: shows {shown[pk]}, but its history ends at {new}"
-        for pk, new in last.items()
-        if pk in shown and shown[pk] != new
-    ]
-    return out
+    return statetable.replay("incident", rows, shown, _moved, refusal)

@@ -21,7 +21,10 @@ def pytest_configure(config: pytest.Config) -> None:
 # a module whose tests share one stretch of simulated cluster life (tests/integration/stretch.py).
 # Grouped by path in the scheduler itself: xdist's own `xdist_group` mark does not group under
 # pytest 9.2 (it renames `item._nodeid`, which pytest no longer reads), so it is not used.
-SHARED_COMPONENT_GROUPS = {
+SHARED_COMPONENT_GROUPS = {  # the first prefix that matches decides: the more specific first
+    # The Slurm 24.11 cluster in its chroot has its own daemons, ports and lock: its tests run beside
+    # the local cluster's instead of after them (the Slurm group is the run's critical path).
+    "tests/slurm/test_restd_new_live.py": "slurm-24.11",
     "tests/slurm/": "slurm",
     "tests/chaos/": "chaos",
     "tests/integration/test_whatif.py": "whatif-stretch",

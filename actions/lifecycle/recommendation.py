@@ -24,11 +24,11 @@ each guarded update; ``actions.choices.REC_TRANSITIONS`` is :func:`allowed` of t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 from actions.lifecycle.node import Actor, permits
+from monitoring import statetable
 
 
 class Status(StrEnum):
@@ -58,24 +58,8 @@ _CONTROLLER = frozenset({Actor.CONTROLLER})
 _PERSON = frozenset({Actor.OPERATOR})  # an admin too: roles are cumulative (``permits``)
 
 
-@dataclass(frozen=True)
-class Move:
-    """One recorded or requested move: from, to, who (as recorded) and why."""
-
-    old: Status
-    new: Status
-    actor: Actor
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    sources: frozenset[Status]
-    target: Status
-    who: frozenset[Actor]
-    reason: str
-    guard: Callable[[Move], str | None] | None = None
+Move = statetable.Move[Status, Actor]
+Rule = statetable.Rule[Status, Actor]
 
 
 def _says_why(move: Move) -> str | None:
@@ -171,25 +155,12 @@ TABLE: tuple[Rule, ...] = (
 
 def allowed() -> dict[Status, frozenset[Status]]:
     """Where each status may go, from the table (what ``REC_TRANSITIONS`` is)."""
-    out: dict[Status, set[Status]] = {s: set() for s in Status}
-    for rule in TABLE:
-        for source in rule.sources:
-            out[source].add(rule.target)
-    return {s: frozenset(n) for s, n in out.items()}
-
-
-def rule_for(old: Status, new: Status) -> Rule | None:
-    return next((r for r in TABLE if old in r.sources and r.target == new), None)
+    return statetable.allowed(TABLE, Status)
 
 
 def refusal(move: Move) -> str | None:
     """Why this move may not happen (None: it may)."""
-    rule = rule_for(move.old, move.new)
-    if rule is None:
-        return f"{move.old.value} -> {move.new.value} is not a move a recommendation makes"
-    if not permits(rule.who, move.actor):
-        return f"{rule.name}: only {' or '.join(sorted(a.value for a in rule.who))} may cause it"
-    return rule.guard(move) if rule.guard else None
+    return statetable.refusal(TABLE, move, permits)
 
 
 def actor_of(recorded: str) -> Actor:
@@ -200,38 +171,26 @@ def actor_of(recorded: str) -> Actor:
 # ---------------------------------------------------------------- invariants over a recorded history
 
 
-def history_violations(rows: Iterable[tuple[int, str, str, str, str]], shown: Mapping[int, str]) -> list[str]:
+def _moved(old: str, new: str, actor: str, reason: str) -> Move:
+    return Move(Status(old), Status(new), actor_of(actor), reason)
+
+
+def history_violations(rows: Iterable[statetable.Row], shown: Mapping[int, str]) -> list[str]:
     """Each recommendation's recorded moves ``(id, old, new, actor, reason)`` in order: chained (old is
     the previous new), each allowed by the table for who made it, no more than ``MAX_RETRIES`` crash
     retries, and ending where its row shows it. One sentence per violation."""
-    out: list[str] = []
-    last: dict[int, str] = {}
     retries: dict[int, int] = {}
-    for pk, old, new, actor, reason in rows:
-        prev = last.get(pk)
-        last[pk] = new
-        if prev is not None and old != prev:
-            out.append(f"recommendation #{pk}: went {old} -> {new}, but it was {prev}")
-            continue
-        if not old:
-            continue
-        try:
-            move = Move(Status(old), Status(new), actor_of(actor), reason)
-        except ValueError:
-            out.append(f"recommendation #{pk}: {old} -> {new} names an unknown status")
-            continue
-        why = refusal(move)
-        if why:
-            out.append(f"recommendation #{pk}: {old} -> {new} by {actor or 'controller'}: {why}")
-        if move.old == Status.EXECUTING and move.new == Status.APPROVED and reason.startswith(RETRY_REASON):
-            retries[pk] = retries.get(pk, 0) + 1
-            if retries[pk] == MAX_RETRIES + 1:
-                out.append(
-                    f"recommendation #{pk}: retried {retries[pk]} times after a crash (at most {MAX_RETRIES})"
-                )
-    out += [
-        f"recommendation #{pk}: shows {shown[pk]}, but its history ends at {new}"
-        for pk, new in last.items()
-        if pk in shown and shown[pk] != new
-    ]
-    return out
+
+    def retried_once(pk: int, move: Move) -> str | None:
+        if (
+            move.old != Status.EXECUTING
+            or move.new != Status.APPROVED
+            or not move.reason.startswith(RETRY_REASON)
+        ):
+            return None
+        retries[pk] = retries.get(pk, 0) + 1
+        if retries[pk] != MAX_RETRIES + 1:
+            return None
+        return f"retried {retries[pk]} times after a crash (at most {MAX_RETRIES})"
+
+    return statetable.replay("recommendation", rows, shown, _moved, refusal, retried_once)

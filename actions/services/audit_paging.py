@@ -26,10 +26,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions.models import AuditPage
-from actions.services.delivery import MAX_ATTEMPTS, post, redacted
-from actions.services.paging import RESOLVED, TRIGGERED, Receiver, actions_to_send, iso, receivers
-from incidents.audit import append_audit
-from incidents.choices import AuditEvent
+from actions.services.paging import (
+    RESOLVED,
+    TRIGGERED,
+    Receiver,
+    actions_to_send,
+    iso,
+    post_audited,
+    receivers,
+)
 
 SYNC = "actions.paging.sync_audit_page"  # the task's registered name (actions/tasks.py)
 SOURCE = "recovery-controller audit trail"
@@ -143,26 +148,7 @@ def send_one(page: AuditPage, hook: Receiver, action: str, attempt: int) -> tupl
     """One attempt, audited. (accepted, worth retrying)."""
     now = timezone.now()
     body = pagerduty_body(page, action) if hook.format == "pagerduty" else alertmanager_body(page, action)
-    status, reason = post(hook.url, body)
-    ok = status is not None and 200 <= status < 300
-    retry = not ok and (status is None or status == 429 or status >= 500)
-    append_audit(
-        event=AuditEvent.EXECUTION,
-        at=now,
-        cluster="audit",
-        action=f"page {action}",
-        outcome="delivered" if ok else "failed",
-        detail={
-            "format": hook.format,
-            "http_status": status,
-            "attempt": attempt,
-            "max_attempts": MAX_ATTEMPTS,
-            "dedup_key": page.dedup_key,
-            "target": redacted(hook.url),
-            "reason": "" if ok else reason,
-        },
-    )
-    return ok, retry
+    return post_audited(hook, body, action, attempt, page.dedup_key, now, cluster="audit")
 
 
 def sync_once(page_id: int, receiver_id: str, attempt: int) -> str:

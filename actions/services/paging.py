@@ -325,15 +325,30 @@ def send_one(
         if hook.format == "pagerduty"
         else alertmanager_body(page, incident, action, now)
     )
+    return post_audited(
+        hook,
+        body,
+        action,
+        attempt,
+        page.dedup_key,
+        now,
+        cluster=incident.cluster.name,
+        node=incident.culprit_node,
+        incident_id=incident.pk,
+    )
+
+
+def post_audited(
+    hook: Receiver, body: dict[str, Any], action: str, attempt: int, key: str, now: dt.datetime, **where: Any
+) -> tuple[bool, bool]:
+    """One delivery attempt of a page (an incident's or the audit trail's) and its audit record, where
+    ``where`` places it (cluster, node, incident). (accepted, worth retrying)."""
     status, reason = post(hook.url, body)
     ok = status is not None and 200 <= status < 300
     retry = not ok and (status is None or status == 429 or status >= 500)
     append_audit(
         event=AuditEvent.EXECUTION,
         at=now,
-        cluster=incident.cluster.name,
-        node=incident.culprit_node,
-        incident_id=incident.pk,
         action=f"page {action}",
         outcome="delivered" if ok else "failed",
         detail={
@@ -341,10 +356,11 @@ def send_one(
             "http_status": status,
             "attempt": attempt,
             "max_attempts": MAX_ATTEMPTS,
-            "dedup_key": page.dedup_key,
+            "dedup_key": key,
             "target": redacted(hook.url),
             "reason": "" if ok else reason,
         },
+        **where,
     )
     return ok, retry
 

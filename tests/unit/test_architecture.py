@@ -18,6 +18,7 @@ PURE = [
     "monitoring.detectors",
     "monitoring.simulator",
     "monitoring.vocabulary",
+    "monitoring.statetable",
     "incidents.attribution",
     "incidents.story",
     "incidents.lifecycle",

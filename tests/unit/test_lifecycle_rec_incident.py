@@ -75,7 +75,7 @@ def test_only_a_person_approves_what_awaits_approval_and_a_rejection_says_why() 
     assert _rec(R.AWAITING_APPROVAL, R.REJECTED, Actor.OPERATOR, "wrong node") is None
     assert _rec(R.AWAITING_APPROVAL, R.REJECTED, Actor.OPERATOR, "  ") == "a rejection needs a reason"
     assert _rec(R.AWAITING_APPROVAL, R.REJECTED, Actor.CONTROLLER, "no") is not None
-    assert "not a move" in (_rec(R.SUCCEEDED, R.APPROVED) or "")
+    assert "is not allowed" in (_rec(R.SUCCEEDED, R.APPROVED) or "")
 
 
 def _inc(old: I, new: I, actor: inc.Actor = inc.Actor.CONTROLLER, reason: str = "") -> str | None:
@@ -177,7 +177,7 @@ def test_an_incident_recovered_by_a_person_or_dismissed_by_the_machine_is_report
     ]
     found = inc.history_violations(rows, {1: "recovered", 2: "dismissed", 3: "dismissed", 4: "escalated"})
     assert found == [
-        "incident #1: open -> recovered by otto: recover: only the controller may cause it",
+        "incident #1: open -> recovered by otto: recover: only controller may cause it",
         "incident #2: open -> dismissed by controller: the controller dismisses an incident only to merge it"
         " into the one with its root cause",
         "incident #4: went escalated -> open, but it was open",

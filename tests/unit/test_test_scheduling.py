@@ -11,6 +11,8 @@ def test_tests_of_a_shared_component_are_one_work_unit_and_the_rest_are_each_the
     assert group_of("tests/slurm/test_transport_live.py::test_x[ssh]") == "slurm"
     assert group_of("tests/slurm/test_controller_live.py::test_y[local-0]") == "slurm"
     assert group_of("tests/chaos/test_chaos.py::test_z") == "chaos"
+    # the Slurm 24.11 cluster has its own daemons and lock: a unit of its own, beside the local one
+    assert group_of("tests/slurm/test_restd_new_live.py::test_v") == "slurm-24.11"
     assert group_of("tests/integration/test_whatif.py::test_a") == "whatif-stretch"
     assert group_of("tests/integration/test_whatif_no_record.py::test_b") == (
         "tests/integration/test_whatif_no_record.py::test_b"

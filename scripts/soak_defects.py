@@ -1,0 +1,119 @@
+"""Put issue 23's defects back one at a time and see the soak find each (``make soak-defects``).
+
+Each defect is the smallest edit of today's code that brings the old behaviour back. For each,
+the file is edited in place, a short soak runs (6 seeds x 8 simulated minutes, an operator act on
+30 % of the ticks), the file is restored whatever happens, and the named invariants that fired are
+printed. It fails when a defect goes unnoticed: an invariant that cannot fail proves nothing.
+
+    .venv/bin/python scripts/soak_defects.py [NAME ...]
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# name -> (the invariant expected to fire, [(file, today's text, the old behaviour)])
+DEFECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
+    "1 return to service skips the check": (
+        "node_track",
+        [
+            (
+                "actions/lifecycle/node.py",
+                "def _may_return(track: Track, act: Act) -> str | None:\n    missing = missing_steps(track)",
+                "def _may_return(track: Track, act: Act) -> str | None:\n    return None\n"
+                "    missing = missing_steps(track)",
+            )
+        ],
+    ),
+    "2 the reboot ends when the job recovers": (
+        "node_track",
+        [
+            (
+                "actions/services/qualification.py",
+                "    return action not in REMEDIATION_ACTIONS or incident_status == IncidentStatus.DISMISSED",
+                "    return True",
+            )
+        ],
+    ),
+    "3 the breaker counts failures from before its release": (
+        "storm_breaker",
+        [
+            (
+                "actions/lifecycle/breaker.py",
+                "    after_release = b.released_at is None or f.at > b.released_at",
+                "    after_release = True",
+            )
+        ],
+    ),
+    "6 the story says nothing ran": (
+        "story_agrees_with_audit",
+        [
+            (
+                "incidents/story.py",
+                '    ran = carried_out(audit)\n    if not ran:\n        return "No recovery has run yet."',
+                '    ran = []\n    if not ran:\n        return "No recovery has run yet."',
+            )
+        ],
+    ),
+    "8 a wiped Reject comment is recorded as the reason": (
+        "recommendation_history_follows_its_table",
+        [
+            (
+                "actions/services/recommendations.py",
+                "    if not comment.strip():\n        # An empty box",
+                "    if False:\n        # An empty box",
+            ),
+            (  # the leaf as it was: only "which status may follow which", not who or why
+                "actions/services/transitions.py",
+                "    refused = life.refusal(move)",
+                '    refused = None if move.new in life.allowed()[move.old] else "not allowed"',
+            ),
+        ],
+    ),
+}
+
+
+def run(name: str) -> set[str]:
+    expected, edits = DEFECTS[name]
+    saved: dict[Path, str] = {}
+    try:
+        for rel, today, old in edits:
+            path = ROOT / rel
+            saved.setdefault(path, path.read_text())
+            current = path.read_text()
+            if current.count(today) != 1:
+                raise SystemExit(f"{name}: {rel} no longer has the text this defect edits; update {__file__}")
+            path.write_text(current.replace(today, old))
+        env = {**os.environ, "RECOVERY_DEV": "1"}
+        args = ["--seeds", "6", "--minutes", "8", "--jobs", "2", "--act-chance", "0.3"]
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "soak.py"), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=False,
+        ).stdout
+    finally:
+        for path, text in saved.items():
+            path.write_text(text)
+    fired = {line.split()[3].rstrip(":") for line in out.splitlines() if line.startswith("VIOLATION")}
+    first = next((line for line in out.splitlines() if line.startswith("VIOLATION")), "(no violation)")
+    print(f"defect {name}: fired {sorted(fired) or 'nothing'}; expected {expected}\n  {first[:200]}")
+    return fired
+
+
+def main() -> int:
+    names = sys.argv[1:] or list(DEFECTS)
+    missed = [n for n in names if DEFECTS[n][0] not in run(n)]
+    print(f"soak-defects: defects={len(names)} found={len(names) - len(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
