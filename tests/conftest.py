@@ -15,17 +15,16 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # Tests that share one real component of the machine run on one xdist worker, one after another,
-# while the other workers run the rest: the local Slurm cluster and its sshd (one slurmctld, one set
+# while the other workers run the rest: the Slurm 24.11 cluster in its chroot (one slurmctld, one set
 # of nodes: two workers would cancel each other's jobs and undo each other's drains), the chaos
 # stack (it kills workers and PostgreSQL servers of its own and needs the CPU it measures with), and
 # a module whose tests share one stretch of simulated cluster life (tests/integration/stretch.py).
+# The local Slurm cluster is not one of them: each worker brings up its own (tests/slurm/conftest.py:
+# cluster_settings), so the local cluster's tests spread over every worker like the rest.
 # Grouped by path in the scheduler itself: xdist's own `xdist_group` mark does not group under
 # pytest 9.2 (it renames `item._nodeid`, which pytest no longer reads), so it is not used.
 SHARED_COMPONENT_GROUPS = {  # the first prefix that matches decides: the more specific first
-    # The Slurm 24.11 cluster in its chroot has its own daemons, ports and lock: its tests run beside
-    # the local cluster's instead of after them (the Slurm group is the run's critical path).
     "tests/slurm/test_restd_new_live.py": "slurm-24.11",
-    "tests/slurm/": "slurm",
     "tests/chaos/": "chaos",
     "tests/integration/test_whatif.py": "whatif-stretch",
 }

@@ -38,6 +38,8 @@ class Cluster:
     base_var: str = "RECOVERY_SLURM_BASE"
     # Harness commands run through this (the trixie cluster's sbatch/scontrol are in its chroot).
     prefix: tuple[str, ...] = ()
+    # The script's settings for this cluster (base, ports, name: one cluster per test process).
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def job_dir(self) -> Path:
@@ -60,12 +62,17 @@ class Cluster:
             text=True,
             timeout=300,
             check=check,
-            env={**os.environ, self.base_var: str(self.base)},
+            env={**os.environ, **self.settings, self.base_var: str(self.base)},
         )
 
     def sh(self, *argv: str, check: bool = True) -> str:
         """A harness command (not the code under test)."""
-        res = subprocess.run([*self.prefix, *argv], capture_output=True, text=True, timeout=60)
+        env = (
+            None
+            if self.prefix or "SLURM_CONF" not in self.env
+            else {**os.environ, "SLURM_CONF": self.env["SLURM_CONF"]}
+        )
+        res = subprocess.run([*self.prefix, *argv], capture_output=True, text=True, timeout=60, env=env)
         if check and res.returncode != 0:
             raise AssertionError(f"{shlex.join(argv)} failed: {res.stderr}")
         return res.stdout
@@ -125,24 +132,54 @@ class Cluster:
         self.wait_idle()
 
 
-def _status_ok(base: Path, script: Path = SCRIPT, base_var: str = "RECOVERY_SLURM_BASE") -> bool:
+def _status_ok(
+    base: Path,
+    script: Path = SCRIPT,
+    base_var: str = "RECOVERY_SLURM_BASE",
+    settings: dict[str, str] | None = None,
+) -> bool:
     res = subprocess.run(
         [str(script), "status"],
         capture_output=True,
         text=True,
-        env={**os.environ, base_var: str(base)},
+        env={**os.environ, **(settings or {}), base_var: str(base)},
     )
     return res.returncode == 0
 
 
+def cluster_settings(worker: str) -> dict[str, str]:
+    """scripts/slurm_cluster.sh's settings for the local cluster of one test process.
+
+    Each pytest-xdist process gets a cluster of its own, so the Slurm tests run on both processes
+    instead of one after another: the first process (and a run without xdist) the default one at
+    /tmp/recovery-slurm, process N another base, ports N×40 up and ClusterName recoveryN (its tasks'
+    SLURM_CLUSTER_NAME is how the script tells them from the first one's on this one host).
+    """
+    n = int(worker.removeprefix("gw")) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    base = os.environ.get("RECOVERY_SLURM_BASE", "/tmp/recovery-slurm")
+    if n == 0:
+        return {"RECOVERY_SLURM_BASE": base}
+    off = 40 * n  # clear of each other and of the 24.11 cluster's (16917, 17101-17104, 6830, 2232)
+    return {
+        "RECOVERY_SLURM_BASE": f"{base}-gw{n}",
+        "RECOVERY_SSH_PORT": str(2222 + off),
+        "RECOVERY_SLURMCTLD_PORT": str(16817 + off),
+        "RECOVERY_RESTD_PORT": str(6820 + off),
+        "RECOVERY_RESTD_OLD_PORT": str(6821 + off),
+        "RECOVERY_SLURMD_PORT_BASE": str(17001 + off),
+        "RECOVERY_SLURM_CLUSTER": f"recovery{n}",
+    }
+
+
 @pytest.fixture(scope="session")
 def slurm_cluster() -> Iterator[Cluster]:
-    """The one local cluster, held under an exclusive lock for the whole session: a second test run
-    (another checkout, another worker) waits for it instead of cancelling this run's jobs."""
-    base = Path(os.environ.get("RECOVERY_SLURM_BASE", "/tmp/recovery-slurm"))
+    """This test process's local cluster, held under an exclusive lock for the whole session: a
+    second test run (another checkout) waits for it instead of cancelling this run's jobs."""
+    settings = cluster_settings(os.environ.get("PYTEST_XDIST_WORKER", ""))
+    base = Path(settings["RECOVERY_SLURM_BASE"])
     with open(f"{base}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        yield from _slurm_cluster(base)
+        yield from _slurm_cluster(base, settings=settings)
 
 
 @pytest.fixture(scope="session")
@@ -157,10 +194,15 @@ def slurm_new_cluster() -> Iterator[Cluster]:
 
 
 def _slurm_cluster(
-    base: Path, script: Path = SCRIPT, base_var: str = "RECOVERY_SLURM_BASE", new: bool = False
+    base: Path,
+    script: Path = SCRIPT,
+    base_var: str = "RECOVERY_SLURM_BASE",
+    new: bool = False,
+    settings: dict[str, str] | None = None,
 ) -> Iterator[Cluster]:
+    settings = {**(settings or {}), base_var: str(base)}
     brought_up = False
-    if not _status_ok(base, script, base_var):
+    if not _status_ok(base, script, base_var, settings):
         why = ""
         if os.geteuid() != 0:
             why = "the local Slurm cluster needs root (mknod, munge, slurmd)"
@@ -170,7 +212,7 @@ def _slurm_cluster(
                 capture_output=True,
                 text=True,
                 timeout=1200 if new else 600,  # the first `up` of the new one builds its chroot
-                env={**os.environ, base_var: str(base)},
+                env={**os.environ, **settings},
             )
             if res.returncode != 0:
                 why = f"scripts/{script.name} up failed:\n{res.stdout}\n{res.stderr}"
@@ -178,7 +220,7 @@ def _slurm_cluster(
                     [str(script), "down"],
                     capture_output=True,
                     timeout=120,
-                    env={**os.environ, base_var: str(base)},
+                    env={**os.environ, **settings},
                 )
             brought_up = True
         if why:
@@ -190,7 +232,7 @@ def _slurm_cluster(
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, base_var: str(base)},
+        env={**os.environ, **settings},
     ).stdout
     env = dict(line.removeprefix("export ").split("=", 1) for line in env_out.splitlines() if "=" in line)
     prefix: tuple[str, ...] = ()
@@ -202,7 +244,12 @@ def _slurm_cluster(
             "-i",
             "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
         )
-    cluster = Cluster(base=base, env=env, script_path=script, base_var=base_var, prefix=prefix)
+    else:
+        # The code under test (LocalTransport) and the harness's sbatch/scontrol find this cluster by it.
+        os.environ["SLURM_CONF"] = env["SLURM_CONF"]
+    cluster = Cluster(
+        base=base, env=env, script_path=script, base_var=base_var, prefix=prefix, settings=settings
+    )
     try:
         cluster.script("set-requeue", "1")
         cluster.clean()

@@ -8,8 +8,11 @@ from tests.conftest import group_of
 
 
 def test_tests_of_a_shared_component_are_one_work_unit_and_the_rest_are_each_their_own() -> None:
-    assert group_of("tests/slurm/test_transport_live.py::test_x[ssh]") == "slurm"
-    assert group_of("tests/slurm/test_controller_live.py::test_y[local-0]") == "slurm"
+    # the local Slurm cluster is one per worker (cluster_settings): its tests spread like the rest
+    assert (
+        group_of("tests/slurm/test_transport_live.py::test_x[ssh]")
+        == "tests/slurm/test_transport_live.py::test_x[ssh]"
+    )
     assert group_of("tests/chaos/test_chaos.py::test_z") == "chaos"
     # the Slurm 24.11 cluster has its own daemons and lock: a unit of its own, beside the local one
     assert group_of("tests/slurm/test_restd_new_live.py::test_v") == "slurm-24.11"
@@ -52,3 +55,31 @@ def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
         mod.nodeid("tests.unit.test_test_scheduling.TestK", "test_y")
         == "tests/unit/test_test_scheduling.py::TestK::test_y"
     )
+
+
+def test_each_worker_has_a_local_slurm_cluster_of_its_own_on_ports_nothing_else_uses() -> None:
+    from tests.slurm.conftest import cluster_settings
+
+    first = cluster_settings("")
+    assert cluster_settings("gw0") == first and set(first) == {"RECOVERY_SLURM_BASE"}
+    # the defaults of scripts/slurm_cluster.sh, and the 24.11 cluster's (scripts/slurm_restd_new.sh)
+    taken = {2222, 16817, 6820, 6821, *range(17001, 17005), 16917, *range(17101, 17105), 6830, 2232}
+    bases, names = {first["RECOVERY_SLURM_BASE"]}, set()
+    for n in (1, 2, 3):
+        s = cluster_settings(f"gw{n}")
+        ports = [
+            int(s[k])
+            for k in (
+                "RECOVERY_SSH_PORT",
+                "RECOVERY_SLURMCTLD_PORT",
+                "RECOVERY_RESTD_PORT",
+                "RECOVERY_RESTD_OLD_PORT",
+            )
+        ]
+        first_node = int(s["RECOVERY_SLURMD_PORT_BASE"])
+        ports += range(first_node, first_node + 4)
+        assert not taken & set(ports), (n, sorted(taken & set(ports)))
+        taken |= set(ports)
+        bases.add(s["RECOVERY_SLURM_BASE"])
+        names.add(s["RECOVERY_SLURM_CLUSTER"])
+    assert len(bases) == 4 and len(names) == 3 and "recovery" not in names
