@@ -82,3 +82,70 @@ def hardware_error(text: str) -> CudaCode | None:
             if found is not None:
                 return found
     return None
+
+
+# Codes whose documentation names the state of the machine's GPUs or driver, not the program: the
+# devices are taken or forbidden (a process left over, an exclusive or prohibited compute mode), not
+# there at all, or the node's driver and fabric are not ready for CUDA. The same program starting on
+# the job's other nodes is what makes them the node's (incidents.attribution.verdict.device_state_node);
+# on every node of a job they are the job's environment (a container, a driver the image does not fit).
+DEVICE_STATE_CODES: tuple[CudaCode, ...] = (
+    CudaCode(
+        46,
+        "cudaErrorDevicesUnavailable",
+        "CUDA_ERROR_DEVICE_UNAVAILABLE",
+        "CUDA-capable device(s) is/are busy or unavailable",
+        "the GPUs were busy or unavailable",
+    ),
+    CudaCode(
+        100,
+        "cudaErrorNoDevice",
+        "CUDA_ERROR_NO_DEVICE",
+        "no CUDA-capable device is detected",
+        "no GPU was found",
+    ),
+    CudaCode(
+        802,
+        "cudaErrorSystemNotReady",
+        "CUDA_ERROR_SYSTEM_NOT_READY",
+        "system not yet initialized",
+        "the GPU system was not ready (fabric manager)",
+    ),
+    CudaCode(
+        803,
+        "cudaErrorSystemDriverMismatch",
+        "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+        "system has unsupported display driver / cuda driver combination",
+        "the node's driver and CUDA did not match",
+    ),
+)
+# The words PyTorch and other wrappers put around them: "all CUDA-capable devices are busy or
+# unavailable" (PyTorch's own text for 46), "No CUDA GPUs are available" (torch's for 100).
+_STATE_TEXT = (
+    ("devices are busy or unavailable", 46),
+    ("is/are busy or unavailable", 46),
+    ("no cuda gpus are available", 100),
+)
+_STATE_BY_NAME = {n.lower(): c for c in DEVICE_STATE_CODES for n in (c.runtime, c.driver)}
+_STATE_BY_CODE = {c.code: c for c in DEVICE_STATE_CODES}
+
+
+def device_state_error(text: str) -> CudaCode | None:
+    """The device-state CUDA error a line reports, by name, by number or by its message; else None."""
+    for m in _NAME.finditer(text):
+        code = _STATE_BY_NAME.get(m.group(1).lower())
+        if code is not None:
+            return code
+    low = text.lower()
+    for code in DEVICE_STATE_CODES:
+        if code.message.lower() in low:
+            return code
+    for words, number in _STATE_TEXT:
+        if words in low:
+            return _STATE_BY_CODE[number]
+    if "cuda" in low or _DRIVER_CALL.search(text):
+        for m in _NUMBER.finditer(text):
+            found = _STATE_BY_CODE.get(int(m.group(1)))
+            if found is not None:
+                return found
+    return None
