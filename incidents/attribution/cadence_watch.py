@@ -42,6 +42,7 @@ class CadenceSettings:
     cadence_min_beats: int
     checkpoint_grace_s: float
     finished_grace_s: float
+    eval_grace_s: float = 300.0
 
 
 class Watched(Protocol):
@@ -79,7 +80,8 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[fl
         grace = max(base, cfg.finished_grace_s)
         return max(stall.deadline, finished_at + grace), f"training finished; teardown allowed {grace:.0f} s"
     if name == ph.EVALUATING and phase.eval_t is not None:
-        return max(stall.deadline, phase.eval_t + base), "evaluation lines keep the clock alive"
+        grace = max(base, cfg.eval_grace_s)
+        return max(stall.deadline, phase.eval_t + grace), f"an evaluation in flight allows {grace:.0f} s"
     if phase.resumed_t is not None and phase.resumed_t > stall.last_t:
         return max(stall.deadline, phase.resumed_t + base), "counted from the end of the last save"
     return stall.deadline, ""

@@ -49,6 +49,9 @@ class DetectConfig:
     cadence_min_beats: int = 5
     # Training said it finished: a silence this long after that is a stall in teardown.
     finished_grace_s: float = 600.0
+    # An evaluation announced by its own line: a pass over the validation set is no training step,
+    # so its silence is judged against this (or the step cadence's deadline, whichever is later).
+    eval_grace_s: float = 300.0
 
 
 _INF = (float("inf"), float("-inf"))
@@ -85,6 +88,7 @@ class Ingest:
             config.cadence_min_beats,
             config.checkpoint_grace_s,
             config.finished_grace_s,
+            config.eval_grace_s,
         )
 
     # --- jobs ------------------------------------------------------------------------------

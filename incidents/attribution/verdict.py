@@ -287,6 +287,36 @@ def crashed_on_suspect_node(inc: Incident, world: World, window_s: float) -> tup
     return Verdict("node_failure", node, None, 0.6, "crash_on_suspect_node", ()), why
 
 
+def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None:
+    """The GPUs of one node could not be used (busy, forbidden, absent, driver or fabric not ready)
+    while none of the job's other nodes reported it: that node, not the program.
+
+    Every rank runs the same start-up code; an error that names the state of the devices
+    (``cuda_errors.DEVICE_STATE_CODES``) on one node only is that node's (a process left behind
+    by an earlier job, a compute mode, a GPU gone). On every node, or on a job of one node, it
+    stays the job's: its container or driver setup, which a restart elsewhere would repeat. Any
+    other error of the program seen with it keeps the verdict the program's.
+    """
+    exc = inc.by_kind(Kind.EXCEPTION, Kind.CUDA_OOM)
+    state = [m for m in exc if m.data.get("device_state")]
+    if not state or len(state) != len(exc):
+        return None
+    nodes = {n for m in state for n in (m.nodes or ([m.node] if m.node else []))}
+    if len(nodes) != 1:
+        return None
+    node = nodes.pop()
+    spans = {n for job in inc.jobs if (run := world.jobs.get(job)) is not None for n in run.spec.nodes}
+    others = len(spans - {node})
+    if others == 0:
+        return None
+    etype = str(state[0].data.get("etype", "device state"))
+    why = (
+        f"{node}: its GPUs could not be used ({etype}: {state[0].data.get('message', '')}), "
+        f"and none of the job's other {others} node(s) reported it"
+    )
+    return Verdict("gpu_hardware", node, None, 0.7, f"cuda_device_state:{etype}", ()), why
+
+
 def fallback(inc: Incident) -> Verdict:
     failed = inc.by_kind(Kind.JOB_FAILED, Kind.TASK_EXIT)
     if failed:
@@ -303,6 +333,11 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         why.append(node_storms.storm_line(inc, world))
         return Verdict("infrastructure", None, None, 0.85, node_storms.PATTERN, ()), why
     v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
+    if v is None:
+        state = device_state_node(inc, world)
+        if state is not None:
+            v = state[0]
+            why.append(state[1])
     if v is None and inc.forced_category == "infrastructure":
         v = infrastructure(inc)
     if v is None:

@@ -8,10 +8,14 @@ beat from the lines themselves:
 
 1. :func:`template_of` masks the variable parts of a line (timestamps,
    numbers, hex, paths) and keeps its shape: lines printed by one ``print``
-   call share a template, whatever their values.
+   call share a template, whatever their values. Whitespace is no part of the
+   shape (:func:`shape_key`): fixed-width fields (``[ 300/1251]``,
+   ``[1000/1251]``, ``(100%)``) pad with spaces that come and go with the digits.
 2. A :class:`Beat` per (stream, template) records when the template recurs
    and whether one of its numeric fields grows (a step, an epoch, a sample
-   count): a heartbeat line that repeats the same values is no progress.
+   count): a heartbeat line that repeats the same values is no progress. A
+   field that goes back down on the beat a slower field before it goes up is
+   an odometer's wheel turning over (the batch within a new epoch), not a fall.
 3. A template that recurred ``min_beats`` times at a steady interval, with a
    growing field, is the stream's cadence. A stream whose lines have no counter
    at all (``loss 2.31`` and nothing else) is timed by a template whose value
@@ -86,6 +90,11 @@ def template_of(line: str) -> tuple[str, tuple[float, ...]]:
     return _SPACE.sub(" ", masked).strip(), tuple(numbers)
 
 
+def shape_key(template: str) -> str:
+    """The template without its whitespace: one ``print``'s lines, however their fields were padded."""
+    return "".join(template.split())
+
+
 @dataclass(frozen=True)
 class CadenceConfig:
     multiple: float = 4.0  # a silence of k x the learned period is a stall
@@ -132,10 +141,21 @@ class Beat:
         if len(numbers) == len(self.last_numbers):
             if not self.grew:
                 self.grew, self.fell = [0] * len(numbers), [0] * len(numbers)
+            before = self.count - 2  # beats compared before this one
+            # The earliest slow field (one that changed on at most half the beats so far: an epoch)
+            # that rose on this beat: every field after it may start again from the bottom.
+            turned = next(
+                (
+                    i
+                    for i, (old, new) in enumerate(zip(self.last_numbers, numbers, strict=True))
+                    if new > old and before >= 4 and self.grew[i] + self.fell[i] <= 0.5 * before
+                ),
+                len(numbers),
+            )
             for i, (old, new) in enumerate(zip(self.last_numbers, numbers, strict=True)):
                 if new > old:
                     self.grew[i] += 1
-                elif new < old:
+                elif new < old and i <= turned:
                     self.fell[i] += 1
         self.last_numbers = numbers
 
@@ -178,12 +198,13 @@ class Stream:
     beats: dict[str, Beat] = field(default_factory=dict)
 
     def see(self, t: float, template: str, numbers: tuple[float, ...]) -> Beat:
-        beat = self.beats.get(template)
+        key = shape_key(template)
+        beat = self.beats.get(key)
         if beat is None:
             if len(self.beats) >= MAX_TEMPLATES:
-                rarest = min(self.beats.values(), key=lambda b: (b.count, b.last_t))
-                del self.beats[rarest.template]
-            beat = self.beats[template] = Beat(template, t, last_numbers=numbers)
+                rarest = min(self.beats, key=lambda k: (self.beats[k].count, self.beats[k].last_t))
+                del self.beats[rarest]
+            beat = self.beats[key] = Beat(template, t, last_numbers=numbers)
             return beat
         beat.see(t, numbers)
         return beat

@@ -53,8 +53,6 @@ HARDWARE_CODES: tuple[CudaCode, ...] = (
         "uncorrectable NVLink error",
     ),
 )
-_BY_NAME = {n.lower(): c for c in HARDWARE_CODES for n in (c.runtime, c.driver)}
-_BY_CODE = {c.code: c for c in HARDWARE_CODES}
 _DRIVER_CALL = re.compile(r"\bcu[A-Z][A-Za-z]+(?:_v\d)?\b")  # the driver API's calls: cuInit, cuCtxCreate_v2
 _NAME = re.compile(r"\b(cudaError\w+|CUDA_ERROR_\w+)\b", re.I)
 # "CUDA error 214", "CUDA error: 214", "CUDA Error code=214", "cuda runtime error (214)",
@@ -66,19 +64,78 @@ _NUMBER = re.compile(
 )
 
 
-def hardware_error(text: str) -> CudaCode | None:
-    """The hardware CUDA error a line reports, by name, by number or by its message; else None."""
+def _find(text: str, codes: tuple[CudaCode, ...], extra: tuple[tuple[str, int], ...] = ()) -> CudaCode | None:
+    """The code of ``codes`` a line reports: by enum name, by message (or ``extra``'s words), by number."""
+    by_name = {n.lower(): c for c in codes for n in (c.runtime, c.driver)}
+    by_code = {c.code: c for c in codes}
     for m in _NAME.finditer(text):
-        code = _BY_NAME.get(m.group(1).lower())
+        code = by_name.get(m.group(1).lower())
         if code is not None:
             return code
     low = text.lower()
-    for code in HARDWARE_CODES:
+    for code in codes:
         if code.message.lower() in low:
             return code
+    for words, number in extra:
+        if words in low:
+            return by_code[number]
     if "cuda" in low or _DRIVER_CALL.search(text):
         for m in _NUMBER.finditer(text):
-            found = _BY_CODE.get(int(m.group(1)))
+            found = by_code.get(int(m.group(1)))
             if found is not None:
                 return found
     return None
+
+
+def hardware_error(text: str) -> CudaCode | None:
+    """The hardware CUDA error a line reports, by name, by number or by its message; else None."""
+    return _find(text, HARDWARE_CODES)
+
+
+# Codes whose documentation names the state of the machine's GPUs or driver, not the program: the
+# devices are taken or forbidden (a process left over, an exclusive or prohibited compute mode), not
+# there at all, or the node's driver and fabric are not ready for CUDA. The same program starting on
+# the job's other nodes is what makes them the node's (incidents.attribution.verdict.device_state_node);
+# on every node of a job they are the job's environment (a container, a driver the image does not fit).
+DEVICE_STATE_CODES: tuple[CudaCode, ...] = (
+    CudaCode(
+        46,
+        "cudaErrorDevicesUnavailable",
+        "CUDA_ERROR_DEVICE_UNAVAILABLE",
+        "CUDA-capable device(s) is/are busy or unavailable",
+        "the GPUs were busy or unavailable",
+    ),
+    CudaCode(
+        100,
+        "cudaErrorNoDevice",
+        "CUDA_ERROR_NO_DEVICE",
+        "no CUDA-capable device is detected",
+        "no GPU was found",
+    ),
+    CudaCode(
+        802,
+        "cudaErrorSystemNotReady",
+        "CUDA_ERROR_SYSTEM_NOT_READY",
+        "system not yet initialized",
+        "the GPU system was not ready (fabric manager)",
+    ),
+    CudaCode(
+        803,
+        "cudaErrorSystemDriverMismatch",
+        "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+        "system has unsupported display driver / cuda driver combination",
+        "the node's driver and CUDA did not match",
+    ),
+)
+# The words PyTorch and other wrappers put around them: "all CUDA-capable devices are busy or
+# unavailable" (PyTorch's own text for 46), "No CUDA GPUs are available" (torch's for 100).
+_STATE_TEXT = (
+    ("devices are busy or unavailable", 46),
+    ("is/are busy or unavailable", 46),
+    ("no cuda gpus are available", 100),
+)
+
+
+def device_state_error(text: str) -> CudaCode | None:
+    """The device-state CUDA error a line reports, by name, by number or by its message; else None."""
+    return _find(text, DEVICE_STATE_CODES, _STATE_TEXT)

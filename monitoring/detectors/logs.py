@@ -398,9 +398,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
-    return (
-        _cuda_hardware(rank, body) or info
-    )  # "RuntimeError: CUDA error 214" is the GPU's, not the program's
+    # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
+    return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info
 
 
 def _cuda_hardware(rank: int | None, body: str) -> LineInfo | None:
@@ -410,6 +409,23 @@ def _cuda_hardware(rank: int | None, body: str) -> LineInfo | None:
         return None
     text = f"{_who(rank)}: CUDA error {code.code} {code.runtime} ({code.what}): {body.strip()[:120]}"
     return LineInfo(Kind.GPU_ECC, rank, text=text, data={"etype": code.runtime, "cuda_error": code.code})
+
+
+def _cuda_device_state(rank: int | None, body: str) -> LineInfo | None:
+    """A failed CUDA call whose code names the state of the node's GPUs (cuda_errors.DEVICE_STATE_CODES).
+
+    An exception like any other (the program stopped on it), marked ``device_state``: where it
+    comes from one node only, the verdict blames that node."""
+    code = cuda_errors.device_state_error(body)
+    if code is None:
+        return None
+    text = f"{_who(rank)}: CUDA error {code.code} {code.runtime} ({code.what}): {body.strip()[:120]}"
+    return LineInfo(
+        Kind.EXCEPTION,
+        rank,
+        text=text,
+        data={"etype": code.runtime, "message": code.what, "cuda_error": code.code, "device_state": True},
+    )
 
 
 # --- kernel ---------------------------------------------------------------------------------
