@@ -50,6 +50,16 @@ DEFECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
             )
         ],
     ),
+    "5 restart budgets counted two ways": (
+        "restart_budget",
+        [
+            (  # the policy's count: the restarts the pipeline saw, not ours from the audit trail
+                "actions/pipeline/__init__.py",
+                "        used = self.restarts_by_us.get(job, 0)\n",
+                "        used = run.restarts\n",
+            )
+        ],
+    ),
     "6 the story says nothing ran": (
         "story_agrees_with_audit",
         [
@@ -57,6 +67,16 @@ DEFECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
                 "incidents/story.py",
                 '    ran = carried_out(audit)\n    if not ran:\n        return "No recovery has run yet."',
                 '    ran = []\n    if not ran:\n        return "No recovery has run yet."',
+            )
+        ],
+    ),
+    "7 ETTR 0 % with more GPU-hours lost than allocated": (
+        "lost_within_allocated",
+        [
+            (  # as it was: a requeued job allocated from its latest start, its losses over the whole window
+                "actions/evaluation/recovery.py",
+                "        lo, hi = max(start, since), end\n",
+                "        lo, hi, start = since, until, run.start\n",
             )
         ],
     ),

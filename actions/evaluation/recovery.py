@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 
@@ -81,24 +81,61 @@ def _union_s(spans: Iterable[tuple[dt.datetime, dt.datetime]]) -> float:
     return total
 
 
-def allocated_and_lost_s(
+def allocated_and_lost_by_job(
     runs: Iterable[Allocation], losses: Iterable[Loss], since: dt.datetime, until: dt.datetime
-) -> tuple[float, float]:
-    """(allocated, lost) GPU-seconds of the opted-in jobs over the window, lost <= allocated.
+) -> dict[str, tuple[float, float]]:
+    """Each opted-in job's (allocated, lost) GPU-seconds over the window, lost <= allocated.
 
     A requeued job's run counts from its latest start, but the GPU-time it lost (redone since its
     checkpoint, waited through) was its own too: its run reaches back to its first loss. A loss of a
     job with no run here (never opted in) counts in neither; a job's overlapping losses count once."""
     losses = list(losses)
-    allocated = lost = 0.0
+    out: dict[str, tuple[float, float]] = {}
     for run in runs:
         mine = [x for x in losses if x.job == run.job]
         start = min([run.start, *(x.start for x in mine)])
         end = min(until, max([run.end, *(x.end for x in mine)]))
         lo, hi = max(start, since), end
-        allocated += allocated_gpu_s([Allocation(run.job, run.gpus, start, end)], since, until)
-        lost += run.gpus * _union_s((max(x.start, lo), min(x.end, hi)) for x in mine)
-    return allocated, lost
+        allocated = allocated_gpu_s([Allocation(run.job, run.gpus, start, end)], since, until)
+        lost = run.gpus * _union_s((max(x.start, lo), min(x.end, hi)) for x in mine)
+        before = out.get(run.job, (0.0, 0.0))
+        out[run.job] = (before[0] + allocated, before[1] + lost)
+    return out
+
+
+def totals(by_job: Mapping[str, tuple[float, float]]) -> tuple[float, float]:
+    """The cluster's (allocated, lost): its jobs' sums, so lost <= allocated whenever each job's is."""
+    return sum(a for a, _ in by_job.values()), sum(lost for _, lost in by_job.values())
+
+
+def allocated_and_lost_s(
+    runs: Iterable[Allocation], losses: Iterable[Loss], since: dt.datetime, until: dt.datetime
+) -> tuple[float, float]:
+    """(allocated, lost) GPU-seconds of the opted-in jobs over the window, lost <= allocated."""
+    return totals(allocated_and_lost_by_job(runs, losses, since, until))
+
+
+def lost_within_allocated(
+    by_job: Mapping[str, tuple[float, float]], totals_shown: tuple[float, float], eps: float = 1e-3
+) -> list[str]:
+    """The invariant behind ETTR in [0, 1] (issue 23, defect 7): no opted-in job loses more GPU-time
+    than it was allocated over the window, and the cluster's figures shown are their sums (so the
+    cluster's lost is within its allocated too). Any unit, as long as all figures share it; ``eps``
+    absorbs the rounding of figures shown. One sentence per violation."""
+    out = [
+        f"job {job} lost {lost:g} but was allocated {allocated:g} over the window"
+        for job, (allocated, lost) in sorted(by_job.items())
+        if lost > allocated + eps
+    ]
+    allocated, lost = totals(by_job)
+    shown_allocated, shown_lost = totals_shown
+    n = len(by_job)
+    if abs(shown_allocated - allocated) > eps * (n + 1) or abs(shown_lost - lost) > eps * (n + 1):
+        out.append(
+            f"the cluster shows {shown_lost:g} lost of {shown_allocated:g} allocated, "
+            f"but its jobs add up to {lost:g} lost of {allocated:g} allocated"
+        )
+    return out
 
 
 def ettr(allocated_s: float, lost_s: float) -> float | None:

@@ -20,6 +20,7 @@ Pure: no Django, no I/O, no clock.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -176,4 +177,34 @@ def never_more_restarts_than_budget(b: Budget) -> str | None:
     return f"job {b.job}: restarted {b.used} times by us, its budget allows {allowed}"
 
 
-INVARIANTS = (restart_budget_is_one_function_of_audit, never_more_restarts_than_budget)
+# How a decision names the budget: the policy's notice ("its requeue budget is spent (n/m)", on the
+# incident page and in the API) and the restart guardrail's refusal ("already requeued n times (its
+# limit is m)", the recommendation's blocked reason).
+SAID_SPENT = re.compile(r"budget is spent \((\d+)/(\d+)\)")
+SAID_REQUEUED = re.compile(r"already requeued (\d+) times \(its limit is (\d+)\)")
+
+
+def decision_names_the_audit_count(
+    text: str, job: str, limit: int, facts_before: Iterable[AuditFact]
+) -> str | None:
+    """A decision that names the job's budget names this module's count of the audit trail as it
+    stood when the decision was made (``facts_before``), and the job's own limit: never a second
+    count (the restarts the pipeline saw, Slurm's ``restart_cnt``) beside the job page's."""
+    said = SAID_SPENT.search(text) or SAID_REQUEUED.search(text)
+    if said is None:
+        return None
+    used, of = int(said.group(1)), int(said.group(2))
+    counted = len(restarts_by_us(facts_before, job))
+    if (used, of) == (counted, limit):
+        return None
+    return (
+        f"job {job}: a decision says {said.group(0)!r}, but the audit trail had {counted} restarts "
+        f"by us of {limit} allowed ({counted}/{limit}) when it was made"
+    )
+
+
+INVARIANTS = (
+    restart_budget_is_one_function_of_audit,
+    never_more_restarts_than_budget,
+    decision_names_the_audit_count,
+)

@@ -10,7 +10,8 @@ rest are written here from the models:
 
 - ``ettr_in_range`` / ``lost_within_allocated`` / ``ettr_page_equals_metrics``: the recovery
   metrics of the page (``reports.metrics_report``) lie in [0, 1], lose no more GPU-hours than were
-  allocated, and ``/metrics`` exports the same ratio;
+  allocated (the cluster, and each opted-in job of it, whose figures the cluster's add up), and
+  ``/metrics`` exports the same ratio;
 - ``open_incidents_add_up``: each open incident in exactly one of needs you / held / silenced /
   in hand (``lifecycle.attention``), as the overview tallies them;
 - ``nothing_executed_for_closed_incident``: no recommendation started after its incident was
@@ -55,6 +56,7 @@ from actions.choices import (
     ActionKind,
     RecStatus,
 )
+from actions.evaluation.recovery import lost_within_allocated
 from actions.lifecycle import attention
 from actions.lifecycle import recommendation as rec_life
 from actions.models import PageState, Recommendation, RecommendationTransition, Remediation
@@ -106,14 +108,20 @@ def ettr_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
 
 
 def lost_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """The cluster loses no more GPU-hours than it was allocated, and neither does any opted-in job of
+    it (``recovery.lost_within_allocated``): a cluster's sums hide a requeued job that lost more than
+    the others, and it is that job's accounting that put ETTR at 0 % (issue 23, defect 7)."""
     row = _page_figures(cluster, now)
     lost, allocated = float(row["lost_gpu_hours"]), float(row["allocated_gpu_hours"])  # type: ignore[arg-type]
-    if lost <= allocated + EPS:
-        return []
-    return [
-        f"{cluster.name}: {lost} GPU-hours lost but only {allocated} allocated "
-        f"over the metrics page's window (ETTR {row['ettr']})"
-    ]
+    out = []
+    if lost > allocated + EPS:
+        out.append(
+            f"{cluster.name}: {lost} GPU-hours lost but only {allocated} allocated "
+            f"over the metrics page's window (ETTR {row['ettr']})"
+        )
+    jobs: dict[str, tuple[float, float]] = row["jobs"]  # type: ignore[assignment]
+    out += [f"{cluster.name}: {why}" for why in lost_within_allocated(jobs, (allocated, lost))]
+    return out
 
 
 def exported_ettr(cluster: Cluster, now: dt.datetime) -> float | None:

@@ -230,18 +230,23 @@ def allocations(
 def cluster_recovery(
     rows: Sequence[dict[str, Any]], clusters: Sequence[Cluster], since: dt.datetime, until: dt.datetime
 ) -> list[dict[str, Any]]:
-    """Per cluster over the window: lost GPU-hours, allocated GPU-hours of opted-in jobs, and their ETTR."""
+    """Per cluster over the window: lost GPU-hours, allocated GPU-hours of opted-in jobs, and their ETTR;
+    ``jobs``: each opted-in job's (allocated, lost) GPU-hours, of which the cluster's are the sums."""
     allocs = allocations({c.pk for c in clusters}, since, until)
     out = []
     for c in clusters:
         losses = [loss for r in rows if r["cluster"] == c.name and (loss := _loss(r)) is not None]
-        allocated_s, lost_s = recovery.allocated_and_lost_s(allocs.get(c.pk, []), losses, since, until)
+        by_job = recovery.allocated_and_lost_by_job(allocs.get(c.pk, []), losses, since, until)
+        allocated_s, lost_s = recovery.totals(by_job)
         out.append(
             {
                 "cluster": c.name,
                 "lost_gpu_hours": round(lost_s / 3600, 3),
                 "allocated_gpu_hours": round(allocated_s / 3600, 3),
                 "ettr": recovery.ettr(allocated_s, lost_s),
+                "jobs": {
+                    job: (round(a / 3600, 3), round(lost / 3600, 3)) for job, (a, lost) in by_job.items()
+                },
             }
         )
     return out

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Q
 
 from actions.choices import ActionKind, RecStatus
 from actions.lifecycle import budget
@@ -54,16 +57,21 @@ def without_checkpoint(rec: Recommendation) -> str | None:
     return f"no checkpoint seen for job {rec.job}: a restart would lose all progress, so it needs an operator's approval"
 
 
-def restart_facts(cluster: Cluster, jobs: Iterable[str]) -> list[budget.AuditFact]:
-    """The audit records that can be restarts by us of these jobs (the pure count decides which are)."""
+def restart_facts_at(cluster: Cluster, jobs: Iterable[str]) -> list[tuple[dt.datetime, budget.AuditFact]]:
+    """The audit records that can be restarts by us of these jobs, each with when it was written."""
     rows = AuditRecord.objects.filter(
         cluster=cluster.name,
         event=AuditEvent.EXECUTION,
         outcome=RecStatus.SUCCEEDED,
         action__startswith=ActionKind.REQUEUE_JOB,
         workload__in=list(jobs),
-    ).values_list(*FACT_FIELDS)
-    return [budget.AuditFact(*row[:-1], reason=str(row[-1] or "")) for row in rows]
+    ).values_list("at", *FACT_FIELDS)
+    return [(row[0], budget.AuditFact(*row[1:-1], reason=str(row[-1] or ""))) for row in rows]
+
+
+def restart_facts(cluster: Cluster, jobs: Iterable[str]) -> list[budget.AuditFact]:
+    """The audit records that can be restarts by us of these jobs (the pure count decides which are)."""
+    return [fact for _, fact in restart_facts_at(cluster, jobs)]
 
 
 def restarts_by_us(cluster: Cluster, jobs: Iterable[str]) -> dict[str, int]:
@@ -131,10 +139,55 @@ def recent_requeue_of(cluster: Cluster, job_id: str, since: dt.datetime) -> Reco
     )
 
 
+@dataclass(frozen=True)
+class _Said:
+    """One decision that named a job's budget, as its own audit record has it."""
+
+    seq: int
+    at: dt.datetime
+    recommendation_id: int
+    job: str
+    text: str
+    by_guard: bool  # the restart guardrail's refusal (else the policy's notice)
+
+
+def _decisions_naming_budget(cluster: Cluster) -> list[_Said]:
+    """The policy's "budget is spent (n/m)" notices and the guardrail's "already requeued n times"
+    refusals of the cluster's recommendations, from the audit records that wrote them."""
+    named = Recommendation.objects.filter(cluster=cluster).exclude(job="")
+    named = named.filter(Q(text__contains="budget is spent") | Q(blocked_reason__contains="already requeued"))
+    job_of = dict(named.values_list("pk", "job"))
+    if not job_of:
+        return []
+    rows = AuditRecord.objects.filter(
+        recommendation_id__in=list(job_of), outcome__in=[RecStatus.PROPOSED, RecStatus.BLOCKED]
+    ).values_list("seq", "at", "recommendation_id", "outcome", "detail")
+    out = []
+    for seq, at, rec_id, outcome, detail in rows:
+        by_guard = outcome == RecStatus.BLOCKED
+        text = str((detail or {}).get("reason" if by_guard else "text") or "")
+        out.append(_Said(seq, at, rec_id, job_of[rec_id], text, by_guard))
+    return out
+
+
+def _trail_when(said: _Said, timed: list[tuple[dt.datetime, budget.AuditFact]]) -> list[budget.AuditFact]:
+    """The job's trail as the decision read it: the guardrail reads every record before its refusal
+    but the recommendation's own; the policy counted at the start of its tick (records before it)."""
+    return [
+        f
+        for at, f in timed
+        if f.workload == said.job
+        and f.seq < said.seq
+        and (f.recommendation_id != said.recommendation_id if said.by_guard else at < said.at)
+    ]
+
+
 def budget_violations(cluster: Cluster) -> list[str]:
-    """The restart budget's invariants against the database, for every job of the cluster that we restarted."""
+    """The restart budget's invariants against the database: every job of the cluster that we restarted,
+    and every decision (the policy's notice, the guardrail's refusal) that named a job's budget."""
     jobs = {j.slurm_id: j for j in Job.objects.filter(cluster=cluster)}
-    facts = [f for f in restart_facts(cluster, jobs) if f.workload in jobs]
+    timed = [(at, f) for at, f in restart_facts_at(cluster, jobs) if f.workload in jobs]
+    facts = [f for _, f in timed]
     out: list[str] = []
     for job_id in budget.restart_counts(facts):
         shown = job_budget(cluster, job_id, jobs[job_id])
@@ -144,4 +197,12 @@ def budget_violations(cluster: Cluster) -> list[str]:
         ):
             if why is not None:
                 out.append(f"{cluster.name}: {why}")
+    for said in _decisions_naming_budget(cluster):
+        job = jobs.get(said.job)
+        if job is None:
+            continue  # a job no longer known: neither its limit nor its trail is read here
+        limit = parse_opt_in(job.comment).max_requeues
+        why = budget.decision_names_the_audit_count(said.text, said.job, limit, _trail_when(said, timed))
+        if why is not None:
+            out.append(f"{cluster.name}: recommendation #{said.recommendation_id}: {why}")
     return out

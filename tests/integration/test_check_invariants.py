@@ -101,6 +101,30 @@ def test_a_job_restarted_past_its_budget_is_a_restart_budget_violation(cluster) 
     assert "restart_budget" in _names(cluster, NOW)
 
 
+def test_a_notice_naming_another_count_than_the_audit_trail_is_a_restart_budget_violation(cluster) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23, defect 5: "budget is spent (3/2)" beside "Restarts by us: 2". The policy's notice (on
+    the incident page and in the API) names the trail's count as it stood when it was made."""
+    make_nodes(cluster)
+    make_job(cluster, "4101", "gpu-a-[001-002]")  # allows 2 requeues
+    first = make_incident(cluster, "i-1", "gpu-a-002", ["4101"])
+    for ckpt, ago in ((500, 50), (700, 20)):
+        done_requeue(first, "4101", ckpt, minutes_ago=ago)
+
+    def notice(used: int) -> dict[str, str]:
+        text = f"job 4101 hit by node_failure; not requeued: its requeue budget is spent ({used}/2)"
+        return {"action": "notify", "job": "4101", "text": text}
+
+    propose(first, notice(2))
+    assert "restart_budget" not in _names(cluster)
+    second = make_incident(cluster, "i-2", "gpu-a-001", ["4101"])
+    [rec] = propose(second, notice(3))
+    found = [str(v) for v in check_all(cluster, LATER) if v.name == "restart_budget"]
+    assert found == [
+        f"restart_budget: {cluster.name}: recommendation #{rec.pk}: job 4101: a decision says "
+        "'budget is spent (3/2)', but the audit trail had 2 restarts by us of 2 allowed (2/2) when it was made"
+    ]
+
+
 @pytest.mark.parametrize("close", ["dismissed", "merged"])
 def test_a_recommendation_executed_for_a_closed_incident_is_reported(cluster, operator, close) -> None:  # type: ignore[no-untyped-def]
     make_nodes(cluster)

@@ -129,3 +129,31 @@ def test_restarts_the_scheduler_made_do_not_spend_our_budget() -> None:
 )
 def test_the_standing_of_a_budget(opted_in: bool, limit: int, used: int, standing: str) -> None:
     assert Budget("7", opted_in, limit, used).standing == standing
+
+
+def test_a_decision_that_names_another_count_than_the_trail_is_a_violation() -> None:
+    """Issue 23, defect 5: "budget is spent (3/2)" beside "Restarts by us: 1", "(2/2)" on a job never
+    restarted. What the policy's notice and the guardrail's refusal say is the trail's count as it
+    stood when they decided, of the job's own limit; the same notice on another trail is a violation."""
+    one = _records([(1, "requeue_job", "1", "succeeded")], [0, 1])
+    two = _records([(1, "requeue_job", "1", "succeeded"), (2, "requeue_job", "1", "succeeded")], [0, 1, 2])
+    opt = parse_opt_in('{"recovery": {"max_requeues": 2}}')
+    used = budget.budget_of("1", True, 2, two).used
+    [_, notice] = recommend(Decision("node_failure", "n3", (JobFacts("1", "alice", opt, used),)))
+    assert budget.decision_names_the_audit_count(notice.text, "1", 2, two) is None
+    assert budget.decision_names_the_audit_count(notice.text, "1", 2, one) == (
+        "job 1: a decision says 'budget is spent (2/2)', but the audit trail had 1 restarts by us "
+        "of 2 allowed (1/2) when it was made"
+    )
+    assert budget.decision_names_the_audit_count(notice.text, "1", 2, []) is not None  # never restarted
+    assert budget.decision_names_the_audit_count(notice.text, "1", 3, two) is not None  # another limit
+    # The pipeline's own count (a requeue seen pending, then running: two restarts) is not the trail's.
+    seen = JobFacts("1", "alice", opt, 2)
+    [_, said] = recommend(Decision("node_failure", "n3", (seen,)))
+    assert budget.decision_names_the_audit_count(said.text, "1", 2, one) is not None
+    # The restart guardrail's refusal, read the same way.
+    guard = "restart budget: job 1 was already requeued 3 times (its limit is 2)"
+    assert budget.decision_names_the_audit_count(guard, "1", 2, one) is not None
+    assert budget.decision_names_the_audit_count(guard.replace("3 times", "1 times"), "1", 2, one) is None
+    # A decision that does not name the budget says nothing to check.
+    assert budget.decision_names_the_audit_count("job 1 hit by xid; not requeued", "1", 2, []) is None

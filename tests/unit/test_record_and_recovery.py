@@ -90,6 +90,31 @@ def test_ettr_is_productive_over_allocated_gpu_time_of_the_window() -> None:
     assert recovery.ettr(0.0, 0.0) is None
 
 
+def test_a_job_that_lost_more_than_it_was_allocated_is_a_violation_the_cluster_sums_hide() -> None:
+    """Issue 23, defect 7 ("ETTR 0 % with lost GPU-hours 11.2 above allocated 6.5"): a job requeued at
+    T+1h, its latest run from then on, lost the 2 h from its checkpoint at T-1h to progress again.
+    Counted from its latest start, it was allocated 1 h but lost 2 h; another job's hours hide it in
+    the cluster's sums. Today's accounting reaches back to the loss, and the invariant holds."""
+    h = dt.timedelta(hours=1)
+    since, until = T - 2 * h, T + 2 * h
+    runs = [recovery.Allocation("1", 8, T + h, until), recovery.Allocation("2", 8, since, until)]
+    losses = [recovery.Loss("1", T - h, T + h + dt.timedelta(minutes=1))]
+    by_job = recovery.allocated_and_lost_by_job(runs, losses, since, until)
+    assert recovery.lost_within_allocated(by_job, recovery.totals(by_job)) == []
+    allocated, lost = recovery.totals(by_job)
+    assert lost <= allocated and 0 <= (recovery.ettr(allocated, lost) or 0) <= 1
+    # The old accounting: job 1 allocated from its latest start, its loss over the whole window.
+    old = {"1": (8 * 3600.0, 8 * 7260.0), "2": (8 * 4 * 3600.0, 0.0)}
+    assert recovery.lost_within_allocated(old, recovery.totals(old)) == [
+        "job 1 lost 58080 but was allocated 28800 over the window"
+    ]
+    # A cluster figure that is not its jobs' sum (a second count beside theirs) is one too.
+    assert recovery.lost_within_allocated(by_job, (allocated, lost + 3600.0)) == [
+        f"the cluster shows {lost + 3600.0:g} lost of {allocated:g} allocated, "
+        f"but its jobs add up to {lost:g} lost of {allocated:g} allocated"
+    ]
+
+
 def test_a_hangs_detection_latency_runs_from_its_last_progress_line_not_from_the_observation_that_raised_it() -> (
     None
 ):
