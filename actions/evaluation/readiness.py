@@ -75,6 +75,14 @@ def pending_whatif(level: str) -> WhatIf:
     return WhatIf(level=level, days=0.0, acted=0, confirmed=0, false=0, blocked=0, incidents=0, pending=True)
 
 
+def kind_levels(cluster: object) -> dict[str, str]:
+    """The level each replayed action kind is judged against where the cluster sets its own
+    (``isolation_autonomy``, ``restart_autonomy``; "" inherits): the rest, remediation and the
+    detectors, are judged against the cluster's default. The cluster page's readiness panel
+    (``reports.cluster_readiness``) and the fleet's verdict column read levels alike."""
+    return {k: v for k in REPLAYED if (v := getattr(cluster, f"{k}_autonomy", ""))}
+
+
 NOUNS = {"isolation": "drain", "restart": "requeue", "remediation": "remediation"}
 
 

@@ -590,7 +590,7 @@ def cluster_readiness(
     groups = _readiness_groups(cluster)
     days = max(0.0, (now - cluster.created_at).total_seconds() / 86400)
     if levels is None:  # per-kind levels where the cluster has them; "" inherits the default
-        levels = {k: v for k in ("isolation", "restart") if (v := getattr(cluster, f"{k}_autonomy", ""))}
+        levels = readiness.kind_levels(cluster)
     replayed = readiness_whatif(cluster, now, levels)
     return readiness.assess_counted(groups, days, levels, cluster.autonomy, whatif=replayed)
 

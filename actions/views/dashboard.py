@@ -6,6 +6,7 @@ recommendations over monitoring's clusters and nodes).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib import messages
@@ -35,9 +36,9 @@ from incidents.services import with_merged_into
 from incidents.silences import expiring_silences
 from monitoring.choices import Autonomy
 from monitoring.connections import diagnose_connection
-from monitoring.controller_state import health
+from monitoring.controller_state import blind_since, health
 from monitoring.locks import ClusterBusy
-from monitoring.models import Cluster, Node
+from monitoring.models import Cluster, ControllerState, Node
 from monitoring.sources.simulated import fault_kinds as simulated_fault_kinds
 from recovery_site.decorators import role_required
 from recovery_site.roles import Role, has_role
@@ -151,6 +152,31 @@ OVERVIEW_ROWS = 100
 # Beyond this many nodes a cluster's overview grid draws only the nodes that are not healthy
 # (each partition still counts all of its nodes); the cluster page draws every node.
 OVERVIEW_GRID_NODES = 512
+# Beyond this many clusters the overview draws the cards (health and node grid, a query or two and
+# up to 512 tiles each) of this many only: those that need a look first (an active incident blames
+# one of their nodes, held back to monitor, blind), then by name; the fleet page has every cluster
+# in one table (bench/fleet_bench.py: 50 cards took 2.0 s).
+OVERVIEW_CLUSTER_CARDS = 10
+
+
+def _cards(blamed: dict[int, dict[str, Blame]], now: dt.datetime) -> tuple[list[Cluster], int, list[Cluster]]:
+    """The clusters the overview draws a card for, how many it leaves to the fleet page, and the
+    held ones (every one of them is named in the held section, card or not)."""
+    clusters = list(Cluster.objects.all())
+    held = [c for c in clusters if c.monitor_only]
+    if len(clusters) <= OVERVIEW_CLUSTER_CARDS:
+        return clusters, 0, held
+    states = {
+        s.cluster_id: s for s in ControllerState.objects.only("cluster_id", "last_tick_at", "failing_since")
+    }
+    look = {
+        c.pk
+        for c in clusters
+        if c.pk in blamed or c.monitor_only or blind_since(states.get(c.pk), c, now) is not None
+    }
+    first = sorted(clusters, key=lambda c: (c.pk not in look, c.name))[:OVERVIEW_CLUSTER_CARDS]
+    shown = {c.pk for c in first}
+    return [c for c in clusters if c.pk in shown], len(clusters) - len(first), held
 
 
 def _section(qs: QuerySet[Incident], rows: int = OVERVIEW_ROWS) -> dict[str, Any]:
@@ -172,13 +198,14 @@ def overview_context() -> dict[str, Any]:
     held = _section(active_qs.filter(pk__in=by_standing[attention.Standing.HELD]))
     # The grid colours every node an active incident blames: all of them, in a light query.
     blamed = _blamed(Incident.objects.all())
+    cards, not_drawn, held_clusters = _cards(blamed, timezone.now())
     clusters = [
         {
             "cluster": cluster,
             "grid": node_grid(cluster, blamed.get(cluster.pk, {}), only_unhealthy_over=OVERVIEW_GRID_NODES),
             "health": health(cluster, timezone.now()),
         }
-        for cluster in Cluster.objects.all()
+        for cluster in cards
     ]
     awaiting = Recommendation.objects.filter(status=RecStatus.AWAITING_APPROVAL).count()
     drained = Node.objects.filter(drained_by_us=True).count()
@@ -190,6 +217,8 @@ def overview_context() -> dict[str, Any]:
     )
     return {
         "clusters": clusters,
+        "clusters_not_drawn": not_drawn,  # past OVERVIEW_CLUSTER_CARDS: on the fleet page
+        "held_clusters": held_clusters,
         "active": active,
         "active_incidents": active["rows"],
         "needs": needs_you,
