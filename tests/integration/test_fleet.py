@@ -139,27 +139,35 @@ def test_the_page_shows_the_fleet_and_the_overview_links_to_it(fleet, client, vi
 
 
 def test_past_so_many_clusters_the_overview_draws_those_that_need_a_look_and_links_the_rest(
-    fleet, client, viewer, monkeypatch
+    fleet, client, viewer
 ) -> None:  # type: ignore[no-untyped-def]
-    """Each overview card costs a health query and a node grid: past OVERVIEW_CLUSTER_CARDS the overview
-    draws the clusters that need a look first (held, blind, a node blamed) and the fleet page has all."""
-    from actions.views import dashboard
+    """Each overview card costs a health query and a node grid: past OVERVIEW_CLUSTER_CARDS (10) the
+    overview draws the clusters that need a look first (held, blind, a node blamed), then by name, and
+    the fleet page has all."""
+    from actions.views.dashboard import OVERVIEW_CLUSTER_CARDS
 
     client.force_login(viewer)
     card = lambda c: f'<h2><a href="/clusters/{c.pk}/">{c.name}</a>'  # noqa: E731
     page = client.get("/").content.decode()
     assert all(card(c) in page for c in fleet.values()) and 'id="clusters-more"' not in page
-    monkeypatch.setattr(dashboard, "OVERVIEW_CLUSTER_CARDS", 2)
+    now = timezone.now()
+    quiet = []
+    for i in range(OVERVIEW_CLUSTER_CARDS - 1):  # 13 clusters in all: three past the cards drawn
+        c = _cluster(f"zz-{i:02d}")
+        _ticked(c, now)
+        quiet.append(c)
     page = client.get("/").content.decode()
     assert card(fleet["bravo"]) in page and card(fleet["charlie"]) in page  # held; blind
-    assert card(fleet["alpha"]) not in page and card(fleet["delta"]) not in page
+    drawn = [fleet["alpha"], fleet["delta"], *quiet[:6]]  # then by name, up to ten cards
+    assert all(card(c) in page for c in drawn) and not any(card(c) in page for c in quiet[6:])
     assert (
-        "Showing 2 of 4 clusters" in page and '<a href="/fleet/">the fleet table has all of them</a>' in page
+        "Showing 10 of 13 clusters" in page
+        and '<a href="/fleet/">the fleet table has all of them</a>' in page
     )
     assert "storm: 5 jobs failed within 120 s" in page  # the held section still names every held cluster
-    _incident(fleet["alpha"], "i-9", "open", timezone.now(), culprit_node="a-1")  # a node of alpha blamed
+    _incident(quiet[-1], "i-9", "open", now, culprit_node="n-1")  # a node of the last one blamed
     page = client.get("/").content.decode()
-    assert card(fleet["alpha"]) in page and card(fleet["charlie"]) not in page  # alpha, bravo: by name
+    assert card(quiet[-1]) in page and card(quiet[5]) not in page
 
 
 def test_someone_signed_out_sees_no_fleet(fleet, client) -> None:  # type: ignore[no-untyped-def]
