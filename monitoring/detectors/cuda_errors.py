@@ -24,6 +24,7 @@ runtime numbered these two 39 and 80; those old numbers clash with other codes a
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -64,10 +65,15 @@ _NUMBER = re.compile(
 )
 
 
+@functools.cache
+def _tables(codes: tuple[CudaCode, ...]) -> tuple[dict[str, CudaCode], dict[int, CudaCode]]:
+    """A code set's lookups by enum name (runtime and driver) and by number, built once per set."""
+    return {n.lower(): c for c in codes for n in (c.runtime, c.driver)}, {c.code: c for c in codes}
+
+
 def _find(text: str, codes: tuple[CudaCode, ...], extra: tuple[tuple[str, int], ...] = ()) -> CudaCode | None:
     """The code of ``codes`` a line reports: by enum name, by message (or ``extra``'s words), by number."""
-    by_name = {n.lower(): c for c in codes for n in (c.runtime, c.driver)}
-    by_code = {c.code: c for c in codes}
+    by_name, by_code = _tables(codes)
     for m in _NAME.finditer(text):
         code = by_name.get(m.group(1).lower())
         if code is not None:
