@@ -13,6 +13,7 @@ from incidents import lifecycle as incident_life
 from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent, IncidentStatus
+from incidents.choices import Category as IncidentCategory
 from incidents.models import Evidence, Incident, IncidentTransition
 from incidents.silences import silence_for
 from monitoring.live import push_after_commit
@@ -200,6 +201,45 @@ def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime, finge
         attribution=_attribution(upd),
         action="open incident",
         outcome=IncidentStatus.OPEN,
+    )
+    push_after_commit("incident", id=incident.pk, cluster=cluster.pk, new=True)
+    return incident
+
+
+def report_by_hand(cluster: Cluster, node: str, name: str, reason: str, now: dt.datetime) -> Incident:
+    """An operator's own report that a node is bad, opened when they reboot a node no incident blames
+    (the node page's Reboot after their own Drain): the node's remedy needs an incident to belong to,
+    as every remedy of ours does, so the track, the guardrails, the health check and the story treat it
+    like any other. Node failure is the operator's suspicion, at their own confidence; no job is named
+    (the job's track is not theirs to open), nothing is paged (the one who would be paged opened it)."""
+    said = f"{name}: {reason}" if reason else f"{name} gave no reason"
+    pattern = f"reported by {name} on the node page"[:128]
+    incident = Incident.objects.create(
+        cluster=cluster,
+        key=f"hand-{node}-{int(now.timestamp())}"[:64],
+        category=IncidentCategory.NODE_FAILURE,
+        culprit_node=node,
+        confidence=1.0,
+        pattern=pattern,
+        detected_at=now,
+        first_signal_at=now,
+    )
+    _replace_evidence(incident, (said[:1000],))
+    IncidentTransition.objects.create(
+        incident=incident, old="", new=IncidentStatus.OPEN, actor=name, reason=pattern, at=now
+    )
+    append_audit(
+        event=AuditEvent.DETECTION,
+        at=now,
+        actor=name,
+        cluster=cluster.name,
+        node=node,
+        incident_id=incident.pk,
+        pattern=pattern,
+        attribution={"category": incident.category, "culprit_node": node, "by_hand": True},
+        action="open incident",
+        outcome=IncidentStatus.OPEN,
+        detail={"reason": reason[:500]},
     )
     push_after_commit("incident", id=incident.pk, cluster=cluster.pk, new=True)
     return incident

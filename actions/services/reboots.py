@@ -6,8 +6,11 @@ remedy is (the reboot guardrails, the send-marker, the new boot awaited, the hea
 return). So the node's track sees a remedy decided and run, and only a node this controller
 drained (never one under a job, never someone else's drain, never a lemon) is rebooted.
 
-A remedy already awaiting approval is approved instead of a second one made. Every refusal is
-audited with who tried and why; nothing reaches the scheduler then.
+A remedy already awaiting approval is approved instead of a second one made. A node the operator
+drained by hand that no incident blames gets one: their own report (``incidents.services.report_by_hand``,
+acknowledged by them, never paged), so the remedy still belongs to an incident and its return still
+waits for the new boot and the health check. Every refusal is audited with who tried and why; nothing
+reaches the scheduler then.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from actions.services.transitions import audit_recommendation, transition_recomm
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent, IncidentStatus
 from incidents.models import Incident
+from incidents.oncall import acknowledge_incident
+from incidents.services import report_by_hand
 from monitoring.models import Node
 from recovery_site.roles import Role, has_role
 
@@ -57,13 +62,17 @@ def reboot_by_hand(node: Node, user: Any, now: dt.datetime, reason: str = "") ->
     if why_not:
         node_track.refuse_by_table(node, name, now, ActionKind.REBOOT_NODE, why_not)
         raise RebootRefused(f"{node.name} not rebooted: {why_not}")
-    assert incident is not None
+    if incident is None:  # drained by hand and blamed by nothing: the operator's own report is the incident
+        with transaction.atomic():
+            incident = report_by_hand(node.cluster, node.name, name, reason, now)
+            acknowledge_incident(incident, user, now, "reported it by rebooting the node")
     return approve_recommendation(_asked_for(incident, node, name, reason, now), user, now, reason)
 
 
 def _why_not(
     node: Node, user: Any, name: str, now: dt.datetime, reason: str
 ) -> tuple[Incident | None, str | None]:
+    """(the incident that blames the node, or None: none does; why not, or None: it may be rebooted)."""
     node.cluster.refresh_from_db(fields=["monitor_only"])
     if node.cluster.monitor_only:
         return None, "the cluster is held in monitor mode: nothing executes until an admin releases it"
@@ -91,11 +100,6 @@ def _why_not(
         .order_by("-detected_at")
         .first()
     )
-    if incident is None:
-        return (
-            None,
-            "no incident blames it, so there is no remedy to decide: reboot it with scontrol if you must",
-        )
     return incident, None
 
 

@@ -398,3 +398,42 @@ def test_a_reboot_by_hand_is_refused_for_a_viewer_someone_elses_drain_a_job_a_he
         ("otto", "gpu-a-003"),
         ("otto", "gpu-a-003"),
     ]
+
+
+def test_a_reboot_of_a_node_drained_by_hand_opens_the_operators_own_report_and_recovers_it(
+    sim, operator
+) -> None:  # type: ignore[no-untyped-def]
+    """No incident blames a node the operator drained by hand: their Reboot opens one (their report,
+    acknowledged by them, never paged), and the remedy runs on our path to the health check and return."""
+    from actions.models import PageState
+    from actions.services.drains import drain_by_hand
+    from actions.services.node_invariants import node_track_violations
+    from actions.services.reboots import reboot_by_hand
+    from actions.services.remediation import verify_remediations
+
+    sim.qualification_command = "dcgmi diag -r 1"
+    sim.save()
+    node = Node.objects.select_related("cluster").get(cluster=sim, name="gpu-a-002")
+    drain_by_hand(node, operator, NOW, "fans loud")
+    assert not Incident.objects.exists()
+    rec = reboot_by_hand(node, operator, NOW, "fans loud")
+    incident = rec.incident
+    assert (incident.category, incident.culprit_node, incident.jobs, incident.acknowledged_by) == (
+        "node_failure",
+        "gpu-a-002",
+        [],
+        "otto",
+    )
+    assert incident.pattern == "reported by otto on the node page"
+    assert list(incident.evidence.values_list("text", flat=True)) == ["otto: fans loud"]
+    opened = AuditRecord.objects.get(event="detection", incident_id=incident.pk)
+    assert (opened.actor, opened.node, opened.detail["reason"]) == ("otto", "gpu-a-002", "fans loud")
+    assert (rec.status, rec.decided_by) == (RecStatus.APPROVED, operator)
+    execute_recommendation(rec.pk, NOW)
+    verify_remediations(sim, NOW + dt.timedelta(seconds=60))
+    node.refresh_from_db()
+    incident.refresh_from_db()
+    assert node.drained_by_us is False and incident.status == IncidentStatus.RECOVERED
+    assert Qualification.objects.filter(node="gpu-a-002", passed=True).exists()
+    assert not PageState.objects.exists()  # the one who would be paged opened it
+    assert node_track_violations(sim) == []
