@@ -74,7 +74,8 @@ from incidents import lifecycle as incident_life
 from incidents import story as story_mod
 from incidents.audit import verify_chain
 from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
-from incidents.models import AuditRecord, Incident, IncidentTransition
+from incidents.models import AuditRecord, Incident, IncidentTransition, Silence
+from incidents.silences import matches
 from monitoring.models import Cluster, Job, Node
 
 Check = Callable[[Cluster, dt.datetime], list[str]]
@@ -224,17 +225,31 @@ def held_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
 
 
 def silenced_execution_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
-    """A maintenance window holds an incident: nothing it proposed acts on the cluster."""
-    ran = Recommendation.objects.filter(
-        cluster=cluster,
-        incident__silenced_by__isnull=False,
-        action__in=list(MUTATING_ACTIONS),
-        executed_at__isnull=False,
-    ).values_list("pk", "action", "incident_id")
-    return [
-        f"{cluster.name}: recommendation #{pk} ({action}) executed for incident #{inc}, which a silence holds"
-        for pk, action, inc in ran
-    ]
+    """A maintenance window holds an incident: nothing it proposed acts on the cluster while it lasts.
+
+    Read from each silence's own window, not from the incident's mark: a silence made after a drain
+    marks the incident silenced too (its later steps are held), and what ran before it began was no
+    violation (soak seed 19 found the old check wrong on exactly that)."""
+    out = []
+    for silence in Silence.objects.filter(cluster=cluster).select_related("cluster"):
+        until = min(silence.ends_at, silence.ended_early_at or silence.ends_at)
+        ran = (
+            Recommendation.objects.filter(
+                cluster=cluster,
+                action__in=list(MUTATING_ACTIONS),
+                executed_at__gte=silence.starts_at,
+                executed_at__lt=until,
+            )
+            .select_related("incident", "incident__cluster")
+            .order_by("pk")
+        )
+        out += [
+            f"{cluster.name}: recommendation #{rec.pk} ({rec.action}) executed for incident "
+            f"#{rec.incident_id}, which silence #{silence.pk} held"
+            for rec in ran
+            if matches(silence, rec.incident)
+        ]
+    return out
 
 
 MERGED_INTO = re.compile(r"same root cause as incident #(\d+): merged")

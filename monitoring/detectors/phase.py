@@ -33,14 +33,21 @@ _FINAL_SAVE = re.compile(r"\bfinal\b|\blast\b", re.I)
 
 
 def at_total(line: str) -> bool:
-    """The line counts to its own total (``1000/1000``, ``iteration 5000/ 5000``)."""
+    """The line counts to its own total (``1000/1000``, ``iteration 5000/ 5000``).
+
+    Every counter on the line must be at its total: ``Epoch: 1/4, Iter: 1050/1050`` ends an epoch,
+    not the training (an inner loop's counter restarts under an outer one that has not ended).
+    """
     if "/" not in line:
         return False
+    ended = False
     for m in _OF_TOTAL.finditer(line[:400]):
         done, total = int(m.group(1)), int(m.group(2))
+        if 2 <= total and done < total:
+            return False  # an outer (or any other) counter still short of its total
         if total >= 10 and done == total:
-            return True
-    return False
+            ended = True
+    return ended
 
 
 class JobPhase:
@@ -55,6 +62,7 @@ class JobPhase:
         "ckpt_start",
         "eval_t",
         "finish_t",
+        "finish_inferred",
         "loop_done_t",
         "loop_done_step",
         "resumed_t",
@@ -70,6 +78,7 @@ class JobPhase:
         self.ckpt_start: float | None = None
         self.eval_t: float | None = None
         self.finish_t: float | None = None
+        self.finish_inferred = False  # finish_t read from a step counter at its total, not said
         # A loop other than the step loop (an evaluation's bar) that counted to its own total: if no
         # training step and no save follows it, that loop was the job's last work.
         self.loop_done_t: float | None = None
@@ -91,7 +100,12 @@ class JobPhase:
             self.last_step = step
         self.ckpt_start = None
         if line and at_total(line):
-            self.finish_t = t
+            self.finish_t, self.finish_inferred = t, True
+        elif self.finish_inferred and self.finish_t is not None and t > self.finish_t:
+            # A counter at its total was taken for the end, and the step loop went on: it was not.
+            # (The next time it reaches its total may be the end: a stall right after an epoch's bar
+            # is full stays ambiguous, and is reported rather than requeued.)
+            self.finish_t, self.finish_inferred = None, False
         elif self.loop_done_t is not None and step is not None and step > (self.loop_done_step or -1):
             self.loop_done_t = None  # training went on after that loop: it was not the last
 
@@ -100,7 +114,10 @@ class JobPhase:
         if what == "start":
             self.ckpt_start = t
             if _FINAL_SAVE.search(line):
-                self.finish_t = t  # the final save: training is over once it is written
+                self.finish_t, self.finish_inferred = (
+                    t,
+                    False,
+                )  # the final save: training is over once it is written
             else:
                 self.loop_done_t = None  # a save began: the job is still working
             return
@@ -110,7 +127,7 @@ class JobPhase:
     def on_lifecycle(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
         if what == "finished":
-            self.finish_t = t
+            self.finish_t, self.finish_inferred = t, False
         else:
             self.eval_t = t
             if line and at_total(line):

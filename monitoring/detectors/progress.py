@@ -283,10 +283,17 @@ _FINISHED = re.compile(
     re.I,
 )
 _EVAL = re.compile(r"validat|evaluat", re.I)
+# The end of an epoch announces the work between epochs (validation, a save, reshuffling the data):
+# "Epoch[1] Complete", "End of epoch 3", "epoch 2 finished", "Epoch 4 done in 812 s".
+_EPOCH_END = re.compile(
+    r"\bepoch\b[^a-z]{0,24}(?:is |has )?(?:complete[d]?|end(?:ed)?|finished|done|over)\b|\bend of (?:the )?epoch\b",
+    re.I,
+)
 
 
 def parse_lifecycle(line: str) -> str | None:
-    """``"finished"`` when training says it is over, ``"busy"`` for validation/evaluation lines.
+    """``"finished"`` when training says it is over, ``"busy"`` for validation/evaluation lines and the
+    end of an epoch (what follows it is the between-epochs work).
 
     Both stop a silence from reading as a hang: a finished job waits for Slurm
     to notice it exited, and evaluation pauses the step loop on purpose.
@@ -294,6 +301,8 @@ def parse_lifecycle(line: str) -> str | None:
     if "rain" in line and _FINISHED.search(line):
         return "finished"
     if ("alid" in line or "valuat" in line) and _EVAL.search(line):
+        return "busy"
+    if ("poch" in line or "POCH" in line) and _EPOCH_END.search(line):
         return "busy"
     return None
 

@@ -468,3 +468,30 @@ def test_a_requeued_job_loses_no_more_gpu_hours_than_it_was_allocated(cluster) -
     assert row["lost_gpu_hours"] == pytest.approx(gpus * 2.75, abs=1e-3)  # 1 h before the fault + 1.75 h wait
     assert row["allocated_gpu_hours"] == pytest.approx(gpus * 3.0, abs=1e-3)  # from its checkpoint on
     assert 0 <= row["ettr"] <= 1
+
+
+def test_a_silence_made_after_the_drain_does_not_make_the_drain_a_violation(cluster, operator) -> None:  # type: ignore[no-untyped-def]
+    """Soak seed 19: drained and requeued at t+300 s, the node silenced at t+576 s; approving the incident's
+    reboot at t+616 s marked the incident silenced (and held the reboot). What ran before the window
+    began ran outside it."""
+    from incidents.models import Silence
+
+    make_nodes(cluster)
+    inc = make_incident(cluster, "i-1", "gpu-a-001", [])
+    (rec,) = propose(inc, drain("gpu-a-001"))
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW)
+    silence = Silence.objects.create(
+        cluster=cluster,
+        node="gpu-a-001",
+        starts_at=NOW + dt.timedelta(seconds=1),
+        ends_at=LATER,
+        reason="maintenance",
+        created_by="otto",
+        created_at=NOW + dt.timedelta(seconds=1),
+    )
+    type(inc).objects.filter(pk=inc.pk).update(silenced_by=silence)
+    assert "nothing_executed_while_silenced" not in _names(cluster)
+    Recommendation.objects.filter(pk=rec.pk).update(executed_at=NOW + dt.timedelta(seconds=2))
+    assert "nothing_executed_while_silenced" in _names(cluster)  # inside the window: found
+    Silence.objects.filter(pk=silence.pk).update(node="gpu-a-002")  # another node's window: not this
+    assert "nothing_executed_while_silenced" not in _names(cluster)

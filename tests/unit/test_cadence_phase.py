@@ -261,3 +261,43 @@ def test_a_trainer_that_changes_its_format_after_warmup_is_not_stalled() -> None
         cad.see(before.last_t + 10.0 * i, None, f"step {i * 100} | loss 1.{i}")
     after = cad.stall()
     assert after is not None and after.last_t == before.last_t + 30.0
+
+
+# --- holdout5: counters that restart are not the end (blind corpus, stop 36) -------------------
+
+
+def test_an_inner_counter_at_its_total_under_an_outer_one_short_of_it_is_an_epochs_end() -> None:
+    """MONAI's ``Epoch: 1/4, Iter: 1050/1050``: the epoch ended, the training did not."""
+    assert not ph.at_total("2027-02-04 01:05:20,231 - INFO - Epoch: 1/4, Iter: 1050/1050 -- train_loss: 0.37")
+    assert ph.at_total("Epoch: 4/4, Iter: 1050/1050 -- train_loss: 0.30")
+    assert ph.at_total("epoch 3 | 1050/1050 batches")  # no outer total on the line: still the end
+
+
+def test_a_step_counter_that_reached_its_total_and_went_on_was_not_the_end() -> None:
+    """Lightning's per-epoch bar ``Epoch 11: 100%| 200/200``: the next epoch's steps show that was an
+    epoch's end. The next full bar may be the last one (an inference job's last prompt looks the same),
+    so a stall right after it stays ambiguous: reported, not requeued."""
+    p = ph.JobPhase(started=0.0)
+    p.on_step(10.0, 180, "Epoch 11:  90%|█████████ | 180/200 [02:05<00:14]")
+    p.on_step(20.0, 200, "Epoch 11:  100%|██████████| 200/200 [02:19<00:00]")
+    assert p.phase() == ph.FINISHING  # for all it knows yet, the last step
+    p.on_step(30.0, 20, "Epoch 12:  10%|█         | 20/200 [00:14<02:05]")
+    assert p.phase() == ph.TRAINING and p.finished_at is None
+    p.on_checkpoint(35.0, "start", "Saving final checkpoint to /ckpt/final")
+    p.on_step(40.0, 40, "Epoch 12:  20%|██        | 40/200 [00:28<01:51]")
+    assert p.phase() == ph.FINISHING  # said, not inferred: steps after it do not undo it
+
+
+def test_the_end_of_an_epoch_announces_the_work_between_epochs() -> None:
+    from monitoring.detectors.progress import parse_lifecycle
+
+    for line in (
+        "2027-02-04 01:05:27,123 - INFO - Epoch[1] Complete. Time taken: 00:12:57",
+        "End of epoch 3",
+        "epoch 2 finished",
+        "Epoch 4 done in 812 s",
+        "EPOCH 5 COMPLETED",
+    ):
+        assert parse_lifecycle(line) == "busy", line
+    for line in ("Epoch: 2/4, Iter: 10/1050 -- train_loss: 0.37", "epoch 3 loss 0.2 ended_flag", "epoch: 12"):
+        assert parse_lifecycle(line) is None, line
