@@ -13,13 +13,14 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-# scenarios/holdout, holdout2, holdout3 and holdout4 are the blind holdouts (their SCORES.md): scored, never a
+# scenarios/holdout, holdout2 to holdout5 are the blind holdouts (their SCORES.md): scored, never a
 # pass/fail bar, or they would be tuned to. They only have to replay.
 HOLDOUT1 = scenario_folders(ROOT / "holdout")
 HOLDOUT2 = scenario_folders(ROOT / "holdout2")
 HOLDOUT3 = scenario_folders(ROOT / "holdout3")
 HOLDOUT4 = scenario_folders(ROOT / "holdout4")
-HOLDOUT = HOLDOUT1 + HOLDOUT2 + HOLDOUT3 + HOLDOUT4
+HOLDOUT5 = scenario_folders(ROOT / "holdout5")
+HOLDOUT = HOLDOUT1 + HOLDOUT2 + HOLDOUT3 + HOLDOUT4 + HOLDOUT5
 FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
 HARDWARE = {"gpu_hardware", "network", "node_failure"}
 
@@ -80,5 +81,6 @@ def test_replay_output_is_json_and_never_reads_truth(tmp_path: Path) -> None:
 
 def test_the_blind_holdout_replays_and_is_scored() -> None:
     assert len(HOLDOUT1) >= 19 and len(HOLDOUT2) >= 8 and len(HOLDOUT3) >= 12 and len(HOLDOUT4) >= 12
+    assert len(HOLDOUT5) >= 12
     scored = [score(replay(f), load_truth(f)) for f in HOLDOUT]
     assert len(scored) == len(HOLDOUT)
