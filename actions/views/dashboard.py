@@ -186,6 +186,16 @@ def _section(qs: QuerySet[Incident], rows: int = OVERVIEW_ROWS) -> dict[str, Any
     return {"rows": shown, "total": total, "more": total - len(shown)}
 
 
+def _standing_section(
+    active_qs: QuerySet[Incident], ids: list[int], rows: int = OVERVIEW_ROWS
+) -> dict[str, Any]:
+    """A section of one standing: its ids come from the tally in the list's order, so only the first
+    ``rows`` are read as rows and the total is their count (no ``IN`` over every open incident:
+    10,000 open incidents made that the overview's slowest query)."""
+    shown = list(active_qs.filter(pk__in=ids[:rows]))
+    return {"rows": shown, "total": len(ids), "more": len(ids) - len(shown)}
+
+
 def overview_context() -> dict[str, Any]:
     active_qs = (
         with_needs_approval(Incident.objects.filter(status__in=list(INCIDENT_ACTIVE)))
@@ -194,8 +204,8 @@ def overview_context() -> dict[str, Any]:
     )
     active = _section(active_qs)
     by_standing = standings(active_qs)
-    needs_you = _section(active_qs.filter(pk__in=by_standing[attention.Standing.NEEDS_YOU]))
-    held = _section(active_qs.filter(pk__in=by_standing[attention.Standing.HELD]))
+    needs_you = _standing_section(active_qs, by_standing[attention.Standing.NEEDS_YOU])
+    held = _standing_section(active_qs, by_standing[attention.Standing.HELD])
     # The grid colours every node an active incident blames: all of them, in a light query.
     blamed = _blamed(Incident.objects.all())
     cards, not_drawn, held_clusters = _cards(blamed, timezone.now())
