@@ -68,7 +68,7 @@ soak:
 	RECOVERY_DEV=1 DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/recovery} \
 	  $(PY) scripts/soak.py --seeds $(SEEDS) --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS) $(SOAK_ARGS)
 
-# Issue 23's defects put back one at a time: the soak must name each (about a minute apiece).
+# Issue 23's defects put back one at a time: the soak must name each (a few minutes apiece on a slow day).
 soak-defects:
 	@scripts/bootstrap.sh dev
 	scripts/services.sh postgres redis

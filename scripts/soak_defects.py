@@ -98,6 +98,12 @@ DEFECTS: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 }
 
 
+# Shifts a defect needs before the soak meets it. Defect 2 needs a reboot awaiting approval when its
+# job recovers: 6 shifts met it before stop 36, but not once a hand-drained node's Reboot began to open
+# an incident (the acts of every shift after it changed); it is met on the 11th of 12 now.
+SEEDS = {"2 the reboot ends when the job recovers": 12}
+
+
 def run(name: str) -> set[str]:
     expected, edits = DEFECTS[name]
     saved: dict[Path, str] = {}
@@ -110,7 +116,8 @@ def run(name: str) -> set[str]:
                 raise SystemExit(f"{name}: {rel} no longer has the text this defect edits; update {__file__}")
             path.write_text(current.replace(today, old))
         env = {**os.environ, "RECOVERY_DEV": "1"}
-        args = ["--seeds", "6", "--minutes", "8", "--jobs", "2", "--act-chance", "0.3"]
+        seeds = str(SEEDS.get(name, 6))
+        args = ["--seeds", seeds, "--minutes", "8", "--jobs", "2", "--act-chance", "0.3"]
         out = subprocess.run(
             [sys.executable, str(ROOT / "scripts" / "soak.py"), *args],
             capture_output=True,
