@@ -114,10 +114,8 @@ class JobPhase:
         if what == "start":
             self.ckpt_start = t
             if _FINAL_SAVE.search(line):
-                self.finish_t, self.finish_inferred = (
-                    t,
-                    False,
-                )  # the final save: training is over once it is written
+                # the final save: training is over once it is written
+                self.finish_t, self.finish_inferred = t, False
             else:
                 self.loop_done_t = None  # a save began: the job is still working
             return
