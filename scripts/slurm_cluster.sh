@@ -80,9 +80,10 @@ install_packages() {
     [[ ${#missing[@]} -eq 0 ]] && return 0
     log "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1; then
-        apt-get update -qq
-        apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # Another test process may be running apt right now (the Slurm 25.05 chroot's script): wait for the lock.
+    if ! apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1; then
+        apt-get -o DPkg::Lock::Timeout=600 update -qq
+        apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
     fi
 }
 

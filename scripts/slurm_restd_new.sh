@@ -58,6 +58,21 @@ in_root() { # in_root CMD...: CMD inside the chroot, as root, with a clean envir
     chroot "$ROOT" /usr/bin/env -i PATH="$IN_PATH" HOME=/root LANG=C.UTF-8 "$@"
 }
 
+# --- the host's part: sshd and ssh-keygen for the SFTP side ---------------------------------
+host_packages() {
+    # A fresh machine may lack them, and the local cluster's script (which also installs them) may be
+    # running apt in another test process right now: wait for dpkg's lock rather than fail.
+    local missing=()
+    [[ -x /usr/sbin/sshd ]] || missing+=(openssh-server)
+    command -v ssh-keygen >/dev/null || missing+=(openssh-client)
+    [[ ${#missing[@]} -eq 0 ]] && return 0
+    log "installing ${missing[*]}"
+    local apt=(apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends)
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" "${missing[@]}" >/dev/null 2>&1 \
+        || { apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive "${apt[@]}" "${missing[@]}"; }
+    [[ -x /usr/sbin/sshd ]] || die "openssh-server did not install"
+}
+
 # --- the chroot: built once, cached ---------------------------------------------------------
 build_root() {
     [[ -e "$ROOT/.recovery-ready" ]] && return 0
@@ -262,6 +277,7 @@ wait_nodes_up() {
 
 cmd_up() {
     [[ $EUID -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
+    host_packages
     build_root
     mkdir -p "$BASE"
     mount_root
