@@ -306,13 +306,15 @@ def parse_sinfo_json(text: str) -> list[NodeInfo]:
     for n in _json(text).get("nodes", []):
         base = str(n.get("state", "")).upper()
         flags = [str(x).upper() for x in n.get("state_flags", []) or []]
-        when = n.get("reason_changed_at") or 0
+        reason = str(n.get("reason", "") or "")
+        # the uid and time of a reason outlive it after a resume: read only beside a reason
+        when = (n.get("reason_changed_at") or 0) if reason else 0
         out.append(
             NodeInfo(
                 name=str(n.get("name", "")),
                 state="+".join([base, *flags]),
-                reason=str(n.get("reason", "") or ""),
-                reason_user=str(n.get("reason_set_by_user", "") or ""),
+                reason=reason,
+                reason_user=str(n.get("reason_set_by_user", "") or "") if reason else "",
                 reason_time=datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%S") if when else "",
                 partitions=tuple(n.get("partitions", []) or []),
                 gres=str(n.get("gres", "") or ""),

@@ -143,12 +143,15 @@ def node_info(n: dict[str, Any], version: str) -> NodeInfo:
         next_state = "+".join(x for x in nxt if x and x != "INVALID")
     else:
         next_state = "+".join(x for x in _flags(next_state) if x != "INVALID")
+    reason = _text(n.get("reason"))
     return NodeInfo(
         name=_text(n.get("name")),
         state=_node_state(n, new),
-        reason=_text(n.get("reason")),
-        reason_user=_text(n.get("reason_set_by_user")),
-        reason_time=_iso(number(n.get("reason_changed_at"))),
+        reason=reason,
+        # Slurm keeps the uid and time of a reason after a resume clears it; scontrol prints them
+        # only beside a reason, and a user of no reason must never read as someone's drain.
+        reason_user=_text(n.get("reason_set_by_user")) if reason else "",
+        reason_time=_iso(number(n.get("reason_changed_at"))) if reason else "",
         partitions=tuple(_text(p) for p in (n.get("partitions") or []) if p),
         gres=_text(n.get("gres")),
         gres_used=_text(n.get("gres_used")),

@@ -71,6 +71,12 @@ def _remediation(s: Stack, rec: int) -> str:
     return str(s.one("SELECT state FROM actions_remediation WHERE recommendation_id = %s", rec))
 
 
+def _why(s: Stack, rec: int) -> str:
+    """The remediation's own note and the worker's log: which step held the node, and why."""
+    rows = s.sql("SELECT state, note FROM actions_remediation WHERE recommendation_id = %s", rec)
+    return f"{rows}\n{s.logs()[-4000:]}"
+
+
 def _kill_inside_the_reboot(s: Stack, gate: str, node: str, key: str) -> dict[str, float]:
     """A fault drained and rebooted by the controller; kill -9 the worker inside ``scontrol reboot``."""
     (s.bin_dir / "blocked").unlink(missing_ok=True)
@@ -129,7 +135,9 @@ def test_kill_9_while_a_reboot_is_executing_reboots_the_node_exactly_once(stack:
     )[0]
     assert fake_slurm.reboots(stack.bin_dir) == ["f4"], (rec, stack.logs())  # exactly one reboot
     assert rec[0] == "succeeded" and rec[1] == 1 and rec[2].startswith("reconciled:"), rec
-    assert _remediation(stack, after["rec"]) == "returned"  # new boot, health check passed, resumed
+    assert _remediation(stack, after["rec"]) == "returned", _why(
+        stack, after["rec"]
+    )  # new boot, checked, resumed
 
     # 2. killed before Slurm took it: same boot, nothing under way, so it is sent once more
     before = _kill_inside_the_reboot(stack, "block-reboot-before-apply", "f5", "i-5")
@@ -138,7 +146,7 @@ def test_kill_9_while_a_reboot_is_executing_reboots_the_node_exactly_once(stack:
     )[0]
     assert fake_slurm.reboots(stack.bin_dir) == ["f4", "f5"], (rec, stack.logs())
     assert rec[0] == "succeeded" and rec[1] == 2, rec
-    assert _remediation(stack, before["rec"]) == "returned"
+    assert _remediation(stack, before["rec"]) == "returned", _why(stack, before["rec"])
 
     print(
         f"\nkill -9 inside scontrol reboot: Slurm took reboots {fake_slurm.reboots(stack.bin_dir)}; "

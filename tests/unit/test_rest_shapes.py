@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import os
 import time
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 
 from monitoring.slurm import rest_shapes as shapes
 from monitoring.slurm.jwt import TokenError, TokenSource, claims_of, read_token_text, sign
-from monitoring.slurm.parse import JobInfo
+from monitoring.slurm.parse import JobInfo, parse_sinfo_json
 
 
 def _paths(*versions: str, node_post: bool = False, requeue: bool = False) -> dict[str, object]:
@@ -112,6 +113,23 @@ def test_a_node_reads_the_same_in_both_shapes(version: str, doc: dict[str, objec
         2,
     )
     assert n.next_state == ""
+
+
+@pytest.mark.parametrize(
+    ("version", "doc"), [("v0.0.38", V38_NODE), ("v0.0.40", V40_NODE), ("v0.0.44", V40_NODE)]
+)
+def test_a_resumed_nodes_leftover_reason_user_reads_as_no_ones(version: str, doc: dict[str, object]) -> None:
+    # Slurm 24.11's slurmrestd still named root on a node resumed after a drain (reason cleared);
+    # scontrol prints the user only beside a reason, so the two clients disagreed (a live test saw it).
+    resumed = (
+        {**doc, "state_flags": [], "reason": ""}
+        if version == "v0.0.38"
+        else {**doc, "state": ["IDLE"], "reason": ""}
+    )
+    n = shapes.node_info(resumed, version)
+    assert (n.state, n.reason, n.reason_user, n.reason_time) == ("IDLE", "", "", "")
+    j = parse_sinfo_json(json.dumps({"nodes": [{**V38_NODE, "state_flags": [], "reason": ""}]}))[0]
+    assert (j.reason, j.reason_user, j.reason_time) == ("", "", "")
 
 
 V38_JOB = {
