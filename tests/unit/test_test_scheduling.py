@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import group_of
 
 
@@ -55,6 +57,29 @@ def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
         mod.nodeid("tests.unit.test_test_scheduling.TestK", "test_y")
         == "tests/unit/test_test_scheduling.py::TestK::test_y"
     )
+
+
+def test_slow_tests_merge_keeps_listed_tests_and_drops_those_whose_function_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_m.py").write_text("def test_kept(x):\n    pass\n")
+    listed = tmp_path / "slow.txt"
+    listed.write_text(
+        "# header\ntests/test_m.py::test_kept[a]  # 4.0 s\ntests/test_m.py::test_gone  # 9.0 s\n"
+        "tests/test_x.py::test_a  # 5.0 s\n"
+    )
+    monkeypatch.setattr(mod, "ROOT", tmp_path)
+    monkeypatch.setattr(mod, "LIST", listed)
+    assert mod.listed() == {"tests/test_m.py::test_kept[a]": 4.0}
 
 
 def test_each_worker_has_a_local_slurm_cluster_of_its_own_on_ports_nothing_else_uses() -> None:
