@@ -9,6 +9,11 @@ side saying so in its own kernel log (MDT/OST connection lost, evicted, NFS
 server not responding) is not chance: the storage they share is the cause, and
 restarting either job into it would only fail again. Incidents naming two
 different filesystems (a Lustre fsname, an NFS server) stay apart.
+
+Two incidents are near when they were detected within the window, or when the kernel's own
+evidence of each began within it: a job with a slow cadence is found stalled minutes after a
+fast one, although its clients lost the storage in the same second (a public FSx for Lustre
+thread: the two jobs' incidents 526 s apart, the MDT lost on all four nodes within 3 s).
 """
 
 from __future__ import annotations
@@ -38,6 +43,19 @@ def _candidate(inc: Incident) -> bool:
     return any(m.kind == Kind.FS_KERNEL for m in inc.marks.values()) or bool(_launch_marks(inc))
 
 
+def _fs_began(inc: Incident) -> float:
+    """When the kernel's filesystem evidence (or the site's launch error) of ``inc`` began."""
+    ts = [m.t for m in inc.marks.values() if m.kind == Kind.FS_KERNEL] + [m.t for m in _launch_marks(inc)]
+    return min(ts, default=inc.detected_t)
+
+
+def _near(first: Incident, other: Incident, window_s: float) -> bool:
+    return (
+        other.detected_t - first.detected_t <= window_s
+        or abs(_fs_began(other) - _fs_began(first)) <= window_s
+    )
+
+
 def _nodes(world: World, inc: Incident) -> set[str]:
     out: set[str] = set()
     for job in inc.jobs:
@@ -61,7 +79,7 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
             continue
         seen, names, group = _nodes(world, first), _fs_names(first), [first]
         for other in cands[n + 1 :]:
-            if other.superseded_by or other.detected_t - first.detected_t > window_s:
+            if other.superseded_by or not _near(first, other, window_s):
                 continue
             nodes, other_names = _nodes(world, other), _fs_names(other)
             if nodes & seen or not _same_fs(names, other_names):

@@ -117,6 +117,22 @@ def test_two_jobs_with_kernel_filesystem_evidence_on_disjoint_nodes_are_one_infr
     assert [a["action"] for a in _actions(live[0])] == ["escalate"]
 
 
+def test_a_slow_jobs_stall_found_minutes_later_joins_the_storage_outage_its_kernel_saw_at_once() -> None:
+    # job 2 prints every 90 s, so its stall is found minutes after job 1's (outside the 120-s
+    # window of detections); all four nodes lost the same MDT within 3 s (holdout5's FSx thread)
+    p = pipeline(job("1", "gpu-a-[001-002]"), job("2", "gpu-a-[003-004]"))
+    events = progress("1", 0, 1000, every=30.0) + progress("2", 0, 1000, every=90.0)
+    events += [
+        kernel(1001 + i, n, LUSTRE)
+        for i, n in enumerate(["gpu-a-001", "gpu-a-002", "gpu-a-003", "gpu-a-004"])
+    ]
+    run(p, events, until=2200)
+    live = [i for i in p.incidents() if not i.superseded_by]
+    assert [(i.category, sorted(i.jobs)) for i in live] == [("infrastructure", ["1", "2"])]
+    assert [a["action"] for a in _actions(live[0])] == ["escalate"]
+    assert live[0].updated_t - live[0].detected_t > 120  # the case: job 2 joined minutes later
+
+
 GPFS_LOST = "Mon Jun 25 16:11:21 2018: Lost membership in cluster {}. Unmounting file systems."  # IBM docs
 
 
