@@ -42,17 +42,19 @@ def slow_ids(xml_paths: list[str], over_s: float) -> list[tuple[float, str]]:
     return sorted(((s, n) for n, s in out.items()), reverse=True)
 
 
-def listed() -> dict[str, float]:
+def listed(path: Path = LIST, root: Path = ROOT) -> dict[str, float]:
     """The list as written, less tests whose function is gone: with --merge a test slow in any timed
     run stays slow (this machine's speed varies by 2x from day to day)."""
     out: dict[str, float] = {}
-    for line in LIST.read_text().splitlines() if LIST.exists() else []:
+    sources: dict[str, str] = {}
+    for line in path.read_text().splitlines() if path.exists() else []:
         nid, _, fig = line.partition("  # ")
         if not nid or nid.startswith("#"):
             continue
-        path, _, rest = nid.partition("::")
-        func = rest.split("::")[-1].split("[")[0]
-        if (ROOT / path).is_file() and f"def {func}(" in (ROOT / path).read_text():
+        file, _, rest = nid.partition("::")
+        if file not in sources:
+            sources[file] = (root / file).read_text() if (root / file).is_file() else ""
+        if f"def {rest.split('::')[-1].split('[')[0]}(" in sources[file]:
             out[nid] = float(fig.split()[0]) if fig else 0.0
     return out
 

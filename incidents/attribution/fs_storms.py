@@ -49,13 +49,6 @@ def _fs_began(inc: Incident) -> float:
     return min(ts, default=inc.detected_t)
 
 
-def _near(first: Incident, other: Incident, window_s: float) -> bool:
-    return (
-        other.detected_t - first.detected_t <= window_s
-        or abs(_fs_began(other) - _fs_began(first)) <= window_s
-    )
-
-
 def _nodes(world: World, inc: Incident) -> set[str]:
     out: set[str] = set()
     for job in inc.jobs:
@@ -73,13 +66,18 @@ def _same_fs(a: set[str], b: set[str]) -> bool:
 def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]:
     """Fold kernel-filesystem incidents of disjoint jobs within ``window_s`` into the first."""
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
+    began = {i.key: _fs_began(i) for i in cands}
     changed: set[str] = set()
     for n, first in enumerate(cands):
         if first.superseded_by:
             continue
         seen, names, group = _nodes(world, first), _fs_names(first), [first]
         for other in cands[n + 1 :]:
-            if other.superseded_by or not _near(first, other, window_s):
+            near = (
+                other.detected_t - first.detected_t <= window_s
+                or abs(began[other.key] - began[first.key]) <= window_s
+            )
+            if other.superseded_by or not near:
                 continue
             nodes, other_names = _nodes(world, other), _fs_names(other)
             if nodes & seen or not _same_fs(names, other_names):

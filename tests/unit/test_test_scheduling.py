@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import group_of
 
 
@@ -59,9 +57,7 @@ def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
     )
 
 
-def test_slow_tests_merge_keeps_listed_tests_and_drops_those_whose_function_is_gone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_slow_tests_merge_keeps_listed_tests_and_drops_those_whose_function_is_gone(tmp_path: Path) -> None:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -77,9 +73,7 @@ def test_slow_tests_merge_keeps_listed_tests_and_drops_those_whose_function_is_g
         "# header\ntests/test_m.py::test_kept[a]  # 4.0 s\ntests/test_m.py::test_gone  # 9.0 s\n"
         "tests/test_x.py::test_a  # 5.0 s\n"
     )
-    monkeypatch.setattr(mod, "ROOT", tmp_path)
-    monkeypatch.setattr(mod, "LIST", listed)
-    assert mod.listed() == {"tests/test_m.py::test_kept[a]": 4.0}
+    assert mod.listed(listed, tmp_path) == {"tests/test_m.py::test_kept[a]": 4.0}
 
 
 def test_each_worker_has_a_local_slurm_cluster_of_its_own_on_ports_nothing_else_uses() -> None:
