@@ -155,7 +155,7 @@ def blamed_peer(inc: Incident, world: World) -> Suspect | None:
         lines[host] = lines.get(host, 0.0) + n
         first[host] = min(first.get(host, t), t)
     if not reporters_of:
-        return _silent_peer(inc, world) or _silent_reporter(inc, world)
+        return _silent_peer(inc, world) or _hub_of_unnamed_peers(inc, world) or _silent_reporter(inc, world)
     ranked = sorted(reporters_of, key=lambda h: (-len(reporters_of[h]), -lines[h], first[h]))
     top = ranked[0]
     n = len(reporters_of[top])
@@ -191,6 +191,43 @@ def _silent_peer(inc: Incident, world: World) -> Suspect | None:
                 f"{silent[0]} is the only node of job {job} not reporting"
             )
             return Suspect(silent[0], None, 0.6, why)
+    return None
+
+
+def _hub_of_unnamed_peers(inc: Incident, world: World) -> Suspect | None:
+    """No address is known to be a host's, but the errors form a star: the node at its centre.
+
+    When one node's link fails, every other node of the job reports errors talking to that node's
+    address, and that node reports errors talking to every one of theirs. Only an exact star counts:
+    every node of the job reports; all but one name one address (the centre's) and nothing else; the
+    one that never names it names exactly as many other addresses as there are other nodes, each named
+    by it alone. A silent node (its peers' follow-on errors need not form a star), a two-node job (each
+    side names the other) and two failing links are left alone.
+    """
+    peers = [p for p in inc.blames if world.host_of(p) is None]
+    if len(peers) < 3:
+        return None
+    named_by = {p: set(inc.blames[p]) for p in peers}
+    hub_addr = max(peers, key=lambda p: len(named_by[p]))
+    spokes = named_by[hub_addr]
+    reporters: set[str] = set().union(*named_by.values())
+    outside = reporters - spokes
+    if len(spokes) < 2 or len(outside) != 1:
+        return None
+    hub = next(iter(outside))
+    others = [p for p in peers if p != hub_addr]
+    if len(others) != len(spokes) or any(named_by[p] != {hub} for p in others):
+        return None
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        if run is None or reporters != set(run.spec.nodes):
+            continue
+        why = (
+            f"{len(spokes)} peer host(s) ({compress(sorted(spokes))}) report NET/IB errors talking to "
+            f"{hub_addr}, and {hub}, the one node of job {job} that never names it, reports errors talking "
+            f"to {len(others)} other addresses: {hub_addr} is {hub}'s, the centre of the failures"
+        )
+        return Suspect(hub, None, 0.6, why)
     return None
 
 

@@ -5,7 +5,12 @@ Broken: an uncorrectable (double-bit) ECC counter that goes up, a row-remap
 reset), a new Xid in ``DCGM_FI_DEV_XID_ERRORS``. Degraded: a GPU whose SM clock
 sits below ``slow_ratio`` x the median of its peers in the same job, with a
 slowdown throttle reason set (or, when the sample carries no reasons, power
-far below its peers), for ``slow_samples`` samples in a row.
+far below its peers), for ``slow_samples`` samples in a row. A job with too few
+GPUs to have peers (one to three) is compared with the GPU's own working
+clock instead: the highest SM clock it ran at in this job, and only a hardware
+slowdown the driver asserts (HW slowdown, HW thermal, power brake) confirms it,
+since a clock that moves with the workload, a power cap or the software thermal
+loop settling a card at its target temperature is not a fault.
 """
 
 from __future__ import annotations
@@ -24,12 +29,16 @@ XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
 POWER = "DCGM_FI_DEV_POWER_USAGE"
 UTIL = "DCGM_FI_DEV_GPU_UTIL"
+MIN_PEERS = 4  # GPUs of one job needed before a median of peers means anything
 BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU left idle reads 0
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
 # 0x1 idle, 0x2 application clocks and 0x4 SW power cap are routine.
 SLOWDOWN_MASK = 0x8 | 0x20 | 0x40 | 0x80
+# Against a GPU's own past only the hardware's own brakes count: SW thermal (0x20) is the driver's
+# normal control loop holding a card at its target, below a boost clock it ran at while cool.
+HW_SLOWDOWN_MASK = 0x8 | 0x40 | 0x80
 REASON_NAMES = {0x8: "HW slowdown", 0x20: "SW thermal", 0x40: "HW thermal", 0x80: "HW power brake"}
 
 
@@ -73,6 +82,8 @@ class GpuState:
         "idle_n",
         "util_t",
         "util",
+        "peak_clock",
+        "peak_job",
     )
 
     def __init__(self) -> None:
@@ -86,6 +97,8 @@ class GpuState:
         self.idle_n = 0  # samples in that run
         self.util_t: float | None = None  # when utilisation was last reported, and what it was
         self.util: float | None = None
+        self.peak_clock = 0.0  # the highest SM clock it ran at in its current job: its own working level
+        self.peak_job: str | None = None  # the job that clock was reached in
 
     def to_state(self) -> list[Any]:
         return [
@@ -96,6 +109,7 @@ class GpuState:
             self.slow_raised,
             self.slow_since,
             [self.idle_since, self.idle_n, self.util_t, self.util],
+            [round(self.peak_clock), self.peak_job],  # MHz: a whole number, short in the saved state
         ]
 
     @classmethod
@@ -111,6 +125,8 @@ class GpuState:
         g.slow_since = d[5] if len(d) > 5 else None
         if len(d) > 6 and isinstance(d[6], list) and len(d[6]) == 4:
             g.idle_since, g.idle_n, g.util_t, g.util = d[6][0], int(d[6][1] or 0), d[6][2], d[6][3]
+        if len(d) > 7 and isinstance(d[7], list) and len(d[7]) == 2 and isinstance(d[7][0], int | float):
+            g.peak_clock, g.peak_job = float(d[7][0]), None if d[7][1] is None else str(d[7][1])
         return g
 
 
@@ -118,7 +134,7 @@ class JobPeers:
     """Latest SM clock and power of every GPU of one job, with cached medians, and the highest median
     power the job has drawn (its working level: what "still computing" is measured against)."""
 
-    __slots__ = ("clock", "power", "power_t", "med_clock", "med_power", "peak_power", "computed_t")
+    __slots__ = ("clock", "power", "power_t", "med_clock", "med_power", "peak_power", "computed_t", "size")
 
     def __init__(self) -> None:
         self.clock: dict[tuple[str, int], float] = {}
@@ -128,6 +144,7 @@ class JobPeers:
         self.med_power: float | None = None
         self.peak_power: float | None = None
         self.computed_t = -1e18
+        self.size = 0  # the most GPUs of the job seen reporting (kept across restores: see to_state)
 
     def medians(self, t: float, refresh_s: float, min_peers: int) -> tuple[float | None, float | None]:
         if t - self.computed_t >= refresh_s:
@@ -156,7 +173,7 @@ class TelemetryRules:
         self.node_gpus: dict[str, set[int]] = {}  # node -> the GPUs it reports, for per-node questions
 
     def forget_job(self, job: str) -> None:
-        self.peers.pop(job, None)
+        self.peers.pop(job, None)  # a GPU's working clock is reset by the next job's first sample
         self.thermal.forget_job(job)
 
     def on_sample(
@@ -254,24 +271,33 @@ class TelemetryRules:
         if peers is None:
             peers = self.peers[job] = JobPeers()
         peers.clock[gkey] = clock
+        if len(peers.clock) > peers.size:
+            peers.size = len(peers.clock)
         power = fields.get(POWER)
         if power is not None:
             power = _num(power)
             if power is not None:
                 peers.power[gkey] = power
                 peers.power_t[gkey] = t
+        if st.peak_job != job:  # a GPU's working clock is its job's: the next job on it sets its own
+            st.peak_clock, st.peak_job = 0.0, job
+        if clock > st.peak_clock:
+            st.peak_clock = clock
         if t - peers.computed_t >= 5.0:
-            peers.medians(t, 5.0, 4)
+            peers.medians(t, 5.0, MIN_PEERS)
         med_clock, med_power = peers.med_clock, peers.med_power
+        own = False
         if not med_clock:
-            return  # no peers to compare with yet: a run of slow samples is neither broken nor extended
+            if peers.size >= MIN_PEERS or not st.peak_clock:
+                return  # no peers to compare with yet: a run of slow samples is neither broken nor extended
+            med_clock, med_power, own = st.peak_clock, None, True  # too few GPUs for peers: its own level
         if clock >= self.slow_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
         reasons = self._reasons(fields)
         if reasons is not None:
-            confirmed = bool(reasons & SLOWDOWN_MASK)
-        else:
+            confirmed = bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
+        else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
         if not confirmed:
             st.slow_run = 0
@@ -281,7 +307,7 @@ class TelemetryRules:
             st.slow_since = t
         if st.slow_run >= self.slow_samples and not st.slow_raised:
             st.slow_raised = True
-            info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power)
+            info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power, own)
             info.data["since"] = st.slow_since
             out.append(info)
 
@@ -301,12 +327,16 @@ class TelemetryRules:
         reasons: int | None,
         power: float | None,
         med_power: float | None,
+        own: bool = False,
     ) -> LineInfo:
         why = reason_names(reasons) if reasons is not None else "no throttle reason reported"
-        text = (
-            f"GPU {gpu} SM clock {clock:.0f} MHz vs peers' median {med:.0f} MHz "
-            f"({clock / med:.2f}x) for {self.slow_samples} samples, {why}"
+        against = (
+            f"its own working clock in this job {med:.0f} MHz" if own else f"peers' median {med:.0f} MHz"
         )
+        text = f"GPU {gpu} SM clock {clock:.0f} MHz vs {against} ({clock / med:.2f}x) "
+        text += f"for {self.slow_samples} samples, {why}"
+        if own and power is not None:
+            text += f", power {power:.0f} W"
         if power is not None and med_power:
             text += f", power {power:.0f} W vs {med_power:.0f} W"
         data = {"ratio": round(clock / med, 3), "reasons": reasons}
@@ -371,13 +401,22 @@ class TelemetryRules:
         )
 
     def to_state(self) -> dict[str, Any]:
-        return {"g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()], "t": self.thermal.to_state()}
+        return {
+            "g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()],
+            "t": self.thermal.to_state(),
+            # Each job's size, so that after a restore (every tick, when the last ran elsewhere) a big
+            # job's first samples are not taken for a job too small for peers.
+            "p": {job: p.size for job, p in self.peers.items() if p.size},
+        }
 
     def load_state(self, d: dict[str, Any]) -> None:
         for n, g, s in d.get("g", []):
             self.gpus[(str(n), int(g))] = GpuState.from_state(s)
             self.node_gpus.setdefault(str(n), set()).add(int(g))
         self.thermal.load_state(d.get("t", {}))
+        for job, size in d.get("p", {}).items():
+            if isinstance(size, int):
+                self.peers.setdefault(str(job), JobPeers()).size = size
 
 
 def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:

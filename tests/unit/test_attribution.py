@@ -275,6 +275,39 @@ def test_without_any_ip_map_the_one_silent_node_of_the_job_is_blamed() -> None:
     assert (inc.category, inc.culprit_node) == ("network", "gpu-a-006")
 
 
+def test_without_any_ip_map_the_node_at_the_centre_of_a_star_of_errors_is_blamed() -> None:
+    # NCCL issue 733's shape: three nodes name one address; the fourth names each of theirs and never
+    # that one. Nobody announced which address is whose, and every node of the job is reporting.
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    line = "{r}: gpu-a-00{n}:1:2 [3] NCCL WARN NET/IB : Got completion from peer 10.0.0.{ip}<1> with error 12"
+    events = [log(300 + n, "1", line.format(r=n * 8, n=n, ip=7)) for n in (5, 6, 8)]
+    events += [log(310 + ip, "1", line.format(r=56, n=7, ip=ip)) for ip in (5, 6, 8)]
+    run(p, events)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("network", "gpu-a-007")
+    assert any("the centre of the failures" in e for e in inc.evidence)
+
+
+def test_a_silent_failed_node_does_not_put_a_reporting_neighbour_at_the_centre() -> None:
+    # gpu-a-008 died and says nothing; 005 and 006 name its address, and 007's follow-on errors name
+    # 005's and 006's: no star of the whole job, so no reporting node is blamed as its centre.
+    p = pipeline(job("1", "gpu-a-[005-008]"))
+    line = "{r}: gpu-a-00{n}:1:2 [3] NCCL WARN NET/IB : Got completion from peer 10.0.0.{ip}<1> with error 12"
+    events = [log(300 + n, "1", line.format(r=n * 8, n=n, ip=8)) for n in (5, 6)]
+    events += [log(310 + ip, "1", line.format(r=56, n=7, ip=ip)) for ip in (5, 6)]
+    run(p, events)
+    [inc] = p.incidents()
+    assert inc.category == "network" and inc.culprit_node != "gpu-a-007"
+
+
+def test_a_two_node_job_whose_sides_name_each_other_has_no_centre() -> None:
+    p = pipeline(job("1", "gpu-a-[005-006]"))
+    line = "{r}: gpu-a-00{n}:1:2 [3] NCCL WARN NET/IB : Got completion from peer 10.0.0.{ip}<1> with error 12"
+    run(p, [log(300, "1", line.format(r=0, n=5, ip=6)), log(301, "1", line.format(r=8, n=6, ip=5))])
+    [inc] = p.incidents()
+    assert inc.category == "network" and inc.culprit_node is None
+
+
 def test_network_errors_in_three_disjoint_jobs_at_once_are_shared_infrastructure() -> None:
     jobs = [job(str(i), f"gpu-a-[{i * 4 + 1:03d}-{i * 4 + 4:03d}]") for i in range(3)]
     p = pipeline(*jobs)

@@ -116,3 +116,98 @@ def test_job_outcomes() -> None:
     assert job_outcome("RUNNING") == "running"
     assert job_outcome("TIMEOUT") == "timeout"
     assert job_outcome("what") == "unknown"
+
+
+def _alone(rules: TelemetryRules, t: float, clock: float, reasons: int | None, job: str = "solo") -> list:
+    """One sample of a single-GPU job's only GPU (no peers to take a median of)."""
+    fields: dict = {"DCGM_FI_DEV_SM_CLOCK": clock, "DCGM_FI_DEV_POWER_USAGE": 120.0}
+    if reasons is not None:
+        fields["DCGM_FI_DEV_CLOCK_THROTTLE_REASONS"] = reasons
+    return rules.on_sample(t, "dgx3", 0, fields, job)
+
+
+def test_a_single_gpu_jobs_hw_slowdown_far_below_its_own_working_clock_is_slow() -> None:
+    # nnU-Net issue 1351's shape: one GPU, no peer in its job, its clock at a third of where it ran.
+    rules = TelemetryRules()
+    assert _alone(rules, 0, 1410, 0) == []
+    assert _alone(rules, 45, 1395, 0) == []
+    assert _alone(rules, 90, 615, 0x8) == []
+    assert _alone(rules, 135, 510, 0x8) == []
+    out = _alone(rules, 180, 585, 0x8)
+    assert [i.kind for i in out] == [Kind.SLOW_GPU]
+    assert "its own working clock in this job 1410 MHz" in out[0].text and "HW slowdown" in out[0].text
+    assert out[0].data["since"] == 90
+    assert _alone(rules, 225, 510, 0x8) == []  # raised once per slow run
+
+
+def test_a_single_gpu_jobs_slow_clock_without_the_drivers_slowdown_reason_is_not_slow() -> None:
+    for reasons in (0x4, 0x1, 0x2, None):  # power cap, idle, application clocks, no reasons reported
+        rules = TelemetryRules()
+        out = _alone(rules, 0, 1410, 0)
+        for t in (45, 90, 135, 180, 225):
+            out += _alone(rules, t, 600, reasons)
+        assert out == [], reasons
+
+
+def test_a_gpus_working_clock_is_its_jobs_own() -> None:
+    # The GPU ran at 1410 MHz for a job that ended; the next job on it runs at 700 MHz with the
+    # driver's HW thermal reason set from its first sample: nothing to compare with, nothing raised.
+    # The same when the pipeline was restored in between (the ended job's peers are not saved) and
+    # when nobody said the first job ended.
+    for restore, forget in ((False, True), (True, True), (True, False), (False, False)):
+        rules = TelemetryRules()
+        _alone(rules, 0, 1410, 0, job="first")
+        if restore:
+            restored = TelemetryRules()
+            restored.load_state(rules.to_state())
+            rules = restored
+        if forget:
+            rules.forget_job("first")
+        out = []
+        for t in (45, 90, 135, 180):
+            out += _alone(rules, t, 700, 0x40, job="second")
+        assert out == [], (restore, forget)
+
+
+def test_a_card_settling_at_its_thermal_target_below_its_boost_clock_is_not_slow() -> None:
+    # A workstation card boosts to 1980 MHz while cool, then the driver's software thermal loop holds it
+    # at ~1450 MHz (0.73x): its normal working state, not a fault. Only the hardware's brakes count.
+    rules = TelemetryRules()
+    out = _alone(rules, 0, 1980, 0)
+    for t in (45, 90, 135, 180):
+        out += _alone(rules, t, 1450, 0x20)
+    assert out == []
+    for t in (225, 270, 315):
+        out += _alone(rules, t, 1450, 0x20 | 0x40)  # then the hardware's own thermal brake: a fault
+    assert [i.kind for i in out] == [Kind.SLOW_GPU]
+
+
+def test_a_whole_job_slowing_together_is_left_to_the_peer_rule() -> None:
+    # Four GPUs, all throttled together (a hot aisle, a facility power cap): their median moves
+    # with them, so no GPU is slow against its peers, and the own-clock rule does not apply.
+    rules = TelemetryRules()
+    out = []
+    for t, clock, reasons in ((0, 1980, 0), (10, 900, 0x8), (20, 900, 0x8), (30, 900, 0x8), (40, 900, 0x8)):
+        for g in range(4):
+            fields = {"DCGM_FI_DEV_SM_CLOCK": clock, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": reasons}
+            out += rules.on_sample(t, "n1", g, fields, "big")
+    assert out == []
+
+
+def test_a_big_jobs_first_samples_after_a_restore_are_not_taken_for_a_small_jobs() -> None:
+    # The pipeline is restored from its saved state whenever the last tick ran on another worker:
+    # the job's four GPUs are known again only as their samples come, and the first ones must
+    # not be judged against their own past as if the job had no peers.
+    rules = TelemetryRules()
+    for g in range(4):
+        rules.on_sample(
+            0, "n1", g, {"DCGM_FI_DEV_SM_CLOCK": 1980, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0}, "big"
+        )
+    out = []
+    for t in (10, 20, 30, 40):
+        restored = TelemetryRules()
+        restored.load_state(rules.to_state())
+        rules = restored
+        slow = {"DCGM_FI_DEV_SM_CLOCK": 900, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0x8}
+        out += rules.on_sample(t, "n1", 0, slow, "big")
+    assert out == []
