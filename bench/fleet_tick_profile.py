@@ -12,11 +12,13 @@ its JSON in Redis.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import os
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,9 @@ def main() -> int:
     ap.add_argument("--ticks", type=int, default=5)
     ap.add_argument("--cold", action="store_true")
     ap.add_argument("--html", help="write pyinstrument's HTML report here")
+    ap.add_argument(
+        "--queries", action="store_true", help="the last tick's SQL: count and time by the step that sent it"
+    )
     args = ap.parse_args()
     setup_test_environment()
     old = connection.settings_dict["NAME"]
@@ -59,6 +64,42 @@ def main() -> int:
         if keys:
             r.delete(*keys)
     return 0
+
+
+class QueryLog:
+    """A Django execute wrapper: each query's wall time, by the tick step (a function of actions/,
+    monitoring/ or incidents/ called from actions/loop.py) that sent it."""
+
+    def __init__(self) -> None:
+        self.by_step: dict[str, list[float]] = {}
+
+    def __call__(self, execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            took = time.perf_counter() - t0
+            self.by_step.setdefault(self._step(), []).append(took)
+
+    @staticmethod
+    def _step() -> str:
+        frames = traceback.extract_stack()
+        for k, frame in enumerate(frames):
+            if frame.filename.endswith("actions/loop.py") and frame.name in ("_tick", "run_cluster_tick"):
+                for inner in frames[k + 1 :]:
+                    if str(ROOT) in inner.filename and "/.venv/" not in inner.filename:
+                        return f"{Path(inner.filename).relative_to(ROOT)}:{inner.name}"
+                return f"actions/loop.py:{frame.name}"
+        return "elsewhere"
+
+    def report(self) -> str:
+        rows = sorted(self.by_step.items(), key=lambda kv: -len(kv[1]))
+        total = sum(len(v) for v in self.by_step.values())
+        lines = [
+            f"queries in the last tick: {total}, {sum(map(sum, self.by_step.values())) * 1000:.1f} ms wall"
+        ]
+        lines += [f"{len(v):4d} {sum(v) * 1000:7.1f} ms  {step}" for step, v in rows]
+        return "\n".join(lines)
 
 
 def _run(args: argparse.Namespace, root: Path) -> None:
@@ -92,11 +133,14 @@ def _run(args: argparse.Namespace, root: Path) -> None:
         pipe.execute()
         if args.cold:
             redis_store._saved.clear()
-        profiler = Profiler() if i == args.warm + args.ticks - 1 else None
+        last = i == args.warm + args.ticks - 1
+        profiler = Profiler() if last and not args.queries else None
+        queries = QueryLog() if last and args.queries else None
         c0, w0 = time.process_time(), time.perf_counter()
         if profiler:
             profiler.start()
-        run_cluster_tick(cluster.pk, dt.datetime.fromtimestamp(now, dt.UTC))
+        with connection.execute_wrapper(queries) if queries else contextlib.nullcontext():
+            run_cluster_tick(cluster.pk, dt.datetime.fromtimestamp(now, dt.UTC))
         if profiler:
             profiler.stop()
         c, w = time.process_time() - c0, time.perf_counter() - w0
@@ -108,6 +152,8 @@ def _run(args: argparse.Namespace, root: Path) -> None:
     print(
         f"timed ticks: CPU median {sorted(cpu)[len(cpu) // 2] * 1000 / args.nodes:.3f} ms per node (profiled tick included)"
     )
+    if queries:
+        print(queries.report())
     if profiler:
         print(profiler.output_text(unicode=False, color=False, show_all=False)[:12000])
         if args.html:

@@ -4,10 +4,15 @@
     .venv/bin/python scripts/slow_tests.py /tmp/run.xml            # over 3 s (set-up and teardown included)
     .venv/bin/python scripts/slow_tests.py /tmp/run.xml --over 5
     .venv/bin/python scripts/slow_tests.py /tmp/run.xml --merge     # keep the list's slow tests too
+    .venv/bin/python scripts/slow_tests.py /tmp/all.xml --merge --under tests/slurm tests/browser tests/chaos
 
 A test is slow by what it took (set-up, call and teardown: JUnit's ``time``), not by a guess at
 what it does. `make test` runs every test whatever the list says; a test added since the list was
-written runs in `make test-fast` until the list is written again.
+written runs in `make test-fast` until the list is written again. `make test`'s scheduler hands the
+longest work units out first by the same figures (tests/conftest.py: ``longest_first``), which is why
+the Slurm, browser and chaos tests (never in `make test-fast`) are listed too: `--under` takes only
+the tests under these folders from a run of everything (the last test a process runs also carries its
+session's teardown: seconds that are not that test's).
 """
 
 from __future__ import annotations
@@ -31,13 +36,15 @@ def nodeid(classname: str, name: str) -> str:
     raise SystemExit(f"slow_tests: no test file for {classname!r}")
 
 
-def slow_ids(xml_paths: list[str], over_s: float) -> list[tuple[float, str]]:
+def slow_ids(xml_paths: list[str], over_s: float, under: tuple[str, ...] = ()) -> list[tuple[float, str]]:
     out: dict[str, float] = {}
     for p in xml_paths:
         for case in ET.parse(p).iter("testcase"):
             took = float(case.get("time") or 0)
             if took >= over_s:
                 nid = nodeid(case.get("classname") or "", case.get("name") or "")
+                if under and not nid.startswith(tuple(u.rstrip("/") + "/" for u in under)):
+                    continue
                 out[nid] = max(took, out.get(nid, 0.0))
     return sorted(((s, n) for n, s in out.items()), reverse=True)
 
@@ -64,8 +71,11 @@ def main() -> int:
     ap.add_argument("junit_xml", nargs="+")
     ap.add_argument("--over", type=float, default=3.0, help="seconds (set-up + call + teardown)")
     ap.add_argument("--merge", action="store_true", help="keep what the list already holds")
+    ap.add_argument(
+        "--under", nargs="+", default=[], help="only tests under these folders (e.g. tests/slurm)"
+    )
     args = ap.parse_args()
-    rows = slow_ids(args.junit_xml, args.over)
+    rows = slow_ids(args.junit_xml, args.over, tuple(args.under))
     if args.merge:
         took = {n: s for s, n in rows}
         for n, s in listed().items():

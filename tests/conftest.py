@@ -38,14 +38,44 @@ def group_of(nodeid: str) -> str:
     return nodeid
 
 
+UNTIMED_S = 0.3  # a test the list does not name took under its 3 s: most take a tenth of a second
+
+
+def longest_first(units: dict[str, list[str]], took: dict[str, float]) -> list[str]:
+    """The work units in the order to hand them out: the longest first, by what their tests took in
+    a timed run (``took``; a test it does not name counts ``UNTIMED_S``), ties in collection order.
+
+    Longest-processing-time-first: a long unit handed out last is the run's tail, one process
+    finishing it while the others wait; handed out first, the short ones fill in around it."""
+    cost = {unit: sum(took.get(nodeid, UNTIMED_S) for nodeid in ids) for unit, ids in units.items()}
+    return sorted(units, key=lambda unit: -cost[unit])
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     from xdist.scheduler import LoadScopeScheduling
 
+    took = listed_times()
+
     class SharedComponentScheduling(LoadScopeScheduling):
-        """xdist's load-by-scope scheduling with ``group_of`` as the scope (largest units first)."""
+        """xdist's load-by-scope scheduling with ``group_of`` as the scope, the longest units first.
+
+        xdist orders the units by their number of tests; the first hand-out re-orders its queue by
+        ``longest_first`` instead, once (units are handed out one at a time, as a process runs low)."""
+
+        ordered = False
 
         def _split_scope(self, nodeid: str) -> str:
             return group_of(nodeid)
+
+        def _assign_work_unit(self, node: object) -> None:
+            if not self.ordered:
+                queue = dict(self.workqueue)
+                units = {unit: list(ids) for unit, ids in queue.items()}
+                self.workqueue.clear()
+                for unit in longest_first(units, took):
+                    self.workqueue[unit] = queue[unit]
+                self.ordered = True
+            super()._assign_work_unit(node)  # type: ignore[arg-type]
 
     return SharedComponentScheduling(config, log)  # type: ignore[arg-type]
 
@@ -53,10 +83,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 SLOW_LIST = os.path.join(os.path.dirname(__file__), "slow_tests.txt")
 
 
-def slow_test_ids(path: str = SLOW_LIST) -> frozenset[str]:
-    """The node ids in tests/slow_tests.txt (written by scripts/slow_tests.py from a timed run)."""
+def listed_times(path: str = SLOW_LIST) -> dict[str, float]:
+    """The tests tests/slow_tests.txt names (written by scripts/slow_tests.py from timed runs), each
+    with the most it took (``  # 12.3 s``; 0 where a line has no figure)."""
+    out: dict[str, float] = {}
     with open(path) as f:
-        return frozenset(line.split("#", 1)[0].strip() for line in f if line.split("#", 1)[0].strip())
+        for line in f:
+            nodeid, _, figure = line.partition("#")
+            if nodeid.strip():
+                fields = figure.split()
+                out[nodeid.strip()] = float(fields[0]) if fields else 0.0
+    return out
+
+
+def slow_test_ids(path: str = SLOW_LIST) -> frozenset[str]:
+    """The node ids in tests/slow_tests.txt."""
+    return frozenset(listed_times(path))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

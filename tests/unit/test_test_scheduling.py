@@ -102,3 +102,69 @@ def test_each_worker_has_a_local_slurm_cluster_of_its_own_on_ports_nothing_else_
         bases.add(s["RECOVERY_SLURM_BASE"])
         names.add(s["RECOVERY_SLURM_CLUSTER"])
     assert len(bases) == 4 and len(names) == 3 and "recovery" not in names
+
+
+def test_units_are_handed_out_longest_first_by_what_their_tests_took() -> None:
+    from tests.conftest import UNTIMED_S, longest_first
+
+    units = {
+        "tests/unit/test_a.py::test_quick": ["tests/unit/test_a.py::test_quick"],
+        "chaos": ["tests/chaos/test_c.py::test_1", "tests/chaos/test_c.py::test_2"],
+        "tests/integration/test_d.py::test_demo": ["tests/integration/test_d.py::test_demo"],
+        "tests/unit/test_b.py::test_also_quick": ["tests/unit/test_b.py::test_also_quick"],
+        "whatif": [f"tests/integration/test_w.py::test_{i}" for i in range(12)],
+    }
+    took = {
+        "tests/chaos/test_c.py::test_1": 130.0,
+        "tests/chaos/test_c.py::test_2": 60.0,
+        "tests/integration/test_d.py::test_demo": 230.0,
+        **{f"tests/integration/test_w.py::test_{i}": 4.0 for i in range(12)},
+    }
+    # the single 230-s test before the 2-test 190-s unit and the 12-test 48-s one (xdist's own order
+    # is by number of tests: it would hand the 230-s test out last of the three)
+    order = longest_first(units, took)
+    assert order == [
+        "tests/integration/test_d.py::test_demo",
+        "chaos",
+        "whatif",
+        "tests/unit/test_a.py::test_quick",  # untimed, in collection order
+        "tests/unit/test_b.py::test_also_quick",
+    ]
+    # a test the timed run never saw counts as a short one, not as nothing and not as the longest
+    units["tests/unit/test_new.py::test_added"] = ["tests/unit/test_new.py::test_added"] * 2
+    assert longest_first(units, took)[3] == "tests/unit/test_new.py::test_added"  # 2 x UNTIMED_S
+    assert 2 * UNTIMED_S < 12 * 4.0
+
+
+def test_the_list_gives_each_test_the_most_it_took(tmp_path: Path) -> None:
+    from tests.conftest import listed_times
+
+    listed = tmp_path / "slow.txt"
+    listed.write_text("# header\ntests/unit/test_x.py::test_a[1]  # 4.2 s\ntests/unit/test_x.py::test_b\n")
+    assert listed_times(str(listed)) == {
+        "tests/unit/test_x.py::test_a[1]": 4.2,
+        "tests/unit/test_x.py::test_b": 0.0,
+    }
+
+
+def test_slow_tests_under_takes_only_the_named_folders_from_a_run_of_everything(tmp_path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    run = tmp_path / "run.xml"
+    run.write_text(
+        '<testsuites><testsuite name="pytest">'
+        '<testcase classname="tests.unit.test_test_scheduling" name="test_x" time="7.2"/>'
+        '<testcase classname="tests.chaos.test_chaos" name="test_kill[a]" time="28.9"/>'
+        '<testcase classname="tests.chaos.test_chaos" name="test_quick" time="0.4"/>'
+        "</testsuite></testsuites>"
+    )
+    assert mod.slow_ids([str(run)], 3.0, ("tests/chaos",)) == [
+        (28.9, "tests/chaos/test_chaos.py::test_kill[a]")
+    ]
+    assert len(mod.slow_ids([str(run)], 3.0)) == 2
