@@ -84,7 +84,8 @@ class QueryLog:
     @staticmethod
     def _step() -> str:
         frames = traceback.extract_stack()
-        for k, frame in enumerate(frames):
+        for k in range(len(frames) - 1, -1, -1):  # the innermost: _tick within run_cluster_tick
+            frame = frames[k]
             if frame.filename.endswith("actions/loop.py") and frame.name in ("_tick", "run_cluster_tick"):
                 for inner in frames[k + 1 :]:
                     if str(ROOT) in inner.filename and "/.venv/" not in inner.filename:
