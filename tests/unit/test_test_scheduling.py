@@ -7,6 +7,19 @@ from pathlib import Path
 from tests.conftest import group_of
 
 
+def _slow_tests_script():  # type: ignore[no-untyped-def]
+    """scripts/slow_tests.py, loaded as a module (scripts/ is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
+    )
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def test_tests_of_a_shared_component_are_one_work_unit_and_the_rest_are_each_their_own() -> None:
     # the local Slurm cluster is one per worker (cluster_settings): its tests spread like the rest
     assert (
@@ -39,14 +52,7 @@ def test_the_slow_list_names_test_files_that_exist_and_parses_comments_away(tmp_
 
 
 def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _slow_tests_script()
     assert (
         mod.nodeid("tests.unit.test_test_scheduling", "test_x[a]")
         == "tests/unit/test_test_scheduling.py::test_x[a]"
@@ -58,14 +64,7 @@ def test_slow_tests_maps_junit_class_names_to_node_ids() -> None:
 
 
 def test_slow_tests_merge_keeps_listed_tests_and_drops_those_whose_function_is_gone(tmp_path: Path) -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _slow_tests_script()
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_m.py").write_text("def test_kept(x):\n    pass\n")
     listed = tmp_path / "slow.txt"
@@ -148,14 +147,7 @@ def test_the_list_gives_each_test_the_most_it_took(tmp_path: Path) -> None:
 
 
 def test_slow_tests_under_takes_only_the_named_folders_from_a_run_of_everything(tmp_path: Path) -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "slow_tests", Path(__file__).parents[2] / "scripts" / "slow_tests.py"
-    )
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _slow_tests_script()
     run = tmp_path / "run.xml"
     run.write_text(
         '<testsuites><testsuite name="pytest">'
