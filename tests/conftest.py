@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 import uuid
 
 import pytest
@@ -115,6 +116,45 @@ def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-
     user = django_user_model.objects.create_user(username=name, password=name)
     user.groups.add(Group.objects.get_or_create(name=group)[0])  # transactional tests flush migration data
     return user
+
+
+def pooled_connections_out() -> int | None:
+    """How many of this process's pooled PostgreSQL connections are out of the pool and not held by
+    this thread's own connection (None without a pool): a thread that used the database and ended
+    without closing its connection keeps one out for good, and ten of them starve the process."""
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    wrapper = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: `django.db.connection` is a proxy
+    pool = getattr(type(wrapper), "_connection_pools", {}).get(wrapper.alias)
+    if pool is None:
+        return None
+    stats = pool.get_stats()
+    out = stats.get("pool_size", 0) - stats.get("pool_available", 0)
+    return out - (1 if wrapper.connection is not None else 0)
+
+
+@pytest.fixture(autouse=True)
+def pooled_connections_come_back(request):  # type: ignore[no-untyped-def]
+    """Invariant: a test gives back every pooled connection it took (its threads close theirs).
+
+    Ten connections left out starve the process: every later test on it waits 10 s for a connection
+    and fails (``couldn't get a connection after 10.00 sec``), far from the test that leaked them.
+    Here the leaking test fails itself. (The CI run of stop 39 failed that way for another reason,
+    its idle connections terminated: tests/integration/test_pooled_connections.py.) Set up first
+    of the autouse fixtures and so torn down last, after ``db`` and the test's own."""
+    before = pooled_connections_out()
+    yield
+    after = pooled_connections_out()
+    deadline = time.monotonic() + 3  # a connection the pool is still opening counts as out: let it land
+    while before is not None and after is not None and after > max(before, 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        after = pooled_connections_out()
+    if before is not None and after is not None and after > max(before, 0):
+        pytest.fail(
+            f"{request.node.nodeid} left {after - max(before, 0)} pooled database connection(s) out "
+            f"({after} out now): a thread it started used the database without connections.close_all()",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,89 @@
+"""The pool invariant's measure (tests/conftest.py: pooled_connections_come_back).
+
+Every test is checked on teardown for pooled PostgreSQL connections it left out of the pool. This
+shows the measure sees a thread's connection while the thread holds it and sees it come back when the
+thread closes it, so that a test whose thread forgets to close fails there, not ten tests later on
+``couldn't get a connection after 10.00 sec``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import psycopg
+import pytest
+from django.db import connection, connections
+
+from tests.conftest import pooled_connections_out
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_thread_holding_a_pooled_connection_counts_until_it_closes_it() -> None:
+    with connection.cursor() as cur:  # this thread's connection: the pool exists from here on
+        cur.execute("SELECT 1")
+    before = pooled_connections_out()
+    if before is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the suite runs on PostgreSQL with Django's pool under CI; no pool was found")
+        pytest.skip("no PostgreSQL pool in this run (DATABASE_URL unset)")
+    queried, release, closed = threading.Event(), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with connection.cursor() as cur:
+            cur.execute("SELECT 1")
+        queried.set()
+        release.wait(10)
+        connections.close_all()  # what every thread that touches the database must do
+        closed.set()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert queried.wait(10)
+    assert pooled_connections_out() == before + 1
+    release.set()
+    assert closed.wait(10)
+    thread.join(10)
+    assert pooled_connections_out() == before
+
+
+def _idle_in_the_pool(n: int) -> None:
+    """Leave ``n`` connections idle in this process's pool (``n`` threads query at once, then close)."""
+    together = threading.Barrier(n)
+
+    def query() -> None:
+        with connection.cursor() as cur:
+            cur.execute("SELECT 1")
+        together.wait(10)
+        connections.close_all()
+
+    threads = [threading.Thread(target=query) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+
+
+def test_a_live_stacks_teardown_ends_the_stacks_sessions_and_none_of_this_processs() -> None:
+    """The browser stack's teardown once terminated every other session on the test database, this
+    process's idle pooled connections too: the next tests on the process then waited 10 s for a
+    connection and failed (CI, stop 39). It ends only the sessions named after the stack."""
+    from tests.browser.conftest import _wait_for_db_sessions_to_end
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT 1")
+    _idle_in_the_pool(4)
+    wrapper = connections["default"]
+    pool = type(wrapper)._connection_pools[wrapper.alias]
+    lost = pool.get_stats().get("connections_lost", 0)
+    # A stack's session: another process's, known by its application name.
+    stack = psycopg.connect(**{**wrapper.get_connection_params(), "application_name": "stack-under-test"})
+    try:
+        _wait_for_db_sessions_to_end(wrapper.settings_dict["NAME"], "stack-under-test", timeout=0.3)
+        with pytest.raises(psycopg.OperationalError):
+            stack.execute("SELECT 1")  # terminated
+    finally:
+        stack.close()
+    _idle_in_the_pool(4)  # every idle connection still answers the pool's check
+    assert pool.get_stats().get("connections_lost", 0) == lost
