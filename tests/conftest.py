@@ -118,19 +118,25 @@ def _user(django_user_model, name: str, group: str):  # type: ignore[no-untyped-
     return user
 
 
+def process_pool():  # type: ignore[no-untyped-def]
+    """This process's psycopg pool for the default database, or None (no pool, or none opened yet)."""
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    wrapper = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: `django.db.connection` is a proxy
+    return getattr(type(wrapper), "_connection_pools", {}).get(wrapper.alias)
+
+
 def pooled_connections_out() -> int | None:
     """How many of this process's pooled PostgreSQL connections are out of the pool and not held by
     this thread's own connection (None without a pool): a thread that used the database and ended
     without closing its connection keeps one out for good, and ten of them starve the process."""
-    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db import connection
 
-    wrapper = connections[DEFAULT_DB_ALIAS]  # the wrapper itself: `django.db.connection` is a proxy
-    pool = getattr(type(wrapper), "_connection_pools", {}).get(wrapper.alias)
+    pool = process_pool()
     if pool is None:
         return None
     stats = pool.get_stats()
-    out = stats.get("pool_size", 0) - stats.get("pool_available", 0)
-    return out - (1 if wrapper.connection is not None else 0)
+    return stats["pool_size"] - stats["pool_available"] - (1 if connection.connection is not None else 0)
 
 
 @pytest.fixture(autouse=True)
@@ -144,14 +150,15 @@ def pooled_connections_come_back(request):  # type: ignore[no-untyped-def]
     of the autouse fixtures and so torn down last, after ``db`` and the test's own."""
     before = pooled_connections_out()
     yield
-    after = pooled_connections_out()
+    if before is None:
+        return
+    allowed = max(before, 0)
     deadline = time.monotonic() + 3  # a connection the pool is still opening counts as out: let it land
-    while before is not None and after is not None and after > max(before, 0) and time.monotonic() < deadline:
+    while (after := pooled_connections_out() or 0) > allowed and time.monotonic() < deadline:
         time.sleep(0.05)
-        after = pooled_connections_out()
-    if before is not None and after is not None and after > max(before, 0):
+    if after > allowed:
         pytest.fail(
-            f"{request.node.nodeid} left {after - max(before, 0)} pooled database connection(s) out "
+            f"{request.node.nodeid} left {after - allowed} pooled database connection(s) out "
             f"({after} out now): a thread it started used the database without connections.close_all()",
             pytrace=False,
         )

@@ -212,31 +212,24 @@ def live_stack(transactional_db, settings, tmp_path) -> Iterator[Stack]:  # type
 
 
 @pytest.fixture
-def chromium(live_stack) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def chromium(live_stack, monkeypatch) -> Iterator[object]:  # type: ignore[no-untyped-def]
     """Chromium, set up after the live stack and so torn down before it.
 
     That order lets each module's connection-closing fixture (which names chromium)
     close the test body's connections before live_stack terminates stray sessions;
     the other way round the next transactional test inherits a terminated connection.
     """
-    # Playwright's sync API runs a loop in this thread; the switch is put back afterwards, or the
-    # process's later subprocesses inherit it (`check --deploy` then fails on async.E001).
-    was = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    # Playwright's sync API runs a loop in this thread. monkeypatch puts the switch back afterwards,
+    # or the process's later subprocesses inherit it (`check --deploy` then fails on async.E001).
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                yield browser
-            finally:
-                browser.close()
-                from django.db import connections
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+            from django.db import connections
 
-                connections.close_all()  # the test body's connection must not outlive the stack's teardown
-    finally:
-        if was is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = was
+            connections.close_all()  # the test body's connection must not outlive the stack's teardown
