@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.db.models.functions import Length
 
 from actions.pipeline import IncidentUpdate, Pipeline
-from actions.services import heartbeat, restarts
+from actions.services import heartbeat, restarts, sweeps
 from actions.services.actionable import release_ended_silences, settle_closed_incidents
 from actions.services.overtaken import supersede_overtaken
 from actions.services.recommendations import merge_incident, sync_recommendations
@@ -31,7 +31,7 @@ from incidents.attribution.incident import fault_fingerprint
 from incidents.audit import append_audit, audit_batch
 from incidents.choices import AuditEvent
 from incidents.services import apply_incident_update, same_faults
-from monitoring.controller_state import note_tick_ok
+from monitoring.controller_state import note_tick_ok, tick_start
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
 from monitoring.locks import holding
@@ -50,6 +50,8 @@ class TickReport:
     events: int
     updates: int
     recovered: int
+    # Our drained nodes or reboots in flight, or a sweep changed something: verify_remediations runs.
+    remediations_due: bool = True
 
 
 def job_spec(j: JobView) -> JobSpec:
@@ -154,7 +156,8 @@ def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
             with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
                 report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
         # After the lock is released: returning a qualified node changes the world under its own lock.
-        verify_remediations(Cluster.objects.get(pk=cluster_id), now)
+        if report[0].remediations_due:
+            verify_remediations(Cluster.objects.get(pk=cluster_id), now)
         return report[0]
     except Exception as exc:
         _note_failure(cluster_id, now, exc)
@@ -171,11 +174,10 @@ def _note_failure(cluster_id: int, now: dt.datetime, exc: Exception) -> None:
         log.warning("cluster %s: could not record the failed tick", cluster_id, exc_info=True)
 
 
-def input_base(cluster: Cluster) -> str:
+def input_base(last_tick_at: dt.datetime | None) -> str:
     """Where this tick's input starts: the last tick that finished (it saved the cursors and the
     working memory). A tick that dies leaves it, so the tick that reads its input again has it too."""
-    at = ControllerState.objects.filter(cluster=cluster).values_list("last_tick_at", flat=True).first()
-    return at.isoformat() if at else "first"
+    return last_tick_at.isoformat() if last_tick_at else "first"
 
 
 def adopt_same_faults(
@@ -214,8 +216,9 @@ def adopt_same_faults(
 
 def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
     t = now.timestamp()
-    base = input_base(cluster)
-    source = open_source(cluster, t)
+    last_tick_at, collector = tick_start(cluster)
+    base = input_base(last_tick_at)
+    source = open_source(cluster, t, collector)
     events = source.collect(t)
     pipeline = load_pipeline(cluster, source, now)
     with transaction.atomic():
@@ -245,17 +248,27 @@ def _tick(cluster: Cluster, now: dt.datetime) -> TickReport:
                     incident, [r.to_dict() | {"text": r.text} for r in upd.recommendations], now
                 )
     record_progress(cluster, pipeline)
-    supersede_overtaken(cluster, now)
-    reconcile_actions(cluster, now)  # the outbox: nothing approved or executing is left behind
-    recovered = verify_mitigations(cluster, pipeline, source, now)
-    reopen_failed_restarts(cluster, now)
-    settle_closed_incidents(cluster, now)  # a closed incident leaves nothing to approve
-    release_ended_silences(cluster, now)  # what an ended maintenance window held is routed again
-    auto_return_nodes(cluster, now)
+    # The sweeps, each skipped when the one probe query found nothing for it (services/sweeps.py).
+    sw = sweeps.Sweeps(sweeps.due(cluster, now))
+    sw.run((sweeps.OVERTAKEN,), lambda: supersede_overtaken(cluster, now))
+    # the outbox: nothing approved or executing is left behind
+    sw.run((sweeps.UNDISPATCHED, sweeps.UNFINISHED), lambda: reconcile_actions(cluster, now))
+    recovered = sw.run(
+        (sweeps.MITIGATING,), lambda: verify_mitigations(cluster, pipeline, source, now), sweeps.always
+    )
+    sw.run((sweeps.REOPEN,), lambda: reopen_failed_restarts(cluster, now))
+    sw.run((sweeps.SETTLE,), lambda: settle_closed_incidents(cluster, now))  # nothing left to approve
+    sw.run((sweeps.SILENCES,), lambda: release_ended_silences(cluster, now))  # held work routed again
+    sw.run((sweeps.DRAINED,), lambda: auto_return_nodes(cluster, now))
     save_pipeline(cluster, pipeline)
     source.save()
     note_tick_ok(cluster, now, _source_health(source, now))
-    return TickReport(events=len(events), updates=len(updates), recovered=recovered)
+    return TickReport(
+        events=len(events),
+        updates=len(updates),
+        recovered=recovered or 0,
+        remediations_due=sw.needed(sweeps.DRAINED, sweeps.IN_FLIGHT),
+    )
 
 
 def _source_health(source: Source, now: dt.datetime) -> dict[str, dict[str, Any]]:

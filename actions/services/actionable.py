@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus
 from actions.models import PageState, Recommendation
@@ -66,17 +66,20 @@ def dismiss(incident: Incident, user: Any, reason: str, now: dt.datetime) -> boo
     return True
 
 
-def settle_closed_incidents(cluster: Cluster, now: dt.datetime) -> int:
-    """Sweep: recommendations still open on incidents that closed elsewhere (recovered, merged) end."""
-    stale = (
+def unsettled(cluster: Cluster) -> QuerySet[Recommendation]:
+    """Recommendations still open on incidents that closed elsewhere (what the settle sweep ends)."""
+    return (
         Recommendation.objects.filter(cluster=cluster, status__in=list(ENDABLE))
         .exclude(incident__status__in=list(INCIDENT_ACTIVE))
         # the node's remedy is its own track: the job's recovery never ends it (a dismissal does)
         .exclude(Q(action__in=list(REMEDIATION_ACTIONS)) & ~Q(incident__status=IncidentStatus.DISMISSED))
-        .select_related("incident", "cluster")
     )
+
+
+def settle_closed_incidents(cluster: Cluster, now: dt.datetime) -> int:
+    """Sweep: recommendations still open on incidents that closed elsewhere (recovered, merged) end."""
     n = 0
-    for rec in stale:
+    for rec in unsettled(cluster).select_related("incident", "cluster"):
         why = f"incident #{rec.incident_id} is {rec.incident.get_status_display().lower()}"
         n += transition_recommendation(rec, RecStatus.SUPERSEDED, at=now, reason=why)
     return n
@@ -184,10 +187,16 @@ def release_ended_silences(cluster: Cluster, now: dt.datetime, actor: Any = None
     held actions become approvable or expire as stale, and those still needing people are
     paged. Each silence is released once (``released_at``, claimed by a guarded update).
     """
-    ended = Silence.objects.filter(cluster=cluster, released_at__isnull=True).filter(
+    return sum(
+        _release(silence, now, actor) for silence in ended_silences(cluster, now).select_related("cluster")
+    )
+
+
+def ended_silences(cluster: Cluster, now: dt.datetime) -> QuerySet[Silence]:
+    """Silences that ended (on time or early) and whose holds are not released yet."""
+    return Silence.objects.filter(cluster=cluster, released_at__isnull=True).filter(
         Q(ends_at__lte=now) | Q(ended_early_at__isnull=False)
     )
-    return sum(_release(silence, now, actor) for silence in ended.select_related("cluster"))
 
 
 def _release(silence: Silence, now: dt.datetime, actor: Any) -> int:

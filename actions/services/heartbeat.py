@@ -24,13 +24,16 @@ from actions.models import TickStat
 log = logging.getLogger(__name__)
 
 
-def _row(cluster_id: int) -> Any:
-    TickStat.objects.get_or_create(cluster_id=cluster_id)
-    return TickStat.objects.filter(cluster_id=cluster_id)
+def _bump(cluster_id: int, **changes: Any) -> None:
+    """One UPDATE on the cluster's row; the row is created first only the first time (issue 26)."""
+    if not TickStat.objects.filter(cluster_id=cluster_id).update(**changes):
+        TickStat.objects.get_or_create(cluster_id=cluster_id)
+        TickStat.objects.filter(cluster_id=cluster_id).update(**changes)
 
 
 def record_success(cluster_id: int, duration_s: float, events: int, now: dt.datetime) -> None:
-    _row(cluster_id).update(
+    _bump(
+        cluster_id,
         ticks=F("ticks") + 1,
         duration_sum_s=F("duration_sum_s") + duration_s,
         last_duration_s=duration_s,
@@ -41,7 +44,7 @@ def record_success(cluster_id: int, duration_s: float, events: int, now: dt.date
 
 def record_error(cluster_id: int, error: BaseException, now: dt.datetime) -> None:
     text = f"{type(error).__name__}: {error}".replace("\n", " ")[:500]
-    _row(cluster_id).update(errors=F("errors") + 1, last_error_at=now, last_error=text)
+    _bump(cluster_id, errors=F("errors") + 1, last_error_at=now, last_error=text)
 
 
 @contextmanager

@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.db.models import QuerySet
+
 from actions.choices import REC_OPEN, ActionKind, RecStatus, RemediationState
 from actions.lifecycle.node import (
     SERVING,
@@ -175,3 +177,8 @@ def node_track_context(node: Node) -> dict[str, Any]:
             "drained_before": track.drained_at is not None,  # back in service after a drain of ours
         },
     }
+
+
+def drained_by_us_unheld(cluster: Any) -> QuerySet[Node]:
+    """Our drained nodes not held as lemons: a remedy may follow, or a return to service."""
+    return Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False)

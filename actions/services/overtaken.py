@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import QuerySet
+
 from actions.choices import REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation
 from actions.services.qualification import REMEDIATION_ACTIONS
@@ -41,14 +43,17 @@ def overtaken(rec: Recommendation, jobs: dict[str, Job], nodes: dict[str, Node])
     return None
 
 
-def supersede_overtaken(cluster: Cluster, now: dt.datetime) -> int:
-    open_recs = list(
-        Recommendation.objects.filter(
-            cluster=cluster,
-            status__in=list(REC_OPEN),
-            action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, *REMEDIATION_ACTIONS],
-        ).select_related("incident", "cluster")
+def overtaken_candidates(cluster: Cluster) -> QuerySet[Recommendation]:
+    """What :func:`supersede_overtaken` looks at: the open recommendations the world can overtake."""
+    return Recommendation.objects.filter(
+        cluster=cluster,
+        status__in=list(REC_OPEN),
+        action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, *REMEDIATION_ACTIONS],
     )
+
+
+def supersede_overtaken(cluster: Cluster, now: dt.datetime) -> int:
+    open_recs = list(overtaken_candidates(cluster).select_related("incident", "cluster"))
     if not open_recs:
         return 0
     jobs = {

@@ -25,7 +25,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 
 from actions.choices import ActionKind, RecStatus
 from actions.executors import ExecResult, executor_for
@@ -53,6 +53,10 @@ class ReconcileReport:
     failed: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
+    def __bool__(self) -> bool:
+        """Whether the reconciler changed anything (an error it could not settle changes nothing)."""
+        return bool(self.redispatched or self.finished or self.retried or self.failed)
+
 
 def reconcile_actions(cluster: Cluster, now: dt.datetime) -> ReconcileReport:
     report = ReconcileReport()
@@ -61,12 +65,30 @@ def reconcile_actions(cluster: Cluster, now: dt.datetime) -> ReconcileReport:
     return report
 
 
-def _undispatched(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -> None:
-    cutoff = now - dt.timedelta(seconds=float(settings.RECOVERY_DISPATCH_DEADLINE_S))
-    stale = Recommendation.objects.filter(cluster=cluster, status=RecStatus.APPROVED).filter(
+def dispatch_cutoff(now: dt.datetime) -> dt.datetime:
+    return now - dt.timedelta(seconds=float(settings.RECOVERY_DISPATCH_DEADLINE_S))
+
+
+def execution_cutoff(now: dt.datetime) -> dt.datetime:
+    return now - dt.timedelta(seconds=float(settings.RECOVERY_EXECUTION_DEADLINE_S))
+
+
+def undispatched_candidates(cluster: Cluster, cutoff: dt.datetime) -> QuerySet[Recommendation]:
+    """Approved intents not picked up since ``cutoff`` (:func:`dispatch_cutoff`)."""
+    return Recommendation.objects.filter(cluster=cluster, status=RecStatus.APPROVED).filter(
         Q(dispatched_at__isnull=True) | Q(dispatched_at__lt=cutoff)
     )
-    for rec in stale.select_related("incident", "cluster"):
+
+
+def unfinished_candidates(cluster: Cluster, cutoff: dt.datetime) -> QuerySet[Recommendation]:
+    """Executions started before ``cutoff`` (:func:`execution_cutoff`) or never stamped, still running."""
+    return Recommendation.objects.filter(cluster=cluster, status=RecStatus.EXECUTING).filter(
+        Q(executed_at__isnull=True) | Q(executed_at__lt=cutoff)
+    )
+
+
+def _undispatched(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -> None:
+    for rec in undispatched_candidates(cluster, dispatch_cutoff(now)).select_related("incident", "cluster"):
         if rec.dispatch_attempts >= int(settings.RECOVERY_MAX_DISPATCHES):
             why = f"never picked up by a worker: dispatched again {rec.dispatch_attempts} times"
             if _fail(rec, why, now):
@@ -95,11 +117,7 @@ def _undispatched(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -
 
 
 def _unfinished(cluster: Cluster, now: dt.datetime, report: ReconcileReport) -> None:
-    cutoff = now - dt.timedelta(seconds=float(settings.RECOVERY_EXECUTION_DEADLINE_S))
-    stuck = Recommendation.objects.filter(cluster=cluster, status=RecStatus.EXECUTING).filter(
-        Q(executed_at__isnull=True) | Q(executed_at__lt=cutoff)
-    )
-    for rec in stuck.select_related("incident", "cluster"):
+    for rec in unfinished_candidates(cluster, execution_cutoff(now)).select_related("incident", "cluster"):
         try:
             seen = observe(rec, now)
         except Exception as exc:  # the scheduler cannot say: try again next tick, then give up

@@ -24,6 +24,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from actions.choices import REMEDIATION_IN_FLIGHT, ActionKind, RecStatus, RemediationState
 from actions.executors import ExecResult, executor_for
@@ -92,9 +93,7 @@ def propose_remediation(incident: Incident, now: dt.datetime) -> Recommendation 
 def propose_pending_remediations(cluster: Cluster, now: dt.datetime) -> list[Recommendation]:
     """Nodes we drained whose remedy waited for their jobs to move off (or for a restart of the loop)."""
     made = []
-    for node in Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related(
-        "cluster"
-    ):
+    for node in node_track.drained_by_us_unheld(cluster).select_related("cluster"):
         incident = (
             Incident.objects.filter(cluster=cluster, culprit_node=node.name)
             .exclude(status=IncidentStatus.DISMISSED)
@@ -192,14 +191,17 @@ def observe_issued(rec: Recommendation, now: float) -> ExecResult:
 # ---------------------------------------------------------------- the qualification gate
 
 
+def in_flight(cluster: Cluster) -> QuerySet[Remediation]:
+    """Reboots and GPU resets sent and not yet settled (back and checked, or timed out)."""
+    return Remediation.objects.filter(cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT))
+
+
 def verify_remediations(cluster: Cluster, now: dt.datetime) -> list[str]:
     """Advance each reboot in flight: back with a new boot -> check -> return or hold. Returns verdicts."""
     propose_pending_remediations(cluster, now)
     verdicts = []
     executor = None
-    for rem in Remediation.objects.filter(
-        cluster=cluster, state__in=list(REMEDIATION_IN_FLIGHT)
-    ).select_related("recommendation__incident"):
+    for rem in in_flight(cluster).select_related("recommendation__incident"):
         if rem.recommendation.status == RecStatus.EXECUTING:
             # Sent by an execution not recorded yet (a worker killed after the send): the node may
             # well be back already, but its track still says the reboot is running and would refuse

@@ -228,11 +228,7 @@ def auto_return_nodes(cluster: Cluster, now: dt.datetime) -> list[str]:
         return []
     quiet = dt.timedelta(seconds=cluster.return_healthy_s)
     # A lemon is never returned by itself; a node with a reboot in flight waits for its own gate.
-    nodes = list(
-        Node.objects.filter(cluster=cluster, drained_by_us=True, held_as_lemon=False).select_related(
-            "cluster"
-        )
-    )
+    nodes = list(node_track.drained_by_us_unheld(cluster).select_related("cluster"))
     alarms = _gpu_alarms(cluster, now) if nodes else {}
     if alarms is None:
         return []

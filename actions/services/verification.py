@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from actions.choices import MUTATING_ACTIONS, REC_OPEN, ActionKind, RecStatus, RemediationState
 from actions.models import Recommendation, Remediation
@@ -132,13 +132,29 @@ def _check_requeue(
     )
 
 
+def mitigating(cluster: object) -> QuerySet[Incident]:
+    """The incidents whose actions are being verified (what :func:`verify_mitigations` looks at)."""
+    return Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING)
+
+
+def recovered_since(cluster: object, now: dt.datetime) -> dt.datetime:
+    """Recoveries after this are still within the cluster's verification deadline."""
+    return now - dt.timedelta(seconds=cluster.verification_deadline_s)  # type: ignore[attr-defined]
+
+
+def reopen_candidates(cluster: object, recent: dt.datetime) -> QuerySet[Incident]:
+    """Incidents a failed restart can reopen: recovered since ``recent`` (:func:`recovered_since`), or mitigating."""
+    # Still mitigating counts too: a job that dies again 30 s after its requeue is this incident again.
+    return Incident.objects.filter(cluster=cluster).filter(
+        Q(status=IncidentStatus.RECOVERED, resolved_at__gte=recent) | Q(status=IncidentStatus.MITIGATING)
+    )
+
+
 def verify_mitigations(cluster: object, pipeline: Pipeline, source: Source, now: dt.datetime) -> int:
     """Close mitigating incidents whose actions are seen to have worked; return how many."""
     states = {n.name: n.state for n in source.nodes()}
     recovered = 0
-    for incident in Incident.objects.filter(cluster=cluster, status=IncidentStatus.MITIGATING).select_related(
-        "cluster"
-    ):
+    for incident in mitigating(cluster).select_related("cluster"):
         # A reboot/GPU reset is verified by its own boot and health check (services/remediation.py).
         recs = incident.recommendations.filter(action__in=list(MUTATING_ACTIONS)).exclude(
             action__in=[ActionKind.REBOOT_NODE, ActionKind.RESET_GPU]
@@ -214,12 +230,7 @@ def reopen_failed_restarts(cluster: object, now: dt.datetime) -> int:
     from monitoring.models import Job
 
     reopened = 0
-    recent = now - dt.timedelta(seconds=cluster.verification_deadline_s)  # type: ignore[attr-defined]
-    # Still mitigating counts too: a job that dies again 30 s after its requeue is this incident again.
-    candidates = Incident.objects.filter(cluster=cluster).filter(
-        Q(status=IncidentStatus.RECOVERED, resolved_at__gte=recent) | Q(status=IncidentStatus.MITIGATING)
-    )
-    for incident in candidates.select_related("cluster"):
+    for incident in reopen_candidates(cluster, recovered_since(cluster, now)).select_related("cluster"):
         deadline = dt.timedelta(seconds=incident.cluster.verification_deadline_s)
         for rec in incident.recommendations.filter(
             action=ActionKind.REQUEUE_JOB, status=RecStatus.SUCCEEDED, finished_at__gte=now - deadline

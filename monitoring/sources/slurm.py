@@ -36,11 +36,11 @@ def _partition_first(p: str) -> str:
 
 
 class SlurmSource:
-    def __init__(self, cluster: Cluster, now: float) -> None:
+    def __init__(self, cluster: Cluster, now: float, collector: dict[str, Any] | None = None) -> None:
         self.cluster = cluster
         self.client = client_for(cluster)
         # Offsets and cursors live in the database: Redis may restart empty (issue 10).
-        self.state: dict[str, Any] = load_collector_state(cluster)
+        self.state: dict[str, Any] = load_collector_state(cluster, collector)
         self.source_errors: dict[str, str] = {}
         self._nodes: list[NodeInfo] = []
         self._jobs: list[JobInfo] = []
