@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from monitoring.collectors import kernel_stream as ks
 
@@ -179,3 +181,35 @@ def test_a_restarted_stream_whose_first_id_equals_the_saved_one_is_read(r: Any, 
     r.xadd(key, {"node": "gpu-0002", "t": "100", "line": XID}, id="5000-0")
     events, st, problems = _read(r, redis_ns, st)
     assert [e["line"] for e in events] == [XID] and problems == []
+
+
+def _heartbeats_by_json(raw: dict[bytes, bytes]) -> dict[str, dict[str, object]]:
+    """What every beat read as JSON says (the reader's fast path for healthy beats must agree)."""
+    out: dict[str, dict[str, object]] = {}
+    for k, v in raw.items():
+        try:
+            beat = json.loads(v)
+            out[k.decode()] = {"t": float(beat["t"]), "error": str(beat.get("error") or "")}
+        except (ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
+_beats = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(
+        lambda t: json.dumps({"t": t, "error": ""}, separators=(",", ":")).encode()
+    ),
+    st.integers(-(10**12), 10**12).map(lambda t: b'{"t":%d,"error":""}' % t),
+    st.tuples(st.floats(allow_nan=False), st.text(max_size=20)).map(
+        lambda te: json.dumps({"t": te[0], "error": te[1]}).encode()
+    ),
+    st.sampled_from(
+        [b'{"t":1_000,"error":""}', b'{"t":nan,"error":""}', b'{"t":1e5,"error":""}', b'{"t": 5}']
+    ),
+    st.binary(max_size=30),
+)
+
+
+@given(st.dictionaries(st.sampled_from([b"n1", b"n2", b"n3", b"n4"]), _beats))
+def test_heartbeats_read_fast_say_what_json_says(raw: dict[bytes, bytes]) -> None:
+    assert ks._heartbeats(raw) == _heartbeats_by_json(raw)
