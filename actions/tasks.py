@@ -47,12 +47,12 @@ def tick_all_clusters() -> int:
             "pk", "poll_interval_s"
         )
     )
-    due = []
+    # Honour each cluster's poll interval: a key that lives as long as the interval marks
+    # "recently polled" (SET NX, so concurrent beats cannot double it); one round trip for all.
+    pipe = get_redis().pipeline(transaction=False)
     for cluster_id, interval in ids:
-        # Honour each cluster's poll interval: a key that lives as long as the interval
-        # marks "recently polled" (SET NX, so concurrent beats cannot double it).
-        if get_redis().set(key("due", cluster_id), 1, nx=True, px=max(500, int(interval * 1000))):
-            due.append((cluster_id, interval))
+        pipe.set(key("due", cluster_id), 1, nx=True, px=max(500, int(interval * 1000)))
+    due = [row for row, marked in zip(ids, pipe.execute(), strict=True) if marked]
     for cluster_id, interval in due:
         # A tick that waited longer than its cluster's interval is worth less than the next one,
         # which is dispatched by then. A tick lost with its worker is not redelivered (the

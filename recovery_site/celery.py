@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import celeryd_after_setup
+from celery.signals import celeryd_after_setup, task_failure
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 
@@ -29,6 +29,30 @@ def take_ticks_too(sender: str, instance: Any, **_: object) -> None:
     queues = instance.app.amqp.queues
     if settings.CELERY_TASK_DEFAULT_QUEUE in queues.consume_from:
         queues.select_add(tick_queue())
+
+
+@task_failure.connect
+def fresh_pool_after_a_database_error(
+    sender: Any = None, exception: BaseException | None = None, **_: object
+) -> None:
+    """A task that failed on the database leaves this process without its connection pool.
+
+    The pool outlives tasks (``CELERY_DB_REUSE_MAX``); after PostgreSQL restarted, its idle
+    connections are all dead, and the pool would find that out one connection at a time, backing
+    off between them. Closing it here makes the next task connect afresh. Eager tasks (tests,
+    ``manage.py`` commands) run in the caller's process and leave its pool alone.
+    """
+    from django.db import Error, connections
+
+    if not isinstance(exception, Error) or getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    for conn in connections.all(initialized_only=True):
+        try:
+            conn.close()
+            if conn.settings_dict.get("OPTIONS", {}).get("pool") and hasattr(conn, "close_pool"):
+                conn.close_pool()
+        except Exception:  # already broken: the next task opens a new one either way
+            continue
 
 
 @app.on_after_finalize.connect

@@ -92,3 +92,30 @@ def test_a_live_stacks_teardown_ends_the_stacks_sessions_and_none_of_this_proces
         stack.close()
     _idle_in_the_pool(4)  # every idle connection still answers the pool's check
     assert pool.get_stats().get("connections_lost", 0) == lost
+
+
+def _fail(task, exc: BaseException, eager: bool) -> None:  # type: ignore[no-untyped-def]
+    """Celery's failure signal for ``task``, as a worker sends it (or an eager call in this process)."""
+    from celery.signals import task_failure
+
+    task.push_request(is_eager=eager)
+    try:
+        task_failure.send(sender=task, task_id="t-1", exception=exc, args=(), kwargs={}, traceback=None)
+    finally:
+        task.pop_request()
+
+
+def test_a_task_that_failed_on_the_database_leaves_its_worker_a_fresh_pool() -> None:
+    """The pool outlives tasks (CELERY_DB_REUSE_MAX, issue 26); after a database error it must not:
+    a restarted PostgreSQL leaves every idle pooled connection dead (recovery_site/celery.py)."""
+    from django.db import OperationalError
+
+    from actions.tasks import tick_cluster
+
+    pool = _opened_pool()
+    _fail(tick_cluster, OperationalError("server closed the connection unexpectedly"), eager=True)
+    _fail(tick_cluster, ValueError("a bug, not the database"), eager=False)
+    assert process_pool() is pool and not pool.closed  # an eager call's process, or no database error
+    _fail(tick_cluster, OperationalError("server closed the connection unexpectedly"), eager=False)
+    assert pool.closed
+    assert _opened_pool() is not pool  # the next query connects afresh
