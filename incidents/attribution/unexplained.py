@@ -94,7 +94,8 @@ class Stream:
 
     def __init__(self, max_lines: int, max_shapes: int, max_exact: int = 0) -> None:
         self.lines: deque[Kept] = deque(maxlen=max_lines)
-        self.shapes: dict[int, list[float]] = {}  # template -> [times seen, first seen, last seen]
+        # template -> [times seen, first seen, last seen, 1.0 once a detector explained one of its lines]
+        self.shapes: dict[int, list[float]] = {}
         self.max_shapes = max_shapes
         self.tracing: dict[int | None, int] = {}  # rank -> where its traceback is (ranks interleave)
         # Routine lines seen verbatim -> their template's counts: a warning printed at every step
@@ -119,7 +120,7 @@ class Stream:
         if shape is None:
             if len(self.shapes) >= self.max_shapes:
                 self._forget()
-            self.shapes[key] = [1.0, t, t]
+            self.shapes[key] = [1.0, t, t, 0.0]
         else:
             shape[0] += 1.0
             shape[2] = t
@@ -128,19 +129,19 @@ class Stream:
         self.lines.append(Kept(t, key, line[:KEEP_CHARS]))
 
     def count(self, t: float, line: str) -> None:
-        """An explained line of a template that may also have gone unexplained: counted, never kept.
-
-        A job's own cadence is learned from its first beats, which no rule explained yet: counting
-        the later beats makes that template the stream's routine."""
+        """An explained line of a template that may also have gone unexplained: counted, marked
+        explained, never kept. A job's own cadence is learned from its first beats, which no rule
+        explained yet: once a beat is recognised, its template's earlier lines are not listed."""
         key = template_key(line)
         shape = self.shapes.get(key)
         if shape is not None:
             shape[0] += 1.0
             shape[2] = t
+            shape[3] = 1.0
         elif key != BLANK:
             if len(self.shapes) >= self.max_shapes:
                 self._forget()
-            self.shapes[key] = [1.0, t, t]
+            self.shapes[key] = [1.0, t, t, 1.0]
 
     def _in_traceback(self, line: str) -> bool:
         head = line[:200]
@@ -172,10 +173,13 @@ class Stream:
         shape = self.shapes.get(key)
         return int(shape[0]) if shape is not None else 1
 
-    def routine(self, key: int) -> bool:
-        """Seen often, over a minute or more: the stream's everyday output (a burst at a failure is not)."""
+    def left_out(self, key: int) -> bool:
+        """Explained after all (a cadence's beat), or routine: seen often, over a minute or more
+        (the stream's everyday output; a burst at a failure is no routine)."""
         shape = self.shapes.get(key)
-        return shape is not None and shape[0] >= ROUTINE and shape[2] - shape[1] >= ROUTINE_SPAN_S
+        if shape is None:
+            return False
+        return shape[3] > 0 or (shape[0] >= ROUTINE and shape[2] - shape[1] >= ROUTINE_SPAN_S)
 
 
 class Streams:
@@ -247,11 +251,11 @@ class Candidate:
 
 
 def candidates(stream: Stream, source: str, name: str, start: float, end: float) -> list[Candidate]:
-    """The stream's kept lines from ``start`` to ``end``, routine templates left out."""
+    """The stream's kept lines from ``start`` to ``end``, routine and explained templates left out."""
     return [
         Candidate(k, source, name, stream.seen(k.key))
         for k in stream.lines
-        if start <= k.t <= end and not stream.routine(k.key)
+        if start <= k.t <= end and not stream.left_out(k.key)
     ]
 
 
