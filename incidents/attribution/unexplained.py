@@ -105,16 +105,24 @@ class Stream:
         self.max_exact = max_exact
 
     def see(self, t: float, line: str) -> None:
+        """One line nothing explained (``Streams.see`` takes the routine ones' short way itself)."""
         key = template_key(line)
         shape = self.shapes.get(key)
         if shape is not None and shape[0] >= ROUTINE and not self.tracing:
             shape[0] += 1.0  # a template seen often (a traceback's lines are never counted)
             shape[2] = t
-            if self.max_exact and len(line) <= KEEP_CHARS:
-                if len(self.exact) >= self.max_exact:
-                    self.exact.clear()
-                self.exact[line] = shape
+            self.remember(line, shape)
             return
+        self.see_rare(t, line, key, shape)
+
+    def remember(self, line: str, shape: list[float]) -> None:
+        if self.max_exact and len(line) <= KEEP_CHARS:
+            if len(self.exact) >= self.max_exact:
+                self.exact.clear()
+            self.exact[line] = shape
+
+    def see_rare(self, t: float, line: str, key: int, shape: list[float] | None) -> None:
+        """A line of a template seen few times yet (or inside a traceback): counted, maybe kept."""
         if key == BLANK or self._in_traceback(line):
             return
         if shape is None:
@@ -193,17 +201,29 @@ class Streams:
         self.max_exact = max_exact
 
     def see(self, name: str, t: float, line: str) -> None:
+        """``Stream.see`` of the named stream, with the hot path of routine lines inlined (it runs
+        for every unexplained line of every job: one call, not three)."""
         stream = self.streams.get(name)
         if stream is None:
             if len(self.streams) >= self.max_streams:
                 del self.streams[next(iter(self.streams))]
             stream = self.streams[name] = Stream(self.max_lines, self.max_shapes, self.max_exact)
-        else:
+        elif not stream.tracing:
             shape = stream.exact.get(line)
-            if shape is not None and not stream.tracing:
-                shape[0] += 1.0  # the hot path: a routine line again, verbatim
-                shape[2] = t
-                return
+            if shape is None:
+                key = template_key(line)
+                shape = stream.shapes.get(key)
+                if shape is None or shape[0] < ROUTINE:
+                    stream.see_rare(t, line, key, shape)
+                    return
+                if self.max_exact and len(line) <= KEEP_CHARS:  # Stream.remember, inlined
+                    exact = stream.exact
+                    if len(exact) >= self.max_exact:
+                        exact.clear()
+                    exact[line] = shape
+            shape[0] += 1.0  # a routine template again
+            shape[2] = t
+            return
         stream.see(t, line)
 
     def get(self, name: str) -> Stream | None:
