@@ -6,17 +6,20 @@ by its *template* in the job's own stream, and the recent ones are kept, a few
 dozen at most. A kernel line ``logs.parse_kernel`` does not know gets the same
 treatment per node. When an incident is opened or its verdict changes,
 :func:`near` picks the lines of its jobs (and of the blamed node's kernel)
-from the ten minutes before the detection to a few seconds after it: one line
-per template, the rarest template first, the nearest to the failure first
-among equally rare ones. A template that kept recurring long before the window
-is the stream's routine and drops out. That is what a person reads first when
-the catalog had no rule for the failure: the line that the job printed once.
+from ten minutes before its first signal to a few seconds after its detection:
+one line per template, the rarest template first, the nearest to the failure
+first among equally rare ones. A template seen often over a minute or more is
+the stream's routine and drops out, and so does one a detector explained after
+all (the first beats of a job's own cadence, seen before the beat was learned).
+That is what a person reads first when the catalog had no rule for the
+failure: the line that the job printed once.
 
 The template is the line's head with its digits and blanks removed (the same
 shape :func:`monitoring.detectors.cadence.shape_key` gives to fixed-width
 fields), and ``0x…`` values masked. It is deliberately cheaper than
-:func:`cadence.template_of` (about 0.3 µs a line against 25 µs; this runs for
-every unexplained line of every job): a hex id without ``0x``, a uuid or a
+:func:`cadence.template_of` (about 0.5 µs a line against 25 µs; this runs for
+every unexplained line of every job, and a routine line repeated verbatim
+costs one lookup): a hex id without ``0x``, a uuid or a
 path that varies keeps lines apart, which at worst makes a routine line look
 rarer than it is.
 
@@ -85,12 +88,15 @@ _TRACE = re.compile(
 )
 _FRAME, _SOURCE = 1, 2  # a rank's place in a traceback: after a frame, after its source line
 _MAX_TRACING = 4096
+# A traceback is over this long after its last frame: the exception line that ends it is read by the
+# detectors and never reaches this stream, so nothing else says so.
+TRACE_S = 5.0
 
 
 class Stream:
     """One job's (or one node's kernel) lines nothing explained: recent lines and template counts."""
 
-    __slots__ = ("lines", "shapes", "max_shapes", "tracing", "exact", "max_exact")
+    __slots__ = ("lines", "shapes", "max_shapes", "tracing", "traced_t", "exact", "max_exact")
 
     def __init__(self, max_lines: int, max_shapes: int, max_exact: int = 0) -> None:
         self.lines: deque[Kept] = deque(maxlen=max_lines)
@@ -98,6 +104,7 @@ class Stream:
         self.shapes: dict[int, list[float]] = {}
         self.max_shapes = max_shapes
         self.tracing: dict[int | None, int] = {}  # rank -> where its traceback is (ranks interleave)
+        self.traced_t = 0.0  # when the last traceback line was seen
         # Routine lines seen verbatim -> their template's counts: a warning printed at every step
         # costs one lookup (Streams.see), not a template. A line with a timestamp or a value never
         # repeats: it takes the template's way every time.
@@ -108,7 +115,7 @@ class Stream:
         """One line nothing explained (``Streams.see`` takes the routine ones' short way itself)."""
         key = template_key(line)
         shape = self.shapes.get(key)
-        if shape is not None and shape[0] >= ROUTINE and not self.tracing:
+        if shape is not None and shape[0] >= ROUTINE and self.untraced(t):
             shape[0] += 1.0  # a template seen often (a traceback's lines are never counted)
             shape[2] = t
             self.remember(line, shape)
@@ -123,7 +130,7 @@ class Stream:
 
     def see_rare(self, t: float, line: str, key: int, shape: list[float] | None) -> None:
         """A line of a template seen few times yet (or inside a traceback): counted, maybe kept."""
-        if key == BLANK or self._in_traceback(line):
+        if key == BLANK or self._in_traceback(t, line):
             return
         if shape is None:
             if len(self.shapes) >= self.max_shapes:
@@ -151,16 +158,26 @@ class Stream:
                 self._forget()
             self.shapes[key] = [1.0, t, t, 1.0]
 
-    def _in_traceback(self, line: str) -> bool:
+    def untraced(self, t: float) -> bool:
+        """No traceback under way (one whose last line is ``TRACE_S`` old is over)."""
+        if not self.tracing:
+            return True
+        if t - self.traced_t > TRACE_S:
+            self.tracing.clear()
+            return True
+        return False
+
+    def _in_traceback(self, t: float, line: str) -> bool:
         head = line[:200]
         framed = _TRACE.search(head)
-        if framed is None and not self.tracing:
+        if framed is None and self.untraced(t):
             return False
         rank = split_prefix(line)[0]
         if framed is not None:
             if len(self.tracing) >= _MAX_TRACING:
                 self.tracing.clear()
             self.tracing[rank] = _FRAME if framed.group() == '  File "' else _SOURCE
+            self.traced_t = max(self.traced_t, t)
             return True
         state = self.tracing.pop(rank, None)
         if state == _FRAME:  # the source line under a Python frame
@@ -208,7 +225,7 @@ class Streams:
             if len(self.streams) >= self.max_streams:
                 del self.streams[next(iter(self.streams))]
             stream = self.streams[name] = Stream(self.max_lines, self.max_shapes, self.max_exact)
-        elif not stream.tracing:
+        elif not stream.tracing or stream.untraced(t):
             shape = stream.exact.get(line)
             if shape is None:
                 key = template_key(line)

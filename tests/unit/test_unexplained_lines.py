@@ -102,6 +102,18 @@ _LINES = st.one_of(
 )
 
 
+def test_a_traceback_whose_exception_line_was_explained_is_over_seconds_later() -> None:
+    """The exception line that ends it never reaches the stream: the next lines must not wait."""
+    streams = ux.Streams(4, 64, 128, max_exact=64)
+    streams.see("4101", T0, "[rank3]: Traceback (most recent call last):")
+    streams.see("4101", T0, '[rank3]:   File "/opt/train.py", line 47, in main')
+    streams.see("4101", T0, "[rank3]:     trainer.fit(model)")
+    streams.see("4101", T0 + ux.TRACE_S + 1, "[rank5]: the job goes on printing")  # rank 3 says no more
+    stream = streams.get("4101")
+    assert stream is not None and stream.tracing == {}
+    assert [k.line for k in stream.lines] == ["[rank5]: the job goes on printing"]
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     st.lists(
