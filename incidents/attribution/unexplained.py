@@ -91,12 +91,23 @@ _MAX_TRACING = 4096
 # A traceback is over this long after its last frame: the exception line that ends it is read by the
 # detectors and never reaches this stream, so nothing else says so.
 TRACE_S = 5.0
+EXACT_REST = 4096
 
 
 class Stream:
     """One job's (or one node's kernel) lines nothing explained: recent lines and template counts."""
 
-    __slots__ = ("lines", "shapes", "max_shapes", "tracing", "traced_t", "exact", "max_exact")
+    __slots__ = (
+        "lines",
+        "shapes",
+        "max_shapes",
+        "tracing",
+        "traced_t",
+        "exact",
+        "max_exact",
+        "exact_hits",
+        "exact_rest",
+    )
 
     def __init__(self, max_lines: int, max_shapes: int, max_exact: int = 0) -> None:
         self.lines: deque[Kept] = deque(maxlen=max_lines)
@@ -107,9 +118,11 @@ class Stream:
         self.traced_t = 0.0  # when the last traceback line was seen
         # Routine lines seen verbatim -> their template's counts: a warning printed at every step
         # costs one lookup (Streams.see), not a template. A line with a timestamp or a value never
-        # repeats: it takes the template's way every time.
+        # repeats: where a full table was hardly used, it rests for EXACT_REST lines (no lookup).
         self.exact: dict[str, list[float]] = {}
         self.max_exact = max_exact
+        self.exact_hits = 0  # lookups that found their line since the table was last emptied
+        self.exact_rest = 0  # routine lines still to go before the table is tried again
 
     def see(self, t: float, line: str) -> None:
         """One line nothing explained (``Streams.see`` takes the routine ones' short way itself)."""
@@ -123,9 +136,18 @@ class Stream:
         self.see_rare(t, line, key, shape)
 
     def remember(self, line: str, shape: list[float]) -> None:
-        if self.max_exact and len(line) <= KEEP_CHARS:
-            if len(self.exact) >= self.max_exact:
-                self.exact.clear()
+        """A routine line, for the verbatim table (while the stream's lines do repeat verbatim)."""
+        if self.exact_rest:
+            self.exact_rest -= 1
+            return
+        if len(self.exact) >= self.max_exact:
+            self.exact.clear()
+            if self.exact_hits < self.max_exact // 4:
+                self.exact_rest = EXACT_REST
+            self.exact_hits = 0
+            if self.exact_rest or not self.max_exact:
+                return
+        if len(line) <= KEEP_CHARS:
             self.exact[line] = shape
 
     def see_rare(self, t: float, line: str, key: int, shape: list[float] | None) -> None:
@@ -226,18 +248,20 @@ class Streams:
                 del self.streams[next(iter(self.streams))]
             stream = self.streams[name] = Stream(self.max_lines, self.max_shapes, self.max_exact)
         elif not stream.tracing or stream.untraced(t):
-            shape = stream.exact.get(line)
+            exact = stream.exact
+            shape = exact.get(line) if exact else None
             if shape is None:
                 key = template_key(line)
                 shape = stream.shapes.get(key)
                 if shape is None or shape[0] < ROUTINE:
                     stream.see_rare(t, line, key, shape)
                     return
-                if self.max_exact and len(line) <= KEEP_CHARS:  # Stream.remember, inlined
-                    exact = stream.exact
-                    if len(exact) >= self.max_exact:
-                        exact.clear()
-                    exact[line] = shape
+                if stream.exact_rest:
+                    stream.exact_rest -= 1
+                else:
+                    stream.remember(line, shape)
+            else:
+                stream.exact_hits += 1
             shape[0] += 1.0  # a routine template again
             shape[2] = t
             return

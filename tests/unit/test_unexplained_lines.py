@@ -102,6 +102,20 @@ _LINES = st.one_of(
 )
 
 
+def test_a_routine_line_repeated_verbatim_costs_one_lookup_and_a_timestamped_one_rests_the_table() -> None:
+    streams = ux.Streams(4, 64, 128, max_exact=8)
+    for i in range(40):
+        streams.see("verbatim", T0 + i, "wandb: WARNING Step cannot be set when using syncing")
+        streams.see("stamped", T0 + i, f"[2026-11-26 16:56:{i:02d}] wandb: WARNING Step cannot be set")
+    verbatim, stamped = streams.get("verbatim"), streams.get("stamped")
+    assert verbatim is not None and stamped is not None
+    assert list(verbatim.exact) == ["wandb: WARNING Step cannot be set when using syncing"]
+    assert verbatim.exact_hits == 40 - ux.ROUTINE - 1
+    assert stamped.exact == {} and stamped.exact_rest > 0  # eight lines, no hit: the table rests
+    assert verbatim.seen(ux.template_key("wandb: WARNING Step cannot be set when using syncing")) == 40
+    assert stamped.seen(ux.template_key("[2026-11-26 16:56:00] wandb: WARNING Step cannot be set")) == 40
+
+
 def test_a_traceback_whose_exception_line_was_explained_is_over_seconds_later() -> None:
     """The exception line that ends it never reaches the stream: the next lines must not wait."""
     streams = ux.Streams(4, 64, 128, max_exact=64)
