@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.db import models
@@ -54,6 +55,9 @@ class Incident(models.Model):
     # read from where the input stood. A tick run again over the same input after a crash finds
     # this row instead of opening the fault a second time under a new key.
     fingerprint = models.CharField(max_length=32, blank=True, default="")
+    # Lines near it that no rule explained (incidents.attribution.unexplained), rarest template first:
+    # [{"t": epoch, "source": "job"|"kernel", "job", "node", "rank", "line", "seen"}], at most 8.
+    unexplained = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-detected_at"]
@@ -92,6 +96,44 @@ class Incident(models.Model):
     @property
     def active(self) -> bool:
         return self.status in INCIDENT_ACTIVE
+
+
+def unexplained_rows(incident: Incident) -> list[dict[str, Any]]:
+    """The incident's lines nothing explained as the page and the API show them (malformed rows skipped).
+
+    Each: ``at`` (aware datetime), ``after_s`` (seconds from the detection, negative before it),
+    ``relative`` (the same in words), ``where`` ("job 4105 rank 27 on gpu-a-008", "kernel of
+    gpu-a-012"), ``line``, ``seen`` (how many times its template was seen in its stream).
+    """
+    rows = []
+    for raw in incident.unexplained or ():
+        if not isinstance(raw, dict) or not isinstance(raw.get("t"), (int, float)):
+            continue
+        at = dt.datetime.fromtimestamp(float(raw["t"]), tz=dt.UTC)
+        after = (at - incident.detected_at).total_seconds()
+        rows.append(
+            {
+                "at": at,
+                "after_s": round(after, 1),
+                "relative": f"{abs(after):.1f} s {'before' if after < 0 else 'after'} the detection",
+                "where": _where(raw),
+                "line": str(raw.get("line", "")),
+                "seen": int(raw.get("seen") or 1),
+            }
+        )
+    return rows
+
+
+def _where(raw: dict[str, Any]) -> str:
+    node = raw.get("node")
+    if raw.get("source") == "kernel":
+        return f"kernel of {node}"
+    parts = [f"job {raw.get('job')}"]
+    if raw.get("rank") is not None:
+        parts.append(f"rank {raw['rank']}")
+    if node:
+        parts.append(f"on {node}")
+    return " ".join(parts)
 
 
 class Silence(models.Model):

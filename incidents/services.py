@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from incidents import lifecycle as incident_life
+from incidents.attribution.unexplained import Unexplained
 from incidents.audit import about_incident, append_audit
 from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent, IncidentStatus
@@ -47,6 +48,8 @@ class VerdictUpdate(Protocol):
     def pattern(self) -> str: ...
     @property
     def first_signal_t(self) -> float | None: ...
+    @property
+    def unexplained(self) -> tuple[Unexplained, ...]: ...
 
 
 class IllegalTransition(Exception):
@@ -184,6 +187,7 @@ def _open_incident(cluster: Cluster, upd: VerdictUpdate, now: dt.datetime, finge
         job_nodes=_job_nodes(cluster, upd.jobs, {}),
         detected_at=epoch_to_dt(upd.detected_t),
         first_signal_at=_first_signal(upd),
+        unexplained=[u.to_dict() for u in upd.unexplained],
     )
     _replace_evidence(incident, upd.evidence)
     silence_for(incident, now)  # recorded all the same; marked so pages say why nothing happens
@@ -259,18 +263,13 @@ def _revise_verdict(incident: Incident, upd: VerdictUpdate, now: dt.datetime) ->
     incident.pattern = upd.pattern[:128]
     incident.jobs = list(upd.jobs)
     incident.job_nodes = _job_nodes(incident.cluster, upd.jobs, incident.job_nodes or {})
-    incident.save(
-        update_fields=[
-            "category",
-            "culprit_node",
-            "culprit_gpu",
-            "confidence",
-            "pattern",
-            "jobs",
-            "job_nodes",
-            "updated_at",
-        ]
-    )
+    fields = ["category", "culprit_node", "culprit_gpu", "confidence", "pattern", "jobs", "job_nodes"]
+    if upd.unexplained:
+        # None listed is no news: a pipeline whose memory was lost (another worker, Redis emptied)
+        # knows no lines; the ones listed when the lines were known stay.
+        incident.unexplained = [u.to_dict() for u in upd.unexplained]
+        fields.append("unexplained")
+    incident.save(update_fields=[*fields, "updated_at"])
     _replace_evidence(incident, upd.evidence)
     if changed:
         append_audit(

@@ -31,6 +31,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.node_storms import merge_node_storms
+from incidents.attribution.unexplained import Unexplained, for_incident
 from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -58,6 +59,9 @@ class IncidentUpdate:
     attempts: tuple[tuple[str, int], ...] = ()  # (job, attempt number) the incident hit
     first_signal_t: float | None = None  # the earliest observation behind it (detection latency)
     origin: str = ""  # what opened it (incidents.attribution.incident.origin_of): its identity
+    # Lines near it that no rule explained, rarest template first (shown, never judged; no part of
+    # the signature: they ride along with the updates a verdict change emits)
+    unexplained: tuple[Unexplained, ...] = ()
 
     def to_dict(self, start: float) -> dict[str, Any]:
         """FORMAT.md's replay incident, ``detected_t`` relative to ``start``."""
@@ -184,6 +188,7 @@ class Pipeline:
         summary = a.evidence[0] if a.evidence else v.pattern
         awaiting = v.category == "hang" and v.node is None and awaiting_collective(inc, self.world)
         recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting))
+        first = first_signal(inc)
         return IncidentUpdate(
             key=inc.key,
             detected_t=inc.detected_t,
@@ -200,9 +205,23 @@ class Pipeline:
             recurrence_of=a.recurrence_of,
             superseded_by=inc.superseded_by,
             attempts=tuple((j, inc.attempts.get(j, 0)) for j in jobs),
-            first_signal_t=first_signal(inc),
+            first_signal_t=first,
             origin=inc.origin,
+            unexplained=self._unexplained(jobs, v.node, inc.detected_t, first),
         )
+
+    def _unexplained(
+        self, jobs: tuple[str, ...], node: str | None, detected_t: float, first: float | None
+    ) -> tuple[Unexplained, ...]:
+        ingest = self.ingest
+        failure_t = detected_t if first is None else first
+        try:
+            return for_incident(
+                ingest.unexplained, ingest.unexplained_kernel, self.world, jobs, node, detected_t, failure_t
+            )
+        except Exception:  # noqa: BLE001 - a display aid must never cost the verdict
+            self.skipped += 1
+            return ()
 
     def _affected_jobs(self, inc: Incident, culprit: str | None) -> list[str]:
         jobs = list(inc.jobs)

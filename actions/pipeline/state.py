@@ -4,7 +4,9 @@ Kept apart from the pipeline so the contract module stays readable. The state
 holds what detection needs to continue exactly where it stopped: jobs and
 attempts, IPs, node states, history, progress trackers, per-GPU telemetry
 memory, incidents with their folded evidence, and what was already reported.
-Per-job peer clock medians are not kept: they rebuild from the next samples.
+Per-job peer clock medians are not kept: they rebuild from the next samples. Nor are the lines
+nothing explained (``Ingest.unexplained``): like the learned cadences, they rebuild from the next
+lines, and what an incident listed was written with its verdict (the database keeps it).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from actions.services.export import NothingRecorded, export_zip, scenario_name
 from actions.services.reports import incident_metrics
-from incidents.models import AuditRecord, Incident
+from incidents.models import AuditRecord, Incident, unexplained_rows
 from incidents.story import incident_story, status_label
 from monitoring.telemetry import charts
 
@@ -27,6 +27,7 @@ def incident_context(incident: Incident) -> dict[str, object]:
     return {
         "incident": incident,
         "evidence": evidence,
+        "unexplained": unexplained_rows(incident),
         "transitions": incident.transitions.all(),
         "recommendations": recommendations,
         "audit": audit,

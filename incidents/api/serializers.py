@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from incidents.models import AuditRecord, Incident
+from incidents.models import AuditRecord, Incident, unexplained_rows
 from incidents.services import VERDICTS
 
 
 class IncidentSerializer(serializers.ModelSerializer):
     cluster = serializers.SlugRelatedField(slug_field="name", read_only=True)
     evidence = serializers.SerializerMethodField()
+    unexplained = serializers.SerializerMethodField()
 
     class Meta:
         model = Incident
@@ -31,10 +32,18 @@ class IncidentSerializer(serializers.ModelSerializer):
             "verification_note",
             "operator_verdict",
             "evidence",
+            "unexplained",
         ]
 
     def get_evidence(self, obj: Incident) -> list[str]:
         return [e.text for e in obj.evidence.all()]
+
+    def get_unexplained(self, obj: Incident) -> list[dict[str, object]]:
+        """Lines nothing explained, rarest template first: when, where, the line, how often its template was seen."""
+        return [
+            {"at": r["at"].isoformat(), "where": r["where"], "line": r["line"], "seen": r["seen"]}
+            for r in unexplained_rows(obj)
+        ]
 
 
 class AuditRecordSerializer(serializers.ModelSerializer):

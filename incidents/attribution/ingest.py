@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch
+from incidents.attribution import cadence_watch, unexplained
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -55,6 +55,8 @@ class DetectConfig:
 
 
 _INF = (float("inf"), float("-inf"))
+_CONSUMED = "consumed"  # what _progress says of a progress or checkpoint line
+_PHASE = "phase"  # of a lifecycle line (training finished, evaluating): understood, read on
 OWN_DRAIN_PREFIX = "recovery:"
 
 
@@ -82,6 +84,9 @@ class Ingest:
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         self.cadence_raised: set[str] = set()
+        # Lines no detector explained, per job and per node's kernel (in memory only, like cadences).
+        self.unexplained = unexplained.Streams(512, 64, 128, max_exact=64)
+        self.unexplained_kernel = unexplained.Streams(1024, 16, 64)
         self.cadence_cfg = cadence_watch.CadenceSettings(
             config.cadence_multiple,
             config.cadence_floor_s,
@@ -204,13 +209,20 @@ class Ingest:
         ):
             return  # NCCL's chatter: the bulk of a big job's log, never a fault on its own
         has_error = "rror" in line
+        # NCCL's INFO lines, a phase line, a beat of the job's own cadence: understood, though no fault
+        known = has_nccl and "NCCL INFO" in line
         if not has_error and not has_nccl and tracker is not None:
-            if self._progress(t, job, line, tracker):
+            seen = self._progress(t, job, line, tracker)
+            if seen is _CONSUMED:
                 return
+            known = seen is _PHASE
             if tracker.last_t is None:
-                self._cadence(t, job, line)  # no parser knows this job's progress: learn its beat
+                # no parser knows this job's progress: learn its beat
+                known = self._cadence(t, job, line) or known
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None:
+            if not known and (tracker is not None or job in self.world.jobs):
+                self.unexplained.see(job, t, line)
             return
         if info.kind == logs.IP_MAP:
             if info.host and len(self.world.ips) < 100_000:
@@ -223,7 +235,8 @@ class Ingest:
             return
         self._joblog_obs(t, job, info)
 
-    def _progress(self, t: float, job: str, line: str, tracker: progress.ProgressTracker) -> bool:
+    def _progress(self, t: float, job: str, line: str, tracker: progress.ProgressTracker) -> str | None:
+        """``_CONSUMED`` for a progress or checkpoint line, ``_PHASE`` for a lifecycle line, else None."""
         style = self.styles.get(job)
         if style is not None:
             # Once a job's stack is known, only its keyword is looked for: one scan for most lines.
@@ -240,17 +253,19 @@ class Ingest:
                 tracker.on_checkpoint(t, ck[0], ck[1])
                 if ph is not None:
                     ph.on_checkpoint(t, ck[0], line)
-                return True
+                return _CONSUMED
             life = progress.parse_lifecycle(line)
-            if life is not None:
-                tracker.on_lifecycle(t, life)
-                if ph is not None:
-                    ph.on_lifecycle(t, life, line)
-            return False
+            if life is None:
+                return None
+            tracker.on_lifecycle(t, life)
+            if ph is not None:
+                ph.on_lifecycle(t, life, line)
+            return _PHASE
         self._advance(t, job, tracker, p, line)
-        return True
+        return _CONSUMED
 
-    def _cadence(self, t: float, job: str, line: str) -> None:
+    def _cadence(self, t: float, job: str, line: str) -> bool:
+        """Mine the line for the job's own beat; True when it is one."""
         cad, ph = self.cadences.get(job), self.phases.get(job)
         if cad is None:  # restored from a saved state, which keeps no cadence: learn it again
             cad = self.cadences[job] = cadence_watch.new_tracker(self.cadence_cfg)
@@ -258,9 +273,12 @@ class Ingest:
             ph = self.phases[job] = JobPhase(None)
         ph.on_line(t)
         rank, body = logs.split_prefix(line)
-        if cad.see(t, rank, body):
-            ph.on_step(t, None, body)
-            self.cadence_raised.discard(job)
+        if not cad.see(t, rank, body):
+            return False
+        self.unexplained.count(job, t, line)  # its first beats went unexplained: make it routine
+        ph.on_step(t, None, body)
+        self.cadence_raised.discard(job)
+        return True
 
     def phase_data(self, job: str | None) -> dict[str, Any] | None:
         """The job's phase as an observation carries it (with where its last attempt stood)."""
@@ -388,6 +406,7 @@ class Ingest:
             return
         info = logs.parse_kernel(self.kernel_records.feed(node, t, line), self.pci_map)
         if info is None:
+            self.unexplained_kernel.see(node, t, line)
             return
         if info.gpu is None and info.data.get("pci"):
             self._resolve_gpu(node, info)
