@@ -106,15 +106,19 @@ def _heartbeats(raw: dict[bytes, bytes]) -> dict[str, dict[str, Any]]:
         # Most beats are a healthy agent's, read without the JSON parser (a 2,000-node tick reads
         # 2,000 of them; issue 26); anything else goes through it.
         m = _HEALTHY_BEAT.fullmatch(v)
-        if m is not None:
-            out[k.decode()] = {"t": float(m[1]), "error": ""}
-            continue
-        try:
-            beat = json.loads(v)
-            out[k.decode()] = {"t": float(beat["t"]), "error": str(beat.get("error") or "")}
-        except (ValueError, KeyError, TypeError):
-            continue
+        beat = {"t": float(m[1]), "error": ""} if m is not None else beat_from_json(v)
+        if beat is not None:
+            out[k.decode()] = beat
     return out
+
+
+def beat_from_json(v: bytes) -> dict[str, Any] | None:
+    """A heartbeat read by the JSON parser: its time and error, or None when it is no heartbeat."""
+    try:
+        beat = json.loads(v)
+        return {"t": float(beat["t"]), "error": str(beat.get("error") or "")}
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def agent_problems(

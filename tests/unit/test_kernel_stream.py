@@ -185,14 +185,7 @@ def test_a_restarted_stream_whose_first_id_equals_the_saved_one_is_read(r: Any, 
 
 def _heartbeats_by_json(raw: dict[bytes, bytes]) -> dict[str, dict[str, object]]:
     """What every beat read as JSON says (the reader's fast path for healthy beats must agree)."""
-    out: dict[str, dict[str, object]] = {}
-    for k, v in raw.items():
-        try:
-            beat = json.loads(v)
-            out[k.decode()] = {"t": float(beat["t"]), "error": str(beat.get("error") or "")}
-        except (ValueError, KeyError, TypeError):
-            continue
-    return out
+    return {k.decode(): b for k, v in raw.items() if (b := ks.beat_from_json(v)) is not None}
 
 
 _beats = st.one_of(
