@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from incidents.models import AuditRecord, Incident, unexplained_rows
 from incidents.services import VERDICTS
+
+
+class UnexplainedLineSerializer(serializers.Serializer):
+    """One line nothing explained (the schema of ``IncidentSerializer.unexplained``'s items)."""
+
+    at = serializers.DateTimeField()
+    where = serializers.CharField()
+    line = serializers.CharField()
+    seen = serializers.IntegerField()
 
 
 class IncidentSerializer(serializers.ModelSerializer):
@@ -38,6 +48,7 @@ class IncidentSerializer(serializers.ModelSerializer):
     def get_evidence(self, obj: Incident) -> list[str]:
         return [e.text for e in obj.evidence.all()]
 
+    @extend_schema_field(UnexplainedLineSerializer(many=True))
     def get_unexplained(self, obj: Incident) -> list[dict[str, object]]:
         """Lines nothing explained, rarest template first: when, where, the line, how often its template was seen."""
         return [
