@@ -46,7 +46,17 @@ T = TypeVar("T")
 
 # Stand-ins the probe is compiled with once per process; each tick's values replace them.
 _CLUSTER = -7_340_033
-_NOW, _DISPATCHED, _EXECUTED, _RECOVERED = (dt.datetime(1901, 1, 1, 0, 0, s, tzinfo=dt.UTC) for s in range(4))
+_TIMES = tuple(dt.datetime(1901, 1, 1, 0, 0, s, tzinfo=dt.UTC) for s in range(4))  # as _times() orders them
+
+
+def _times(cluster: Cluster, now: dt.datetime) -> tuple[dt.datetime, dt.datetime, dt.datetime, dt.datetime]:
+    """What :func:`_checks` takes after the cluster: now, and the sweeps' three cutoffs."""
+    return (
+        now,
+        reconcile.dispatch_cutoff(now),
+        reconcile.execution_cutoff(now),
+        verification.recovered_since(cluster, now),
+    )
 
 
 def _checks(
@@ -74,7 +84,7 @@ def _compiled(vendor: str) -> tuple[str, tuple[Any, ...], tuple[str, ...]]:
     compiled form is kept and only the values change (the SQL does not depend on them)."""
     stand_in = Cluster(pk=_CLUSTER)
     stand_in._state.adding = False  # a saved row, as far as the related filters are concerned
-    checks = _checks(stand_in, _NOW, _DISPATCHED, _EXECUTED, _RECOVERED)
+    checks = _checks(stand_in, *_TIMES)
     # Named apart from the model's own fields (a cluster has a ``silences`` relation).
     qs = Cluster.objects.filter(pk=_CLUSTER).values(**{f"due_{k}": Exists(q) for k, q in checks.items()})
     sql, params = qs.query.sql_with_params()
@@ -86,12 +96,7 @@ def due(cluster: Cluster, now: dt.datetime) -> frozenset[str]:
     sql, params, names = _compiled(connection.vendor)
     adapt = connection.ops.adapt_datetimefield_value
     values: dict[Any, Any] = {_CLUSTER: cluster.pk}
-    for stand_in, real in (
-        (_NOW, now),
-        (_DISPATCHED, reconcile.dispatch_cutoff(now)),
-        (_EXECUTED, reconcile.execution_cutoff(now)),
-        (_RECOVERED, verification.recovered_since(cluster, now)),
-    ):
+    for stand_in, real in zip(_TIMES, _times(cluster, now), strict=True):
         values[adapt(stand_in)] = adapt(real)
     args = [values.get(p, p) for p in params]
     with connection.cursor() as cur:
@@ -104,13 +109,7 @@ def due(cluster: Cluster, now: dt.datetime) -> frozenset[str]:
 
 def due_by_querysets(cluster: Cluster, now: dt.datetime) -> frozenset[str]:
     """The same answer as :func:`due`, one ``exists()`` per sweep (for tests)."""
-    checks = _checks(
-        cluster,
-        now,
-        reconcile.dispatch_cutoff(now),
-        reconcile.execution_cutoff(now),
-        verification.recovered_since(cluster, now),
-    )
+    checks = _checks(cluster, *_times(cluster, now))
     return frozenset(name for name, qs in checks.items() if qs.exists())
 
 
