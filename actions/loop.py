@@ -36,6 +36,7 @@ from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
 from monitoring.locks import holding
 from monitoring.models import Cluster, ControllerState
+from monitoring.prepared import CLUSTER_ID, Prepared
 from monitoring.redis_store import key, load_state, save_state
 from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
@@ -104,16 +105,23 @@ def _restore_pipeline(cluster: Cluster) -> Pipeline | None:
     return None
 
 
-def highest_incident_number(cluster: Cluster) -> int:
-    """The largest N among this cluster's incident keys ``i-N`` (0 when none)."""
+def _highest_keys(cluster_id: int) -> Any:
     from incidents.models import Incident
 
-    keys = (
-        Incident.objects.filter(cluster=cluster, key__startswith="i-")
+    return (
+        Incident.objects.filter(cluster_id=cluster_id, key__startswith="i-")
         .annotate(n=Length("key"))
         .order_by("-n", "-key")
+        .values_list("key")[:20]
     )
-    for k in keys.values_list("key", flat=True)[:20]:
+
+
+_HIGHEST_KEYS = Prepared(_highest_keys, CLUSTER_ID)  # built once a process (issue 26)
+
+
+def highest_incident_number(cluster: Cluster) -> int:
+    """The largest N among this cluster's incident keys ``i-N`` (0 when none)."""
+    for (k,) in _HIGHEST_KEYS.rows(cluster.pk):
         if k[2:].isdigit():
             return int(k[2:])
     return 0
@@ -284,6 +292,17 @@ def _source_health(source: Source, now: dt.datetime) -> dict[str, dict[str, Any]
     return out
 
 
+def _running_jobs(cluster_id: int) -> Any:
+    from monitoring.models import Job
+
+    return Job.objects.filter(cluster_id=cluster_id, state="RUNNING").values_list(
+        "pk", "slurm_id", "last_step", "last_checkpoint_step"
+    )
+
+
+_RUNNING_JOBS = Prepared(_running_jobs, CLUSTER_ID)
+
+
 def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:
     """Keep each active job's last step and checkpoint on its row, for pages and verification."""
     from monitoring.models import Job
@@ -292,17 +311,15 @@ def record_progress(cluster: Cluster, pipeline: Pipeline) -> None:
     # each row still gets only the fields that changed.
     stepped: list[Job] = []
     checkpointed: list[Job] = []
-    for job in Job.objects.filter(cluster=cluster, state="RUNNING"):
-        progress = pipeline.job_progress(job.slurm_id)
-        ckpt = pipeline.last_checkpoint(job.slurm_id)
-        if progress and progress[1] != job.last_step:
-            job.last_step = progress[1]
-            job.last_progress_at = dt.datetime.fromtimestamp(progress[0], tz=dt.UTC)
-            stepped.append(job)
-        if ckpt and ckpt[1] != job.last_checkpoint_step:
-            job.last_checkpoint_step = ckpt[1]
-            job.last_checkpoint_at = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
-            checkpointed.append(job)
+    for pk, slurm_id, last_step, last_checkpoint_step in _RUNNING_JOBS.rows(cluster.pk):
+        progress = pipeline.job_progress(slurm_id)
+        ckpt = pipeline.last_checkpoint(slurm_id)
+        if progress and progress[1] != last_step:
+            at = dt.datetime.fromtimestamp(progress[0], tz=dt.UTC)
+            stepped.append(Job(pk=pk, last_step=progress[1], last_progress_at=at))
+        if ckpt and ckpt[1] != last_checkpoint_step:
+            at = dt.datetime.fromtimestamp(ckpt[0], tz=dt.UTC)
+            checkpointed.append(Job(pk=pk, last_checkpoint_step=ckpt[1], last_checkpoint_at=at))
     if stepped:
         _update_pairs(Job, stepped, "last_step", "last_progress_at")
     if checkpointed:

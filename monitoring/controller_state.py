@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from monitoring.models import Cluster, ControllerState
+from monitoring.prepared import CLUSTER_ID, Prepared
 from monitoring.redis_store import get_redis, key
 
 
@@ -24,9 +25,17 @@ def state_for(cluster: Cluster) -> ControllerState:
     return obj
 
 
+_TICK_START = Prepared(
+    lambda cluster_id: ControllerState.objects.filter(cluster_id=cluster_id).values_list(
+        "last_tick_at", "collector"
+    )[:1],
+    CLUSTER_ID,
+)
+
+
 def tick_start(cluster: Cluster) -> tuple[dt.datetime | None, dict[str, Any]]:
     """What a tick starts from, in one read: when the last tick finished, and the collector's cursors."""
-    row = ControllerState.objects.filter(cluster=cluster).values_list("last_tick_at", "collector").first()
+    row = _TICK_START.first(cluster.pk)
     return (row[0], row[1] or {}) if row else (None, {})
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from monitoring.choices import JobState, NodeHealth
 from monitoring.live import push_after_commit
 from monitoring.models import Cluster, Gpu, Job, Node
+from monitoring.prepared import CLUSTER_ID, Prepared
 from monitoring.sources import JobView, Source
 
 
@@ -24,6 +25,14 @@ def node_health(state: str, drained_by_us: bool) -> str:
     return NodeHealth.OK
 
 
+_NODES = Prepared(
+    lambda cluster_id: Node.objects.filter(cluster_id=cluster_id).values_list(
+        "pk", "name", "state", "reason", "partition", "drained_by_us"
+    ),
+    CLUSTER_ID,
+)
+
+
 def _sync_nodes(cluster: Cluster, source: Source) -> bool:
     """Write the nodes the scheduler shows differently; a few statements per tick, whatever the size.
 
@@ -32,12 +41,7 @@ def _sync_nodes(cluster: Cluster, source: Source) -> bool:
     statement per node made a 2,000-node cluster's first tick take 6,000 queries.
     """
     # Tuples, not model instances: building 2,000 Node objects was most of a quiet tick's inventory.
-    existing = {
-        row[1]: row
-        for row in Node.objects.filter(cluster=cluster).values_list(
-            "pk", "name", "state", "reason", "partition", "drained_by_us"
-        )
-    }
+    existing = {row[1]: row for row in _NODES.rows(cluster.pk)}
     new: list[Node] = []
     changed: list[Node] = []
     fresh: set[str] = set()
@@ -133,11 +137,16 @@ def _sync_jobs(cluster: Cluster, source: Source) -> list[JobView]:
 
     New jobs go in one INSERT and changed ones in one bulk UPDATE (per batch).
     """
-    existing = {j.slurm_id: j for j in Job.objects.filter(cluster=cluster)}
+    views = source.jobs()
+    # Only the jobs the scheduler lists: the cluster's whole job history grows without end. (Past a
+    # thousand, one query parameter each would outgrow an older SQLite's limit: read them all.)
+    ids = sorted({v.id for v in views})
+    rows = Job.objects.filter(cluster=cluster)
+    existing = {j.slurm_id: j for j in (rows.filter(slurm_id__in=ids) if len(ids) <= 1000 else rows)}
     relearn: list[JobView] = []
     new: dict[str, Job] = {}
     changed: list[Job] = []
-    for view in source.jobs():
+    for view in views:
         fields = _job_fields(view)
         job = existing.get(view.id)
         if job is None:

@@ -21,16 +21,15 @@ filled a moment after the sweep itself.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.db import connection
 from django.db.models import Exists, QuerySet
 
 from actions.services import node_track, overtaken, reconcile, remediation, verification
 from actions.services.actionable import ended_silences, unsettled
 from monitoring.models import Cluster
+from monitoring.prepared import CLUSTER_ID, Prepared, stand_in_time
 
 OVERTAKEN = "overtaken"  # supersede_overtaken
 UNDISPATCHED = "undispatched"  # reconcile_actions: approved, not picked up
@@ -43,10 +42,6 @@ DRAINED = "drained"  # auto_return_nodes, and the remedy verify_remediations pro
 IN_FLIGHT = "in_flight"  # verify_remediations: reboots and resets sent
 
 T = TypeVar("T")
-
-# Stand-ins the probe is compiled with once per process; each tick's values replace them.
-_CLUSTER = -7_340_033
-_TIMES = tuple(dt.datetime(1901, 1, 1, 0, 0, s, tzinfo=dt.UTC) for s in range(4))  # as _times() orders them
 
 
 def _times(cluster: Cluster, now: dt.datetime) -> tuple[dt.datetime, dt.datetime, dt.datetime, dt.datetime]:
@@ -76,35 +71,29 @@ def _checks(
     }
 
 
-@functools.cache
-def _compiled(vendor: str) -> tuple[str, tuple[Any, ...], tuple[str, ...]]:
-    """The probe's SQL and parameters, compiled from :func:`_checks` with the stand-ins.
+NAMES = (OVERTAKEN, UNDISPATCHED, UNFINISHED, MITIGATING, REOPEN, SETTLE, SILENCES, DRAINED, IN_FLIGHT)
 
-    Building and compiling nine querysets costs ~5 ms of CPU a tick, running the SQL ~0.1 ms: the
-    compiled form is kept and only the values change (the SQL does not depend on them)."""
-    stand_in = Cluster(pk=_CLUSTER)
-    stand_in._state.adding = False  # a saved row, as far as the related filters are concerned
-    checks = _checks(stand_in, *_TIMES)
-    # Named apart from the model's own fields (a cluster has a ``silences`` relation).
-    qs = Cluster.objects.filter(pk=_CLUSTER).values(**{f"due_{k}": Exists(q) for k, q in checks.items()})
-    sql, params = qs.query.sql_with_params()
-    return sql, tuple(params), tuple(checks)
+
+def _probe(cluster_id: int, *times: dt.datetime) -> QuerySet[Any]:
+    """One row: for each sweep, whether its candidate set has anything (``EXISTS``)."""
+    cluster = Cluster(pk=cluster_id)
+    cluster._state.adding = False  # a saved row, as far as the related filters are concerned
+    checks = _checks(cluster, *times)
+    assert tuple(checks) == NAMES  # the row's columns, in this order
+    return Cluster.objects.filter(pk=cluster_id).values_list(*(Exists(q) for q in checks.values()))
+
+
+# Building and compiling nine querysets costs ~5 ms of CPU a tick, running the SQL ~0.1 ms: the
+# probe is built once a process from stand-ins (monitoring/prepared.py), each tick swaps its values in.
+_PROBE = Prepared(_probe, CLUSTER_ID, *(stand_in_time(n) for n in range(4)))
 
 
 def due(cluster: Cluster, now: dt.datetime) -> frozenset[str]:
     """The sweeps whose candidate set is not empty, read in one query."""
-    sql, params, names = _compiled(connection.vendor)
-    adapt = connection.ops.adapt_datetimefield_value
-    values: dict[Any, Any] = {_CLUSTER: cluster.pk}
-    for stand_in, real in zip(_TIMES, _times(cluster, now), strict=True):
-        values[adapt(stand_in)] = adapt(real)
-    args = [values.get(p, p) for p in params]
-    with connection.cursor() as cur:
-        cur.execute(sql, args)
-        row = cur.fetchone()
+    row = _PROBE.first(cluster.pk, *_times(cluster, now))
     if row is None:  # the cluster was deleted under the tick: nothing to skip on its account
-        return frozenset(names)
-    return frozenset(name for name, present in zip(names, row, strict=True) if present)
+        return frozenset(NAMES)
+    return frozenset(name for name, present in zip(NAMES, row, strict=True) if present)
 
 
 def due_by_querysets(cluster: Cluster, now: dt.datetime) -> frozenset[str]:

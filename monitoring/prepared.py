@@ -1,0 +1,80 @@
+"""Read queries built once per process: the ORM writes the SQL once, each tick only runs it (issue 26).
+
+Building and compiling a queryset costs 0.2–0.3 ms of CPU; running a small one against a local
+PostgreSQL ~0.1 ms. A tick runs about a dozen, every interval, for every cluster of the fleet, so
+the same SQL was written again and again. A :class:`Prepared` query is built by the ORM from
+stand-in values once per database connection; each call swaps the stand-ins for the real values
+among the compiled parameters and passes the rows through the ORM's own converters, so what it
+returns is what the queryset's ``values_list`` returns (``tests/integration/test_prepared.py``
+checks that on drawn rows, SQLite's datetime adaptation included).
+
+Only for queries whose SQL does not depend on the values: no ``__in`` over a list whose length
+varies, no ``None`` (which turns ``=`` into ``IS NULL``). A stand-in the compiled parameters do not
+contain (a value the ORM transformed) is refused when the query is built, never guessed at.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import QuerySet
+from django.db.models.sql.compiler import SQLCompiler
+
+# Stand-ins unlikely to be anything's real value: a negative primary key, a time in 1901.
+CLUSTER_ID = -7_340_033
+
+
+def stand_in_time(n: int) -> dt.datetime:
+    """The n-th stand-in time (distinct for n < 60)."""
+    return dt.datetime(1901, 1, 1, 0, 0, n, tzinfo=dt.UTC)
+
+
+class Prepared:
+    """``build(*stand_ins)`` compiled once per connection; ``rows(*values)`` runs it with ``values``."""
+
+    def __init__(self, build: Callable[..., QuerySet[Any]], *stand_ins: Any) -> None:
+        self.build = build
+        self.stand_ins = stand_ins
+        self._compiled: weakref.WeakKeyDictionary[Any, tuple[str, tuple[Any, ...], SQLCompiler]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def sql(self, using: str = DEFAULT_DB_ALIAS) -> tuple[str, tuple[Any, ...], SQLCompiler]:
+        conn = connections[using]
+        got = self._compiled.get(conn)
+        if got is None:
+            compiler = self.build(*self.stand_ins).query.get_compiler(using=using)
+            sql, params = compiler.as_sql()
+            missing = [s for s in self.stand_ins if _adapt(conn, s) not in params]
+            if missing:
+                raise ValueError(f"stand-ins {missing!r} are not among the compiled parameters {params!r}")
+            got = self._compiled[conn] = (sql, tuple(params), compiler)
+        return got
+
+    def rows(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> list[tuple[Any, ...]]:
+        if len(values) != len(self.stand_ins):
+            raise TypeError(f"{len(self.stand_ins)} values expected, {len(values)} given")
+        conn = connections[using]
+        sql, params, compiler = self.sql(using)
+        swap = {_adapt(conn, s): _adapt(conn, v) for s, v in zip(self.stand_ins, values, strict=True)}
+        args = [swap.get(p, p) for p in params]
+        with conn.cursor() as cur:
+            cur.execute(sql, args)
+            fetched = cur.fetchall()
+        return list(compiler.results_iter(results=[fetched], tuple_expected=True))
+
+    def first(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> tuple[Any, ...] | None:
+        rows = self.rows(*values, using=using)
+        return rows[0] if rows else None
+
+
+def _adapt(conn: Any, value: Any) -> Any:
+    if value is None:
+        raise ValueError("None cannot stand in or be swapped in: the SQL would differ (IS NULL)")
+    if isinstance(value, dt.datetime):
+        return conn.ops.adapt_datetimefield_value(value)
+    return value
