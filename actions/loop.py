@@ -36,7 +36,7 @@ from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
 from monitoring.locks import holding
 from monitoring.models import Cluster, ControllerState
-from monitoring.prepared import CLUSTER_ID, Prepared
+from monitoring.prepared import CLUSTER_ID, Prepared, model_rows
 from monitoring.redis_store import key, load_state, save_state
 from monitoring.services import sync_inventory
 from monitoring.sources import JobView, Source
@@ -154,6 +154,17 @@ def save_pipeline(cluster: Cluster, pipeline: Pipeline) -> None:
     )
 
 
+_CLUSTERS = model_rows(Cluster, lambda cluster_id: Cluster.objects.filter(pk=cluster_id), CLUSTER_ID)
+
+
+def _cluster(cluster_id: int) -> Cluster:
+    """``Cluster.objects.get(pk=cluster_id)``, from SQL built once a process (issue 26)."""
+    found = _CLUSTERS(cluster_id)
+    if not found:
+        raise Cluster.DoesNotExist(f"cluster {cluster_id} does not exist")
+    return found[0]
+
+
 def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
     """Run one tick unless another worker is already analysing this cluster."""
     # A short lock renewed while the tick runs: a tick killed mid-way frees it within seconds.
@@ -162,10 +173,10 @@ def run_cluster_tick(cluster_id: int, now: dt.datetime) -> TickReport | None:
             if held is None:
                 return None
             with heartbeat.timed(cluster_id, now) as report:  # the tick's heartbeat, for /metrics
-                report.append(_tick(Cluster.objects.get(pk=cluster_id), now))
+                report.append(_tick(_cluster(cluster_id), now))
         # After the lock is released: returning a qualified node changes the world under its own lock.
         if report[0].remediations_due:
-            verify_remediations(Cluster.objects.get(pk=cluster_id), now)
+            verify_remediations(_cluster(cluster_id), now)
         return report[0]
     except Exception as exc:
         _note_failure(cluster_id, now, exc)

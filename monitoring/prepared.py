@@ -18,11 +18,13 @@ from __future__ import annotations
 import datetime as dt
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.db.models.sql.compiler import SQLCompiler
+
+M = TypeVar("M", bound=Model)
 
 # Stand-ins unlikely to be anything's real value: a negative primary key, a time in 1901.
 CLUSTER_ID = -7_340_033
@@ -70,6 +72,20 @@ class Prepared:
     def first(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> tuple[Any, ...] | None:
         rows = self.rows(*values, using=using)
         return rows[0] if rows else None
+
+
+def model_rows(
+    model: type[M], build: Callable[..., QuerySet[Any]], *stand_ins: Any
+) -> Callable[..., list[M]]:
+    """Like :class:`Prepared`, for whole rows as model instances: ``build`` filters ``model``; every
+    concrete field is read and the instances are made as the ORM makes them (``from_db``)."""
+    names = [f.attname for f in model._meta.concrete_fields]
+    prepared = Prepared(lambda *v: build(*v).values_list(*names), *stand_ins)
+
+    def rows(*values: Any, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+        return [model.from_db(using, names, row) for row in prepared.rows(*values, using=using)]
+
+    return rows
 
 
 def _adapt(conn: Any, value: Any) -> Any:

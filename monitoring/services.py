@@ -142,26 +142,27 @@ def _sync_jobs(cluster: Cluster, source: Source) -> list[JobView]:
     # thousand, one query parameter each would outgrow an older SQLite's limit: read them all.)
     ids = sorted({v.id for v in views})
     rows = Job.objects.filter(cluster=cluster)
-    existing = {j.slurm_id: j for j in (rows.filter(slurm_id__in=ids) if len(ids) <= 1000 else rows)}
+    rows = rows.filter(slurm_id__in=ids) if len(ids) <= 1000 else rows
+    # Tuples, not model instances (issue 26): a model only for the rows that changed.
+    existing = {r[1]: r for r in rows.values_list("pk", "slurm_id", *_JOB_FIELDS)}
     relearn: list[JobView] = []
     new: dict[str, Job] = {}
     changed: list[Job] = []
     for view in views:
         fields = _job_fields(view)
-        job = existing.get(view.id)
-        if job is None:
+        row = existing.get(view.id)
+        if row is None:
             if view.id not in new:
                 new[view.id] = Job(cluster=cluster, slurm_id=view.id, **fields)
                 relearn.append(view)
             continue
-        if all(getattr(job, k) == v for k, v in fields.items()):
+        was = dict(zip(_JOB_FIELDS, row[2:], strict=True))
+        if was == fields:
             continue
         restarted = view.state == JobState.RUNNING and (
-            job.state != JobState.RUNNING or job.nodes != view.nodes
+            was["state"] != JobState.RUNNING or was["nodes"] != view.nodes
         )
-        for k, v in fields.items():
-            setattr(job, k, v)
-        changed.append(job)
+        changed.append(Job(pk=row[0], cluster=cluster, slurm_id=view.id, **fields))
         if restarted:
             relearn.append(view)
     if new:

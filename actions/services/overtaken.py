@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from actions.choices import REC_OPEN, ActionKind, RecStatus
 from actions.models import Recommendation
@@ -44,11 +44,25 @@ def overtaken(rec: Recommendation, jobs: dict[str, Job], nodes: dict[str, Node])
 
 
 def overtaken_candidates(cluster: Cluster) -> QuerySet[Recommendation]:
-    """What :func:`supersede_overtaken` looks at: the open recommendations the world can overtake."""
-    return Recommendation.objects.filter(
-        cluster=cluster,
-        status__in=list(REC_OPEN),
-        action__in=[ActionKind.DRAIN_NODE, ActionKind.REQUEUE_JOB, *REMEDIATION_ACTIONS],
+    """The open recommendations :func:`overtaken` finds overtaken, asked of the database.
+
+    The same rules in SQL, so that the tick's probe (services/sweeps.py) finds the sweep due only
+    when something was overtaken, not whenever a recommendation waits for its approval (in monitor
+    mode that is every tick of a cluster with an open incident). :func:`overtaken` still gives
+    each one's reason; ``tests/integration/test_overtaken_candidates.py`` holds the two equal.
+    (Slurm's states are ASCII: the database's upper case and Python's agree on them.)
+    """
+    jobs = Job.objects.filter(cluster=OuterRef("cluster"), slurm_id=OuterRef("job"))
+    nodes = Node.objects.filter(cluster=OuterRef("cluster"), name=OuterRef("node"))
+    requeue = Q(action=ActionKind.REQUEUE_JOB) & (
+        Q(job="") | ~Exists(jobs) | Exists(jobs.filter(state__in=sorted(ENDED)))
+    )
+    drain = Q(action=ActionKind.DRAIN_NODE) & Exists(
+        nodes.filter(state__icontains="DRAIN", drained_by_us=False)
+    )
+    remedy = Q(action__in=sorted(REMEDIATION_ACTIONS)) & Exists(nodes.filter(drained_by_us=False))
+    return Recommendation.objects.filter(cluster=cluster, status__in=sorted(REC_OPEN)).filter(
+        requeue | drain | remedy
     )
 
 

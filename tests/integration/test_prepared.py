@@ -133,3 +133,15 @@ def test_a_stand_in_the_orm_transformed_is_refused() -> None:
         when.rows(None)
     with pytest.raises(TypeError):
         when.rows()
+
+
+def test_the_tick_reads_its_cluster_as_the_orm_does(cluster) -> None:  # type: ignore[no-untyped-def]
+    """Every field, converted alike (JSON lists, times, choices), and an absent id is DoesNotExist."""
+    other = Cluster.objects.create(name="sim-other", partitions=["a", "b"], pci_bus_ids=["0000:07:00.0"])
+    for c in (cluster, other):
+        got, want = loop._cluster(c.pk), Cluster.objects.get(pk=c.pk)
+        names = [f.attname for f in Cluster._meta.concrete_fields]
+        assert [getattr(got, n) for n in names] == [getattr(want, n) for n in names]
+        assert not got._state.adding and got._state.db == "default"
+    with pytest.raises(Cluster.DoesNotExist):
+        loop._cluster(other.pk + 1000)
