@@ -139,6 +139,8 @@ class Correlator:
         self.seq = 0
         # The pipeline wires this to the progress trackers: job -> time of its last progress line.
         self.last_progress: Callable[[str], float | None] | None = None
+        # ... and to the jobs' phases: job -> time of its last step (a progress line or a beat of its cadence).
+        self.last_step: Callable[[str], float | None] | None = None
 
     # --- routing ------------------------------------------------------------------------
 
@@ -549,8 +551,29 @@ class Correlator:
 
     def close_quiet(self, now: float) -> None:
         for inc in self.incidents.values():
-            if not inc.closed and now - inc.updated_t > self.close_after_s:
+            if not inc.closed and now - inc.updated_t > self.close_after_s and not self._still_stalled(inc):
                 inc.closed = True
+
+    def _still_stalled(self, inc: Incident) -> bool:
+        """A stall the incident reported still holds: the same attempt runs and has not stepped since.
+
+        Such an incident is not quiet, only silent: what ends the stall (the owner's interrupt an
+        hour later, the scheduler's time limit) is its end, not a new fault.
+        """
+        if self.last_step is None:
+            return False
+        for m in inc.by_kind(Kind.HANG):
+            job = m.job
+            run = self.world.jobs.get(job) if job else None
+            last = m.data.get("last_progress_t")
+            if job is None or run is None or run.state != "running" or not isinstance(last, (int, float)):
+                continue
+            if run.attempt != inc.attempts.get(job, run.attempt):
+                continue
+            stepped = self.last_step(job)
+            if stepped is None or stepped <= last:
+                return True
+        return False
 
     def supersede(self, survivor: Incident, absorbed: Incident) -> None:
         """Fold ``absorbed`` into ``survivor`` (one root cause found to be shared)."""

@@ -49,6 +49,9 @@ class DetectConfig:
     cadence_min_beats: int = 5
     # Training said it finished: a silence this long after that is a stall in teardown.
     finished_grace_s: float = 600.0
+    # ... and this long once every GPU of the job went idle after its last step and stayed so: the
+    # process neither works nor exits (a logger waiting on its upload, a process group never torn down).
+    teardown_idle_s: float = 90.0
     # An evaluation announced by its own line: a pass over the validation set is no training step,
     # so its silence is judged against this (or the step cadence's deadline, whichever is later).
     eval_grace_s: float = 300.0
@@ -94,6 +97,7 @@ class Ingest:
             config.checkpoint_grace_s,
             config.finished_grace_s,
             config.eval_grace_s,
+            config.teardown_idle_s,
         )
 
     # --- jobs ------------------------------------------------------------------------------
@@ -559,17 +563,21 @@ class Ingest:
             deadline = tr.hang_deadline(
                 c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
             )
-            if deadline is None:
-                continue
             ph = self.phases.get(job)
             done = ph.finish_t if ph is not None else None
+            if deadline is None and tr.finished and done is not None:
+                deadline = done + c.hang_min_s  # training said it ended: only its teardown is watched
+            if deadline is None:
+                continue
+            teardown = None
             if done is not None:
                 # Training said it is over: a final save and the teardown take their time (as for
-                # cadences). A loop that merely completed (an evaluation) gets no such grace: the
-                # next training step may be the one that hangs.
+                # cadences), unless the GPUs say the process sits idle. A loop that merely completed
+                # (an evaluation) gets no such grace: the next training step may be the one that hangs.
+                teardown = self.teardown_stuck(job, now) if now >= deadline else None
                 deadline = max(deadline, done + c.finished_grace_s)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
-            if now < deadline and split is None:
+            if now < deadline and split is None and teardown is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
@@ -585,6 +593,8 @@ class Ingest:
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
                     f"median interval {med:.1f} s, {c.hang_min_s:g} s)"
                 )
+                if teardown is not None and now < deadline:
+                    why += f"; training finished and {teardown}"
             else:
                 idle, busy = split
                 data.update(idle_nodes=idle, busy_nodes=busy, early=True)
@@ -597,6 +607,28 @@ class Ingest:
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._emit(obs)
+
+    def teardown_stuck(self, job: str, now: float) -> str | None:
+        """Why a job whose training said it ended is already stuck in teardown (None: not shown yet).
+
+        The job's own end-of-training sign (said, or a final save written; not a count that merely
+        reached its total), no save in flight, ``teardown_idle_s`` since, and every GPU of the job
+        idle in a run that began after its last step: nothing is being computed or written, and the
+        process has not exited. Without telemetry the full ``finished_grace_s`` still applies.
+        """
+        ph = self.phases.get(job)
+        if ph is None or ph.finish_t is None or ph.finish_inferred or ph.ckpt_start is not None:
+            return None
+        if now < ph.finish_t + self.cfg.teardown_idle_s:
+            return None
+        run = self.world.jobs.get(job)
+        if run is None:
+            return None
+        since = min(ph.finish_t, ph.last_step_t if ph.last_step_t is not None else ph.finish_t)
+        idle = self.telemetry.all_idle(run.spec.nodes, since)
+        if idle is None:
+            return None
+        return f"every GPU of {', '.join(idle[:4])} idle since: the process neither works nor exits"
 
     def still_computing(self, job: str, since: float) -> str | None:
         """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),
