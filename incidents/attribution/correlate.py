@@ -123,6 +123,10 @@ def _hard(obs: Observation) -> bool:
     return obs.kind in HARD_KINDS
 
 
+# Verdicts that say a restart repeats the failure (incidents.attribution.restart).
+_DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
+
+
 class Correlator:
     """Routes observations into incidents; owns the incident table and its indexes."""
 
@@ -170,7 +174,7 @@ class Correlator:
             changed.add(tail.key)
             return
         jobs = self._jobs_of(obs)
-        inc = self._find(obs, jobs)
+        inc = self._find(obs, jobs) or self._resubmission_of(obs)
         created = False
         if inc is None and self._raises(obs):
             inc, created = self._create(obs, jobs), True
@@ -206,6 +210,31 @@ class Correlator:
         if found is not None and (self._diverges(found, obs) or self._survived(found, obs)):
             return None
         return found
+
+    def _resubmission_of(self, obs: Observation) -> Incident | None:
+        """The open incident of an earlier submission of the same work that failed before its first step.
+
+        The owner resubmits (same user, same job name) and the new job stops before its first step
+        again: one fault, the configuration, and the proof that a restart repeats it, not a second
+        incident. Only for a failure before the first step: a job that trained may fail anew.
+        """
+        phase = obs.data.get("phase") if obs.job else None
+        if not isinstance(phase, dict) or not phase.get("before_first_step"):
+            return None
+        run = self.world.jobs.get(obs.job or "")
+        if run is None or not run.spec.user or not run.spec.name:
+            return None
+        for inc in self.incidents.values():
+            v = inc.verdict
+            if inc.closed or inc.superseded_by or v is None or v.pattern not in _DETERMINISTIC:
+                continue
+            for other in inc.jobs:
+                prev = self.world.jobs.get(other)
+                if other == obs.job or prev is None or prev.state == "running":
+                    continue
+                if (prev.spec.user, prev.spec.name) == (run.spec.user, run.spec.name):
+                    return inc
+        return None
 
     def _survived(self, inc: Incident, obs: Observation) -> bool:
         """The job kept training well after its incident: what stops it now is a new fault.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch, unexplained
+from incidents.attribution import cadence_watch, launch_watch, unexplained
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -20,7 +20,7 @@ from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
-from monitoring.detectors.phase import JobPhase
+from monitoring.detectors.phase import LAUNCHING, JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -55,6 +55,9 @@ class DetectConfig:
     # An evaluation announced by its own line: a pass over the validation set is no training step,
     # so its silence is judged against this (or the step cadence's deadline, whichever is later).
     eval_grace_s: float = 300.0
+    # Before its first step a job that printed a transport error (Open MPI's BTL_ERROR) and then
+    # nothing for this long hangs in its initialisation; 0 turns it off.
+    launch_stall_s: float = 90.0
 
 
 _INF = (float("inf"), float("-inf"))
@@ -87,6 +90,9 @@ class Ingest:
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         self.cadence_raised: set[str] = set()
+        self.launch = launch_watch.LaunchWatch(
+            config.launch_stall_s
+        )  # transport errors before the first step
         # Lines no detector explained, per job and per node's kernel (in memory only, like cadences).
         self.unexplained = unexplained.Streams(512, 64, 128, max_exact=64)
         self.unexplained_kernel = unexplained.Streams(1024, 16, 64)
@@ -142,6 +148,7 @@ class Ingest:
         self.cadences[spec.id] = cadence_watch.new_tracker(self.cadence_cfg)
         self.phases[spec.id] = JobPhase(spec.started)
         self.cadence_raised.discard(spec.id)
+        self.launch.forget(spec.id)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -152,6 +159,7 @@ class Ingest:
         self.telemetry.forget_job(spec.id)
 
     def _stop_tracking(self, job: str) -> None:
+        self.launch.forget(job)
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
         ph = self.phases.get(job)
@@ -203,6 +211,9 @@ class Ingest:
                 if p is not None:
                     self._advance(t, job, tracker, p, line)
                     return
+        phase = self.phases.get(job)
+        if phase is not None and phase.first_step_t is None and self.launch.on_line(job, t, line, True):
+            return  # a transport error at start-up: watched for the silence that follows
         has_nccl = "NCCL" in line
         if (
             has_nccl
@@ -607,6 +618,27 @@ class Ingest:
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._emit(obs)
+        for job, trouble in self.launch.due(now):
+            self._launch_stall(job, trouble, now)
+
+    def _launch_stall(self, job: str, trouble: launch_watch.LaunchTrouble, now: float) -> None:
+        """A job silent since its transport failed at start-up, still before its first step."""
+        ph = self.phases.get(job)
+        run = self.world.jobs.get(job)
+        if ph is None or run is None or run.state != "running" or ph.phase() != LAUNCHING:
+            self.launch.troubles.pop(job, None)  # it stepped, ended, or its launch was never seen
+            return
+        self.launch.raised.add(job)
+        err = trouble.error
+        data: dict[str, Any] = {
+            "last_progress_t": trouble.last_line_t,
+            "transport": {"host": err.host, "component": err.component, "bridge": trouble.bridge},
+        }
+        phase = self.phase_data(job)
+        if phase is not None:
+            data["phase"] = phase
+        text = launch_watch.describe(job, now, trouble)
+        self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 400), data=data))
 
     def teardown_stuck(self, job: str, now: float) -> str | None:
         """Why a job whose training said it ended is already stuck in teardown (None: not shown yet).

@@ -6,18 +6,25 @@ instead of the full ``finished_grace_s`` (for jobs a progress parser watches and
 by their own cadence alike), reported to the owner and never requeued; and an incident about a
 stall that still holds is not closed as quiet, so the owner's interrupt an hour later is its end,
 not a new fault.
+
+And a launch whose transport failed (Open MPI's BTL_ERROR, read by its prefix): silent since, or
+naming a host-local bridge, before the first step of a fresh start, it is the owner's configuration
+(notify, no requeue, no drain), and the owner's resubmission failing the same way joins it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from actions.pipeline import PipelineConfig
+from monitoring.detectors.schema import JobSpec
 from monitoring.detectors.telemetry import TelemetryRules
-from tests.unit.pipehelpers import T0, job, log, megatron, pipeline, run, slurm
+from monitoring.detectors.transport import bridge_of, parse_transport_error
+from tests.unit.pipehelpers import OPTED, T0, job, log, megatron, pipeline, run, slurm
 
 NODES = ("gpu-a-001", "gpu-a-002")
 
@@ -176,3 +183,134 @@ def test_an_incident_whose_job_stepped_again_closes_when_quiet() -> None:
     run(p, events, until=990)
     incs = p.incidents()
     assert len(incs) == 1 and incs[0].closed and incs[0].detected_t == T0 + 150.0
+
+
+# --- a transport that failed at start-up (Open MPI's BTL_ERROR) -----------------------------------------
+
+BTL_DOCKER = (
+    "[gpu-a-001][[38971,1],2][btl_tcp_endpoint.c:796:mca_btl_tcp_endpoint_complete_connect] "
+    "connect() to 172.17.0.1 failed: Connection refused (111)"
+)
+BTL_PLAIN = (
+    "[gpu-a-001][[39817,1],2][btl_tcp_endpoint.c:638:mca_btl_tcp_endpoint_recv_connect_ack] "
+    "received unexpected process identifier [[39817,1],3]"
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    host=st.from_regex(r"[a-z][a-z0-9-]{0,20}", fullmatch=True),
+    ids=st.tuples(st.integers(0, 99999), st.integers(0, 9), st.integers(0, 4095)),
+    orte=st.booleans(),
+    component=st.sampled_from(["tcp_endpoint", "tcp_component", "openib", "uct_am", "vader_component"]),
+    where=st.tuples(st.integers(1, 9999), st.from_regex(r"[a-z_]{1,40}", fullmatch=True)),
+    message=st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=80),
+    tag=st.sampled_from(["", "[1,2]<stderr>:", "3: "]),
+)
+def test_any_btl_error_line_is_read_by_its_prefix(
+    host: str,
+    ids: tuple[int, int, int],
+    orte: bool,
+    component: str,
+    where: tuple[int, str],
+    message: str,
+    tag: str,
+) -> None:
+    name = f"[{ids[0]},{ids[1]},{ids[2]}]" if orte else f"[[{ids[0]},{ids[1]}],{ids[2]}]"
+    line = f"{tag}[{host}]{name}[btl_{component}.c:{where[0]}:{where[1]}] {message}"
+    err = parse_transport_error(line)
+    assert err is not None
+    assert (err.host, err.component, err.message) == (host, f"btl_{component}.c", message.strip())
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ml3:22:22 [0] NCCL INFO NET/Socket : Using [0]enp3s0:10.0.0.3<0> [1]virbr0:192.168.122.1<0>",
+        "[1,0]<stdout>:Initializing horovod",
+        "[rank3]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 3] Heartbeat monitor timed out!",
+        "[host1][[1,2],3][pml_ob1.c:12:f] not a transport layer",
+    ],
+)
+def test_lines_of_other_emitters_are_no_transport_error(line: str) -> None:
+    assert parse_transport_error(line) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(a=st.integers(0, 255), b=st.integers(0, 255), c=st.integers(0, 255), d=st.integers(0, 255))
+def test_a_bridge_is_named_by_its_default_network_and_nothing_else(a: int, b: int, c: int, d: int) -> None:
+    ip = f"{a}.{b}.{c}.{d}"
+    want = None
+    if (a, b) == (172, 17):
+        want = f"docker0 ({ip})"
+    elif (a, b, c) == (192, 168, 122):
+        want = f"virbr0 ({ip})"
+    assert bridge_of(f"connect() to {ip} failed: Connection refused (111)") == want
+    assert bridge_of(f"no route via docker0 to {ip}") == "docker0"
+
+
+def _fresh(jid: str, started: float = -30.0, name: str = "hvd-resnet50") -> JobSpec:
+    return JobSpec(
+        jid, name=name, user="bob", nodes=NODES, tasks_per_node=4, started=T0 + started, comment=OPTED
+    )
+
+
+def _init_lines(jid: str, t0: float) -> list[dict[str, Any]]:
+    return [log(t0 + r * 0.1, jid, f"[1,{r}]<stdout>:Initializing horovod") for r in range(8)]
+
+
+def test_a_transport_error_naming_a_bridge_before_the_first_step_is_reported_at_once() -> None:
+    p = pipeline(_fresh("1"))
+    run(p, [*_init_lines("1", 5.0), log(30.0, "1", BTL_DOCKER)], until=40)
+    incs = p.incidents()
+    assert [(i.category, i.pattern, i.culprit_node) for i in incs] == [
+        ("software", "fails_before_first_step", None)
+    ]
+    assert incs[0].detected_t - (T0 + 30.0) <= 1.0
+    assert [r.action for r in incs[0].recommendations] == ["notify"]
+    assert "docker0 (172.17.0.1) is a host-local bridge" in " ".join(incs[0].evidence)
+
+
+def test_a_transport_error_then_silence_before_the_first_step_is_reported_after_the_silence() -> None:
+    p = pipeline(_fresh("1"))
+    run(p, [*_init_lines("1", 5.0), log(30.0, "1", BTL_PLAIN)], until=115)
+    assert p.incidents() == []
+    run(p, [], until=125)
+    incs = p.incidents()
+    assert [(i.category, i.pattern) for i in incs] == [("software", "fails_before_first_step")]
+    assert [r.action for r in incs[0].recommendations] == ["notify"]
+
+
+def test_a_job_that_steps_after_a_transport_error_is_not_reported() -> None:
+    p = pipeline(_fresh("1"))
+    steps = [log(60.0 + 10 * i, "1", megatron(1 + i)) for i in range(20)]
+    run(p, [*_init_lines("1", 5.0), log(30.0, "1", BTL_PLAIN), *steps], until=250)
+    assert p.incidents() == []
+
+
+def test_a_job_whose_launch_was_not_seen_is_not_said_to_fail_before_its_first_step() -> None:
+    p = pipeline(_fresh("1", started=-3600.0))
+    run(p, [log(30.0, "1", BTL_DOCKER)], until=200)
+    assert p.incidents() == []
+
+
+def test_the_owners_resubmission_failing_the_same_way_joins_the_incident() -> None:
+    p = pipeline(_fresh("1"))
+    events = [*_init_lines("1", 5.0), log(30.0, "1", BTL_DOCKER)]
+    events.append(slurm(600.0, kind="job_state", job="1", state="CANCELLED", exit_code="0:15"))
+    run(p, events, until=601)
+    p.upsert_job(_fresh("2", started=620.0))
+    run(p, [*_init_lines("2", 625.0), log(650.0, "2", BTL_PLAIN)], until=800)
+    incs = p.incidents()
+    assert len(incs) == 1 and set(incs[0].jobs) == {"1", "2"}
+    assert incs[0].pattern == "fails_before_first_step"
+
+
+def test_another_users_job_failing_at_start_is_its_own_incident() -> None:
+    p = pipeline(_fresh("1"))
+    events = [*_init_lines("1", 5.0), log(30.0, "1", BTL_DOCKER)]
+    events.append(slurm(600.0, kind="job_state", job="1", state="CANCELLED", exit_code="0:15"))
+    run(p, events, until=601)
+    p.upsert_job(_fresh("2", started=620.0, name="other-work"))
+    run(p, [*_init_lines("2", 625.0), log(650.0, "2", BTL_PLAIN)], until=800)
+    assert len(p.incidents()) == 2
