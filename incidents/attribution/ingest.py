@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch, launch_watch, unexplained
+from incidents.attribution import cadence_watch, launch_watch, start_skew, unexplained
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -20,7 +20,7 @@ from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
-from monitoring.detectors.phase import LAUNCHING, JobPhase
+from monitoring.detectors.phase import LAUNCH_WINDOW_S, LAUNCHING, JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -90,9 +90,9 @@ class Ingest:
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         self.cadence_raised: set[str] = set()
-        self.launch = launch_watch.LaunchWatch(
-            config.launch_stall_s
-        )  # transport errors before the first step
+        # Before the first step: transport errors, and tasks of one job that started far apart.
+        self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
+        self.skew = start_skew.StartSkew(LAUNCH_WINDOW_S, config.launch_stall_s)
         # Lines no detector explained, per job and per node's kernel (in memory only, like cadences).
         self.unexplained = unexplained.Streams(512, 64, 128, max_exact=64)
         self.unexplained_kernel = unexplained.Streams(1024, 16, 64)
@@ -149,6 +149,7 @@ class Ingest:
         self.phases[spec.id] = JobPhase(spec.started)
         self.cadence_raised.discard(spec.id)
         self.launch.forget(spec.id)
+        self.skew.start(spec.id, spec.started)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -160,6 +161,7 @@ class Ingest:
 
     def _stop_tracking(self, job: str) -> None:
         self.launch.forget(job)
+        self.skew.forget(job)
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
         ph = self.phases.get(job)
@@ -202,6 +204,8 @@ class Ingest:
             if type(job) is not int:
                 return
             job = str(job)
+        if job in self.skew.jobs:
+            self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -620,6 +624,26 @@ class Ingest:
             self._emit(obs)
         for job, trouble in self.launch.due(now):
             self._launch_stall(job, trouble, now)
+        for job, sk in self.skew.due(now):
+            self._skew_stall(job, sk, now)
+
+    def _skew_stall(self, job: str, sk: start_skew.Skew, now: float) -> None:
+        """The job's tasks started far apart: its peers wait for the late one, the job is silent."""
+        run = self.world.jobs.get(job)
+        st = self.skew.jobs.get(job)
+        if run is None or run.state != "running" or st is None:
+            return
+        self.skew.raised.add(job)
+        data: dict[str, Any] = {
+            "last_progress_t": st.last_t,
+            "launch_skew": {"late": list(sk.late[:64]), "peers": sk.peers, "marker": sk.marker[:160]},
+        }
+        phase = self.phase_data(job)
+        if phase is not None:
+            # One task never started: the job as a whole took no step, whatever one task's bar said.
+            data["phase"] = {**phase, "phase": LAUNCHING, "step": None, "before_first_step": True}
+        text = start_skew.describe(job, now, st.last_t, sk)
+        self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 400), data=data))
 
     def _launch_stall(self, job: str, trouble: launch_watch.LaunchTrouble, now: float) -> None:
         """A job silent since its transport failed at start-up, still before its first step."""

@@ -9,7 +9,9 @@ not a new fault.
 
 And a launch whose transport failed (Open MPI's BTL_ERROR, read by its prefix): silent since, or
 naming a host-local bridge, before the first step of a fresh start, it is the owner's configuration
-(notify, no requeue, no drain), and the owner's resubmission failing the same way joins it.
+(notify, no requeue, no drain), and the owner's resubmission failing the same way joins it. And
+tasks of one job that started far apart (one still in its own set-up while its peers printed their
+start-up line), the job silent since: the owner's launch, not the late node.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from actions.pipeline import PipelineConfig
+from incidents.attribution.start_skew import StartSkew
 from monitoring.detectors.schema import JobSpec
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.transport import bridge_of, parse_transport_error
@@ -314,3 +317,97 @@ def test_another_users_job_failing_at_start_is_its_own_incident() -> None:
     p.upsert_job(_fresh("2", started=620.0, name="other-work"))
     run(p, [*_init_lines("2", 625.0), log(650.0, "2", BTL_PLAIN)], until=800)
     assert len(p.incidents()) == 2
+
+
+# --- tasks of one job that started far apart ---------------------------------------------------------
+
+
+def _skewed(n: int, late: int, spread: float, t0: float = 10.0) -> list[tuple[float, str]]:
+    """``n`` labelled tasks; the last ``late`` of them stay in their set-up, the others start within ``spread``."""
+    lines: list[tuple[float, str]] = []
+    for k in range(n):
+        lines.append((t0 + 0.01 * k, f"{k:2d}: + setup step for task {k}"))
+    for k in range(n - late):
+        at = t0 + 1.0 + spread * k / max(1, n - late - 1)
+        lines.append(
+            (at, f"{k:2d}: [INFO|2027-05-07 02:00:{int(at) % 60:02d}] cli: Initializing {n * 8} tasks")
+        )
+    return sorted(lines)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.integers(4, 48),
+    late_share=st.floats(0.01, 0.25),
+    spread=st.floats(0.0, 60.0),
+    after=st.floats(0.0, 400.0),
+)
+def test_a_late_task_is_raised_only_after_the_silence_and_beyond_the_peers_spread(
+    n: int, late_share: float, spread: float, after: float
+) -> None:
+    late = max(1, int(n * late_share))
+    if n - late < 3:
+        return
+    watch = StartSkew(900.0, 90.0)
+    watch.start("1", 0.0)
+    lines = _skewed(n, late, spread)
+    for t, line in lines:
+        watch.on_line("1", t, line)
+    last_line = lines[-1][0]
+    marker_last = 11.0 + spread
+    due_at = max(last_line + 90.0, marker_last + max(4.0 * spread, 90.0))
+    now = last_line + after
+    due = watch.due(now)
+    if now >= due_at + 1e-6:
+        assert [(j, sk.late) for j, sk in due] == [("1", tuple(range(n - late, n)))]
+    elif now < due_at - 1e-6:
+        assert due == []
+
+
+def test_tasks_that_all_started_are_no_skew() -> None:
+    watch = StartSkew(900.0, 90.0)
+    watch.start("1", 0.0)
+    for t, line in _skewed(8, 0, 20.0):
+        watch.on_line("1", t, line)
+    assert watch.skew("1") is None and watch.due(1000.0) == []
+
+
+def test_a_late_task_still_printing_after_its_peers_started_is_at_work() -> None:
+    watch = StartSkew(900.0, 90.0)
+    watch.start("1", 0.0)
+    for t, line in _skewed(8, 1, 20.0):
+        watch.on_line("1", t, line)
+    watch.on_line("1", 40.0, " 7: Collecting flash-attn==2.6.3")
+    assert watch.skew("1") is None
+
+
+def test_lines_after_the_launch_window_are_not_compared() -> None:
+    watch = StartSkew(900.0, 90.0)
+    watch.start("1", -2000.0)
+    for t, line in _skewed(8, 1, 20.0):
+        watch.on_line("1", t, line)
+    assert watch.due(1000.0) == []
+
+
+def test_a_skewed_start_is_the_owners_launch_not_the_late_node() -> None:
+    spec = JobSpec(
+        "1", name="sft", user="bob", nodes=tuple(f"gpu-a-{i:03d}" for i in range(1, 9)), started=T0
+    )
+    events = [log(t, "1", line) for t, line in _skewed(8, 1, 20.0)]
+    events.append(
+        log(60.0, "1", " 0: Running tokenizer on dataset: 100%|##########| 5200/5200 [00:40<00:00]")
+    )
+    events.append(
+        log(700.0, "1", "[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out!")
+    )
+    p = pipeline(spec)
+    run(p, events[:-1], until=149)
+    assert p.incidents() == []  # 89 s of silence
+    run(p, [], until=151)
+    incs = p.incidents()
+    assert [(i.category, i.pattern, i.culprit_node) for i in incs] == [("software", "staggered_start", None)]
+    assert "task(s) 7 never printed" in incs[0].evidence[0]
+    run(p, events[-1:], until=720)
+    incs = p.incidents()
+    assert len(incs) == 1 and incs[0].pattern == "staggered_start"
+    assert [r.action for r in incs[0].recommendations] == ["notify"]
