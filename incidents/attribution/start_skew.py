@@ -78,7 +78,9 @@ class StartSkew:
         if t - st.started > self.window_s:
             del self.jobs[job]  # past the launch: nothing of the start-up left to compare
             return
-        st.last_t = max(st.last_t, t)
+        st.last_t = max(st.last_t, t)  # every line counts for the job's silence
+        if "NCCL INFO" in line:
+            return  # NCCL's start-up chatter: thousands of lines, never the task's own start-up
         task, body = split_prefix(line)
         if task is None or (task not in st.streams and len(st.streams) >= MAX_STREAMS):
             return

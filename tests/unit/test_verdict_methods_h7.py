@@ -411,3 +411,16 @@ def test_a_skewed_start_is_the_owners_launch_not_the_late_node() -> None:
     incs = p.incidents()
     assert len(incs) == 1 and incs[0].pattern == "staggered_start"
     assert [r.action for r in incs[0].recommendations] == ["notify"]
+
+
+def test_progress_and_nccl_lines_keep_the_job_from_looking_silent() -> None:
+    watch = StartSkew(900.0, 90.0)
+    watch.start("1", 0.0)
+    for t, line in _skewed(8, 1, 20.0):
+        watch.on_line("1", t, line)
+    for i in range(40):  # the job trains (and NCCL chats) while one task's start-up line is missing
+        watch.on_line("1", 40.0 + 5 * i, f" 0: gpu-a-001:1:2 [0] NCCL INFO Channel {i:02d} : 0[0] -> 1[1]")
+        watch.on_line(
+            "1", 41.0 + 5 * i, f" 0: iteration {i:8d}/ 500000 | elapsed time per iteration (ms): 812.0"
+        )
+    assert watch.due(250.0) == []
