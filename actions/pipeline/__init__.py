@@ -96,6 +96,7 @@ class Pipeline:
         self.corr = Correlator(self.world, self.config.storm_window_s, self.config.incident_close_s)
         self.ingest = Ingest(self.world, self.corr, self.config.detect())
         self.corr.last_progress = self._last_progress
+        self.corr.last_step = self._last_step
         self._emitted: dict[str, str] = {}
         self._updates: dict[str, IncidentUpdate] = {}
         self.now: float | None = None
@@ -254,6 +255,10 @@ class Pipeline:
     def _last_progress(self, job_id: str) -> float | None:
         tr = self.ingest.trackers.get(job_id)
         return tr.last_t if tr is not None else None
+
+    def _last_step(self, job_id: str) -> float | None:
+        phase = self.ingest.phases.get(job_id)
+        return phase.last_step_t if phase is not None else self._last_progress(job_id)
 
     def job_progress(self, job_id: str) -> tuple[float, int] | None:
         tr = self.ingest.trackers.get(job_id)

@@ -43,6 +43,7 @@ class CadenceSettings:
     checkpoint_grace_s: float
     finished_grace_s: float
     eval_grace_s: float = 300.0
+    teardown_idle_s: float = 90.0
 
 
 class Watched(Protocol):
@@ -60,6 +61,7 @@ class Watched(Protocol):
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float) -> str | None: ...
+    def teardown_stuck(self, job: str, now: float) -> str | None: ...
 
 
 def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
@@ -102,7 +104,10 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             continue
         due, why_phase = deadline(stall, phase, cfg)
         if now < due:
-            continue
+            stuck = ingest.teardown_stuck(job, now) if now >= stall.deadline else None
+            if stuck is None:
+                continue
+            why_phase = f"training finished and {stuck}"
         run = ingest.world.jobs.get(job)
         if run is None or run.state != "running":
             continue

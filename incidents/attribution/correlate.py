@@ -123,6 +123,10 @@ def _hard(obs: Observation) -> bool:
     return obs.kind in HARD_KINDS
 
 
+# Verdicts that say a restart repeats the failure (incidents.attribution.restart).
+_DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
+
+
 class Correlator:
     """Routes observations into incidents; owns the incident table and its indexes."""
 
@@ -139,6 +143,8 @@ class Correlator:
         self.seq = 0
         # The pipeline wires this to the progress trackers: job -> time of its last progress line.
         self.last_progress: Callable[[str], float | None] | None = None
+        # ... and to the jobs' phases: job -> time of its last step (a progress line or a beat of its cadence).
+        self.last_step: Callable[[str], float | None] | None = None
 
     # --- routing ------------------------------------------------------------------------
 
@@ -168,7 +174,7 @@ class Correlator:
             changed.add(tail.key)
             return
         jobs = self._jobs_of(obs)
-        inc = self._find(obs, jobs)
+        inc = self._find(obs, jobs) or self._resubmission_of(obs)
         created = False
         if inc is None and self._raises(obs):
             inc, created = self._create(obs, jobs), True
@@ -204,6 +210,31 @@ class Correlator:
         if found is not None and (self._diverges(found, obs) or self._survived(found, obs)):
             return None
         return found
+
+    def _resubmission_of(self, obs: Observation) -> Incident | None:
+        """The open incident of an earlier submission of the same work that failed before its first step.
+
+        The owner resubmits (same user, same job name) and the new job stops before its first step
+        again: one fault, the configuration, and the proof that a restart repeats it, not a second
+        incident. Only for a failure before the first step: a job that trained may fail anew.
+        """
+        phase = obs.data.get("phase") if obs.job else None
+        if not isinstance(phase, dict) or not phase.get("before_first_step"):
+            return None
+        run = self.world.jobs.get(obs.job or "")
+        if run is None or not run.spec.user or not run.spec.name:
+            return None
+        for inc in self.incidents.values():
+            v = inc.verdict
+            if inc.closed or inc.superseded_by or v is None or v.pattern not in _DETERMINISTIC:
+                continue
+            for other in inc.jobs:
+                prev = self.world.jobs.get(other)
+                if other == obs.job or prev is None or prev.state == "running":
+                    continue
+                if (prev.spec.user, prev.spec.name) == (run.spec.user, run.spec.name):
+                    return inc
+        return None
 
     def _survived(self, inc: Incident, obs: Observation) -> bool:
         """The job kept training well after its incident: what stops it now is a new fault.
@@ -549,8 +580,29 @@ class Correlator:
 
     def close_quiet(self, now: float) -> None:
         for inc in self.incidents.values():
-            if not inc.closed and now - inc.updated_t > self.close_after_s:
+            if not inc.closed and now - inc.updated_t > self.close_after_s and not self._still_stalled(inc):
                 inc.closed = True
+
+    def _still_stalled(self, inc: Incident) -> bool:
+        """A stall the incident reported still holds: the same attempt runs and has not stepped since.
+
+        Such an incident is not quiet, only silent: what ends the stall (the owner's interrupt an
+        hour later, the scheduler's time limit) is its end, not a new fault.
+        """
+        if self.last_step is None:
+            return False
+        for m in inc.by_kind(Kind.HANG):
+            job = m.job
+            run = self.world.jobs.get(job) if job else None
+            last = m.data.get("last_progress_t")
+            if job is None or run is None or run.state != "running" or not isinstance(last, (int, float)):
+                continue
+            if run.attempt != inc.attempts.get(job, run.attempt):
+                continue
+            stepped = self.last_step(job)
+            if stepped is None or stepped <= last:
+                return True
+        return False
 
     def supersede(self, survivor: Incident, absorbed: Incident) -> None:
         """Fold ``absorbed`` into ``survivor`` (one root cause found to be shared)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch, unexplained
+from incidents.attribution import cadence_watch, launch_watch, start_skew, unexplained
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -20,7 +20,7 @@ from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
-from monitoring.detectors.phase import JobPhase
+from monitoring.detectors.phase import LAUNCH_WINDOW_S, LAUNCHING, JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -49,9 +49,15 @@ class DetectConfig:
     cadence_min_beats: int = 5
     # Training said it finished: a silence this long after that is a stall in teardown.
     finished_grace_s: float = 600.0
+    # ... and this long once every GPU of the job went idle after its last step and stayed so: the
+    # process neither works nor exits (a logger waiting on its upload, a process group never torn down).
+    teardown_idle_s: float = 90.0
     # An evaluation announced by its own line: a pass over the validation set is no training step,
     # so its silence is judged against this (or the step cadence's deadline, whichever is later).
     eval_grace_s: float = 300.0
+    # Before its first step a job that printed a transport error (Open MPI's BTL_ERROR) and then
+    # nothing for this long hangs in its initialisation; 0 turns it off.
+    launch_stall_s: float = 90.0
 
 
 _INF = (float("inf"), float("-inf"))
@@ -84,6 +90,9 @@ class Ingest:
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         self.cadence_raised: set[str] = set()
+        # Before the first step: transport errors, and tasks of one job that started far apart.
+        self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
+        self.skew = start_skew.StartSkew(LAUNCH_WINDOW_S, config.launch_stall_s)
         # Lines no detector explained, per job and per node's kernel (in memory only, like cadences).
         self.unexplained = unexplained.Streams(512, 64, 128, max_exact=64)
         self.unexplained_kernel = unexplained.Streams(1024, 16, 64)
@@ -94,6 +103,7 @@ class Ingest:
             config.checkpoint_grace_s,
             config.finished_grace_s,
             config.eval_grace_s,
+            config.teardown_idle_s,
         )
 
     # --- jobs ------------------------------------------------------------------------------
@@ -138,6 +148,8 @@ class Ingest:
         self.cadences[spec.id] = cadence_watch.new_tracker(self.cadence_cfg)
         self.phases[spec.id] = JobPhase(spec.started)
         self.cadence_raised.discard(spec.id)
+        self.launch.forget(spec.id)
+        self.skew.start(spec.id, spec.started)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -148,6 +160,8 @@ class Ingest:
         self.telemetry.forget_job(spec.id)
 
     def _stop_tracking(self, job: str) -> None:
+        self.launch.forget(job)
+        self.skew.forget(job)
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
         ph = self.phases.get(job)
@@ -190,6 +204,8 @@ class Ingest:
             if type(job) is not int:
                 return
             job = str(job)
+        if job in self.skew.jobs:
+            self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -199,6 +215,9 @@ class Ingest:
                 if p is not None:
                     self._advance(t, job, tracker, p, line)
                     return
+        phase = self.phases.get(job)
+        if phase is not None and phase.first_step_t is None and self.launch.on_line(job, t, line, True):
+            return  # a transport error at start-up: watched for the silence that follows
         has_nccl = "NCCL" in line
         if (
             has_nccl
@@ -559,17 +578,21 @@ class Ingest:
             deadline = tr.hang_deadline(
                 c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
             )
-            if deadline is None:
-                continue
             ph = self.phases.get(job)
             done = ph.finish_t if ph is not None else None
+            if deadline is None and tr.finished and done is not None:
+                deadline = done + c.hang_min_s  # training said it ended: only its teardown is watched
+            if deadline is None:
+                continue
+            teardown = None
             if done is not None:
                 # Training said it is over: a final save and the teardown take their time (as for
-                # cadences). A loop that merely completed (an evaluation) gets no such grace: the
-                # next training step may be the one that hangs.
+                # cadences), unless the GPUs say the process sits idle. A loop that merely completed
+                # (an evaluation) gets no such grace: the next training step may be the one that hangs.
+                teardown = self.teardown_stuck(job, now) if now >= deadline else None
                 deadline = max(deadline, done + c.finished_grace_s)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
-            if now < deadline and split is None:
+            if now < deadline and split is None and teardown is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
@@ -585,6 +608,8 @@ class Ingest:
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
                     f"median interval {med:.1f} s, {c.hang_min_s:g} s)"
                 )
+                if teardown is not None and now < deadline:
+                    why += f"; training finished and {teardown}"
             else:
                 idle, busy = split
                 data.update(idle_nodes=idle, busy_nodes=busy, early=True)
@@ -597,6 +622,69 @@ class Ingest:
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._emit(obs)
+        for job, trouble in self.launch.due(now):
+            self._launch_stall(job, trouble, now)
+        for job, sk in self.skew.due(now):
+            self._skew_stall(job, sk, now)
+
+    def _skew_stall(self, job: str, sk: start_skew.Skew, now: float) -> None:
+        """The job's tasks started far apart: its peers wait for the late one, the job is silent."""
+        run = self.world.jobs.get(job)
+        st = self.skew.jobs.get(job)
+        if run is None or run.state != "running" or st is None:
+            return
+        self.skew.raised.add(job)
+        data: dict[str, Any] = {
+            "last_progress_t": st.last_t,
+            "launch_skew": {"late": list(sk.late[:64]), "peers": sk.peers, "marker": sk.marker[:160]},
+        }
+        phase = self.phase_data(job)
+        if phase is not None:
+            # One task never started: the job as a whole took no step, whatever one task's bar said.
+            data["phase"] = {**phase, "phase": LAUNCHING, "step": None, "before_first_step": True}
+        text = start_skew.describe(job, now, st.last_t, sk)
+        self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 400), data=data))
+
+    def _launch_stall(self, job: str, trouble: launch_watch.LaunchTrouble, now: float) -> None:
+        """A job silent since its transport failed at start-up, still before its first step."""
+        ph = self.phases.get(job)
+        run = self.world.jobs.get(job)
+        if ph is None or run is None or run.state != "running" or ph.phase() != LAUNCHING:
+            self.launch.troubles.pop(job, None)  # it stepped, ended, or its launch was never seen
+            return
+        self.launch.raised.add(job)
+        err = trouble.error
+        data: dict[str, Any] = {
+            "last_progress_t": trouble.last_line_t,
+            "transport": {"host": err.host, "component": err.component, "bridge": trouble.bridge},
+        }
+        phase = self.phase_data(job)
+        if phase is not None:
+            data["phase"] = phase
+        text = launch_watch.describe(job, now, trouble)
+        self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 400), data=data))
+
+    def teardown_stuck(self, job: str, now: float) -> str | None:
+        """Why a job whose training said it ended is already stuck in teardown (None: not shown yet).
+
+        The job's own end-of-training sign (said, or a final save written; not a count that merely
+        reached its total), no save in flight, ``teardown_idle_s`` since, and every GPU of the job
+        idle in a run that began after its last step: nothing is being computed or written, and the
+        process has not exited. Without telemetry the full ``finished_grace_s`` still applies.
+        """
+        ph = self.phases.get(job)
+        if ph is None or ph.finish_t is None or ph.finish_inferred or ph.ckpt_start is not None:
+            return None
+        if now < ph.finish_t + self.cfg.teardown_idle_s:
+            return None
+        run = self.world.jobs.get(job)
+        if run is None:
+            return None
+        since = min(ph.finish_t, ph.last_step_t if ph.last_step_t is not None else ph.finish_t)
+        idle = self.telemetry.all_idle(run.spec.nodes, since)
+        if idle is None:
+            return None
+        return f"every GPU of {', '.join(idle[:4])} idle since: the process neither works nor exits"
 
     def still_computing(self, job: str, since: float) -> str | None:
         """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),

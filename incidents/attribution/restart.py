@@ -65,6 +65,12 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return v, [f"{where}; would a restart repeat it? unlikely: the {v.category} evidence names the cause"]
     if v.category not in _SOFT:
         return v, [where]
+    if any(isinstance(m.data, dict) and m.data.get("launch_skew") for m in inc.marks.values()):
+        line = (
+            f"{where}; its tasks started far apart and the early ones waited for the late one: no node is "
+            "shown broken, and a restart with the same launch skews again, so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.7), "staggered_start", ()), [line]
     phase = info.get("phase")
     inferred = bool(info.get("last_loop_only"))
     if (

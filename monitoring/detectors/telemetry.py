@@ -376,6 +376,28 @@ class TelemetryRules:
             return idle, busy
         return None
 
+    def all_idle(self, nodes: tuple[str, ...], since: float, min_samples: int = 2) -> list[str] | None:
+        """The nodes of a job every GPU of which went idle after ``since`` and stayed so (or None).
+
+        After a job said its training ended, GPUs at 0 % for ``min_samples`` samples in a run that
+        began after its last step are a process that neither works nor exits: a teardown that hangs
+        (a logger waiting for its upload, a process group never destroyed). None while any GPU of
+        the job reports work, when none reports utilisation, or when a GPU was idle from before
+        ``since`` (an exporter that reads 0 while the job trained is no evidence).
+        """
+        idle: list[str] = []
+        for node in nodes:
+            gpus = self.node_gpus.get(node)
+            if not gpus:
+                continue
+            states = [self.gpus[(node, g)] for g in gpus]
+            if not all(
+                s.idle_n >= min_samples and s.idle_since is not None and s.idle_since > since for s in states
+            ):
+                return None
+            idle.append(node)
+        return idle or None
+
     def still_computing(self, job: str, since: float) -> str | None:
         """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).
 

@@ -1,0 +1,135 @@
+"""Tasks of one job that started far apart: the peers wait in their first collective (pure).
+
+A launcher that labels each task's output (``srun --label``'s ``N:``, PyTorch's ``[rankN]:``)
+lets the job's own start-up be compared across its tasks: a line that most tasks printed
+once while starting (the launcher's "Initializing N distributed tasks", a framework's banner)
+and that one task never printed, that task having printed nothing since its peers did, is a
+task still busy with its own set-up (a per-node ``pip install``, a slow image pull). Its peers
+enter the first collective and wait; the whole job goes silent. Once the job was silent for
+``silence_s`` and the late task lags by more than max(4 x the peers' own spread, ``silence_s``),
+the skew is raised: the start-up of the job is uneven, no node is shown broken, and a restart
+with the same launch repeats it (PyTorch's heartbeat monitor then kills the waiting ranks after
+its timeout: LlamaFactory#6953, #6575).
+
+Only inside the launch window of the attempt (its start seen), bounded per job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from monitoring.detectors.cadence import template_of
+from monitoring.detectors.logs import split_prefix
+
+MAX_JOBS = 1024
+MAX_STREAMS = 1024
+MAX_TEMPLATES = 64
+MIN_STREAMS = 4  # below this, "most tasks" means too little
+QUORUM = 0.75  # a start-up line printed by at least this share of the job's tasks
+SPREAD_MULTIPLE = 4.0
+
+
+@dataclass
+class _Start:
+    started: float
+    last_t: float = float("-inf")  # the job's latest line, any stream
+    streams: dict[int, tuple[float, str]] = field(default_factory=dict)  # task -> latest line (t, text)
+    firsts: dict[str, dict[int, float]] = field(default_factory=dict)  # template -> task -> first t
+
+
+@dataclass(frozen=True)
+class Skew:
+    late: tuple[int, ...]  # the tasks that never printed the peers' start-up line
+    peers: int  # how many did
+    marker: str  # that line's template
+    first_t: float  # when the peers printed it, earliest and latest
+    last_t: float
+    late_t: float  # the late tasks' latest line
+    late_line: str
+
+    @property
+    def spread(self) -> float:
+        return self.last_t - self.first_t
+
+
+class StartSkew:
+    def __init__(self, window_s: float = 900.0, silence_s: float = 90.0) -> None:
+        self.window_s = window_s
+        self.silence_s = silence_s
+        self.jobs: dict[str, _Start] = {}
+        self.raised: set[str] = set()
+
+    def start(self, job: str, started: float | None) -> None:
+        self.jobs.pop(job, None)
+        self.raised.discard(job)
+        if started is None or self.silence_s <= 0:
+            return
+        if len(self.jobs) >= MAX_JOBS:
+            self.jobs.pop(next(iter(self.jobs)))
+        self.jobs[job] = _Start(started)
+
+    def forget(self, job: str) -> None:
+        self.jobs.pop(job, None)
+
+    def on_line(self, job: str, t: float, line: str) -> None:
+        st = self.jobs.get(job)
+        if st is None:
+            return
+        if t - st.started > self.window_s:
+            del self.jobs[job]  # past the launch: nothing of the start-up left to compare
+            return
+        st.last_t = max(st.last_t, t)  # every line counts for the job's silence
+        if "NCCL INFO" in line:
+            return  # NCCL's start-up chatter: thousands of lines, never the task's own start-up
+        task, body = split_prefix(line)
+        if task is None or (task not in st.streams and len(st.streams) >= MAX_STREAMS):
+            return
+        st.streams[task] = (t, body[:160])
+        tpl = template_of(body)[0]
+        seen = st.firsts.get(tpl)
+        if seen is None:
+            if len(st.firsts) >= MAX_TEMPLATES:
+                return
+            seen = st.firsts[tpl] = {}
+        seen.setdefault(task, t)
+
+    def skew(self, job: str) -> Skew | None:
+        """The start-up line most tasks printed and some never did, those having gone quiet before it."""
+        st = self.jobs.get(job)
+        if st is None or len(st.streams) < MIN_STREAMS:
+            return None
+        n = len(st.streams)
+        best: Skew | None = None
+        for tpl, seen in st.firsts.items():
+            if len(seen) == n or len(seen) < max(MIN_STREAMS - 1, QUORUM * n):
+                continue
+            first, last = min(seen.values()), max(seen.values())
+            missing = [k for k in st.streams if k not in seen]
+            if any(st.streams[k][0] >= last for k in missing):
+                continue  # a late task still printing after its peers got there: it is at work
+            late_t, late_line = max(st.streams[k] for k in missing)
+            cand = Skew(tuple(sorted(missing)), len(seen), tpl, first, last, late_t, late_line)
+            if best is None or cand.peers > best.peers:
+                best = cand
+        return best
+
+    def due(self, now: float) -> list[tuple[str, Skew]]:
+        """Jobs silent for ``silence_s`` whose late tasks lag well beyond the peers' own spread."""
+        out: list[tuple[str, Skew]] = []
+        for job, st in self.jobs.items():
+            if job in self.raised or now - st.last_t < self.silence_s:
+                continue
+            sk = self.skew(job)
+            if sk is not None and now - sk.last_t >= max(SPREAD_MULTIPLE * sk.spread, self.silence_s):
+                out.append((job, sk))
+        return out
+
+
+def describe(job: str, now: float, last_t: float, sk: Skew) -> str:
+    late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
+    return (
+        f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late} never printed "
+        f"'{sk.marker[:60]}', which its {sk.peers} peers printed within {sk.spread:.0f} s, and said nothing "
+        f"since {now - sk.late_t:.0f} s ('{sk.late_line[:60]}'): the tasks started far apart and the "
+        "peers wait in their first collective for the late one"
+    )
