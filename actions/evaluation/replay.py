@@ -13,12 +13,12 @@ from __future__ import annotations
 import gzip
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from actions.pipeline import Pipeline, PipelineConfig
+from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig, key_order
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -110,7 +110,7 @@ def decode_event(raw: bytes) -> dict[str, Any] | None:
     return e
 
 
-def run_events(pipeline: Pipeline, start: float, events: Iterator[dict[str, Any]]) -> None:
+def run_events(pipeline: Pipeline | _Feeder, start: float, events: Iterator[dict[str, Any]]) -> None:
     """Feed events in order with a tick every second of scenario time in between."""
     next_tick: float | None = None
     for e in events:
@@ -125,14 +125,57 @@ def run_events(pipeline: Pipeline, start: float, events: Iterator[dict[str, Any]
         pipeline.feed((shifted,), t)
 
 
-def replay(folder: Path, config: PipelineConfig | None = None) -> dict[str, Any]:
-    """Run one scenario; the FORMAT.md replay object."""
+def replay(
+    folder: Path, config: PipelineConfig | None = None, handover_s: float | None = None
+) -> dict[str, Any]:
+    """Run one scenario; the FORMAT.md replay object.
+
+    ``handover_s``: every so many seconds of scenario time the pipeline is rebuilt from its state's
+    JSON, as a live tick that runs in another worker process rebuilds it from Redis (most ticks of a
+    fleet on several processes). What the pipeline keeps only in memory is then lost as it would be
+    live, so a verdict that needs it shows here as missed or late. Incidents the state forgot
+    (closed for hours) keep their last update."""
     folder = Path(folder)
     scn = load_scenario(folder)
     pipeline, start = build_pipeline(scn, config)
-    run_events(pipeline, start, iter_events(folder))
-    incidents = [u.to_dict(start) for u in pipeline.incidents()]
+    if handover_s is None:
+        run_events(pipeline, start, iter_events(folder))
+        updates = pipeline.incidents()
+    else:
+        updates = _run_with_handovers(pipeline, start, iter_events(folder), handover_s)
+    incidents = [u.to_dict(start) for u in updates]
     return {"scenario": str(scn.get("name") or folder.name), "incidents": incidents}
+
+
+def _run_with_handovers(
+    pipeline: Pipeline, start: float, events: Iterator[dict[str, Any]], every_s: float
+) -> list[IncidentUpdate]:
+    if not every_s > 0:
+        raise ValueError(f"handover interval must be positive, not {every_s!r}")
+    last: dict[str, IncidentUpdate] = {}
+    held = [pipeline]
+    handed = [start]
+
+    def feed(events: Iterable[Mapping[str, Any]], now: float) -> list[IncidentUpdate]:
+        if now - handed[0] >= every_s:
+            held[0] = Pipeline.from_state(json.loads(json.dumps(held[0].to_state())))
+            handed[0] = now
+        out = held[0].feed(events, now)
+        for u in out:
+            last[u.key] = u
+        return out
+
+    run_events(_Feeder(feed), start, events)
+    for u in held[0].incidents():
+        last[u.key] = u
+    return [u for _, u in sorted(last.items(), key=lambda kv: key_order(kv[0])) if not u.superseded_by]
+
+
+class _Feeder:
+    """What :func:`run_events` feeds: a pipeline, or a function standing in for one."""
+
+    def __init__(self, feed: Callable[[Iterable[Mapping[str, Any]], float], list[IncidentUpdate]]) -> None:
+        self.feed = feed
 
 
 def scenario_folders(root: Path) -> list[Path]:

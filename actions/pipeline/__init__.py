@@ -137,7 +137,7 @@ class Pipeline:
     # --- outputs ------------------------------------------------------------------------------
 
     def _refresh(self, changed: set[str]) -> list[IncidentUpdate]:
-        for key in sorted(changed, key=_key_order):
+        for key in sorted(changed, key=key_order):
             self._assess(key)
         cfg = self.config
         storm = merge_node_storms(
@@ -147,15 +147,15 @@ class Pipeline:
             cfg.node_storm_min_nodes,
             cfg.node_storm_min_fraction,
         )
-        for key in sorted(storm, key=_key_order):
+        for key in sorted(storm, key=key_order):
             self._assess(key)  # its verdict is infrastructure now: the general storm rule may take it
         storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
-        for key in sorted(storm, key=_key_order):
+        for key in sorted(storm, key=key_order):
             self._assess(key)
         out: list[IncidentUpdate] = []
-        for key in sorted(set(self._updates) & (changed | storm | self._closed_since()), key=_key_order):
+        for key in sorted(set(self._updates) & (changed | storm | self._closed_since()), key=key_order):
             upd = self._updates[key]
             sig = _signature(upd)
             if self._emitted.get(key) != sig:
@@ -248,7 +248,7 @@ class Pipeline:
         """Current state of every incident (superseded ones excluded)."""
         return [
             u
-            for k, u in sorted(self._updates.items(), key=lambda kv: _key_order(kv[0]))
+            for k, u in sorted(self._updates.items(), key=lambda kv: key_order(kv[0]))
             if not u.superseded_by
         ]
 
@@ -314,7 +314,7 @@ def first_signal(inc: Incident) -> float | None:
     return min(starts, default=None)
 
 
-def _key_order(key: str) -> tuple[int, str]:
+def key_order(key: str) -> tuple[int, str]:
     tail = key.rsplit("-", 1)[-1]
     return (int(tail), key) if tail.isdigit() else (1 << 60, key)
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
 from actions.pipeline.config import PipelineConfig
-from incidents.attribution import Correlator, Ingest, World
+from incidents.attribution import Correlator, Ingest, World, memory_state
 from incidents.attribution.world import AttemptRecord, JobRun
 from monitoring.detectors.progress import ProgressTracker
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
@@ -94,6 +94,7 @@ def dump(p: Pipeline) -> dict[str, Any]:
         "pci": p.ingest.learned_pci,
         "corr": corr,
         "emitted": {k: v for k, v in p._emitted.items() if k not in stale},
+        "memory": memory_state.dump(p.ingest),
     }
 
 
@@ -154,6 +155,7 @@ def load(cls: type[P], state: dict[str, Any]) -> P:
                 p.ingest.custom[job] = pattern
     p.ingest.telemetry.load_state(state.get("telemetry", {}))
     p.ingest.learned_pci = {str(k): int(v) for k, v in state.get("pci", {}).items()}
+    memory_state.load(p.ingest, state.get("memory") or {})
     p.corr.load_state(state.get("corr", {}))
     for key in list(p.corr.incidents):
         p._assess(key)

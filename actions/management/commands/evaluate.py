@@ -22,8 +22,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("folder", type=Path)
         parser.add_argument("--json", action="store_true", help="print the totals as one JSON object")
+        parser.add_argument(
+            "--handover",
+            type=float,
+            metavar="S",
+            help=(
+                "rebuild the pipeline from its state's JSON every S seconds of scenario time, as a tick "
+                "run by another worker process does: scores what survives the handover"
+            ),
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        handover = opts.get("handover")
+        if handover is not None and not handover > 0:
+            raise CommandError(f"--handover must be a positive number of seconds, not {handover:g}")
         if not opts["folder"].exists():
             raise CommandError(f"{opts['folder']}: no such folder")
         folders = scenario_folders(opts["folder"])
@@ -36,7 +48,7 @@ class Command(BaseCommand):
                 continue
             check_scenario_folder(folder, truth=True)
             with replaying(folder):
-                scores.append(score(replay(folder), load_truth(folder)))
+                scores.append(score(replay(folder, handover_s=handover), load_truth(folder)))
         if not scores:
             raise CommandError(f"no scenario under {opts['folder']} has a truth.json to score against")
         if opts["json"]:

@@ -1,0 +1,62 @@
+"""Verdicts survive the pipeline's handover between worker processes (issues 23, 24, 26).
+
+A fleet's tick runs in whichever worker process is free, so most ticks rebuild the pipeline from
+the JSON state the last tick saved (actions/loop.py). ``replay(..., handover_s=5)`` does that every
+5 s of scenario time, the default poll interval. What the detectors keep only in memory is lost
+there: before ``incidents/attribution/memory_state.py`` each job's phase and learned cadence were,
+and the holdout7 teardown hang was found 35 minutes late, a staggered start read as a hang to
+requeue, a custom trainer's stall found only by the 600 s fallback (``unseen``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from actions.evaluation.replay import (
+    build_pipeline,
+    iter_events,
+    load_scenario,
+    replay,
+    run_events,
+    scenario_folders,
+)
+from actions.evaluation.scoring import load_truth, score
+from actions.pipeline import Pipeline
+from incidents.attribution import memory_state
+
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
+# Recorded corpora that are bars (not the blind holdouts, which are scored, never asserted on).
+FOLDERS = [f for c in ("public", "real", "unseen", "synthetic") for f in scenario_folders(ROOT / c)]
+# Known: restoring re-assesses closed incidents with what the world learned since, so the earlier
+# attempts get the lemon's name and are not folded into its incident (one incident per attempt).
+KNOWN = {"lemon-node"}
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_the_same_scores_with_the_pipeline_handed_over_every_tick(folder: Path) -> None:
+    if folder.name in KNOWN:
+        pytest.xfail("a restored pipeline re-assesses closed incidents (see KNOWN)")
+    truth = load_truth(folder)
+    assert score(replay(folder, handover_s=5), truth) == score(replay(folder), truth)
+
+
+def test_the_memory_round_trips_through_json() -> None:
+    """Phases, cadences (every beat and stream), the launch watchers: written, read, written again alike."""
+    folder = ROOT / "unseen" / "unseen-custom-healthy-pauses"  # a format no parser knows: cadence only
+    pipeline, start = build_pipeline(load_scenario(folder), None)
+    events = list(iter_events(folder))
+    run_events(pipeline, start, iter(events[: len(events) // 2]))  # mid-run: the job still trains
+    first = memory_state.dump(pipeline.ingest)
+    assert first["phases"] and first["cadences"], "the scenario should have taught the detectors something"
+    again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state())))
+    assert memory_state.dump(again.ingest) == json.loads(json.dumps(first))
+
+
+def test_a_handover_interval_must_be_positive() -> None:
+    folder = scenario_folders(ROOT / "public")[0]
+    for bad in (0.0, -5.0, float("nan")):
+        with pytest.raises(ValueError, match="positive"):
+            replay(folder, handover_s=bad)
