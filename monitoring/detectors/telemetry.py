@@ -429,6 +429,13 @@ class TelemetryRules:
             # Each job's size, so that after a restore (every tick, when the last ran elsewhere) a big
             # job's first samples are not taken for a job too small for peers.
             "p": {job: p.size for job, p in self.peers.items() if p.size},
+            # ... and the power each drew at work: "still computing" is measured against it, and the
+            # GPUs' latest power, so that a silent job's next tick in another process can tell.
+            "w": {
+                job: [p.peak_power, [[n, g, w, p.power_t.get((n, g))] for (n, g), w in p.power.items()]]
+                for job, p in self.peers.items()
+                if p.peak_power
+            },
         }
 
     def load_state(self, d: dict[str, Any]) -> None:
@@ -439,6 +446,13 @@ class TelemetryRules:
         for job, size in d.get("p", {}).items():
             if isinstance(size, int):
                 self.peers.setdefault(str(job), JobPeers()).size = size
+        for job, (peak, powers) in d.get("w", {}).items():
+            peers = self.peers.setdefault(str(job), JobPeers())
+            peers.peak_power = float(peak)
+            for n, g, w, t in powers:
+                peers.power[(str(n), int(g))] = float(w)
+                if t is not None:
+                    peers.power_t[(str(n), int(g))] = float(t)
 
 
 def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:

@@ -60,3 +60,25 @@ def test_a_handover_interval_must_be_positive() -> None:
     for bad in (0.0, -5.0, float("nan")):
         with pytest.raises(ValueError, match="positive"):
             replay(folder, handover_s=bad)
+
+
+def test_a_jobs_working_power_survives_the_handover() -> None:
+    """ "Still computing" is measured against the power the job drew at work: restored with the state,
+    a silent job whose GPUs still draw it is not a stall, and one whose GPUs fell is (holdout2's
+    healthy soft-lockup warning and holdout4's slurmctld outage were misread without it)."""
+    from monitoring.detectors.telemetry import POWER, SM_CLOCK, UTIL, TelemetryRules
+
+    rules = TelemetryRules()
+    for t in range(0, 120, 10):
+        for node in ("a", "b"):
+            for gpu in range(4):
+                rules.on_sample(float(t), node, gpu, {POWER: 400.0, SM_CLOCK: 1980.0, UTIL: 100.0}, "7")
+    working = rules.still_computing("7", 60.0)
+    assert working is not None
+    again = TelemetryRules()
+    again.load_state(json.loads(json.dumps(rules.to_state())))
+    assert again.still_computing("7", 60.0) == working
+    for node in ("a", "b"):  # the job's collective spins: full utilisation, a fraction of the power
+        for gpu in range(4):
+            again.on_sample(130.0, node, gpu, {POWER: 120.0, SM_CLOCK: 1980.0, UTIL: 100.0}, "7")
+    assert again.still_computing("7", 125.0) is None
