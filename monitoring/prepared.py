@@ -16,6 +16,7 @@ contain (a value the ORM transformed) is refused when the query is built, never 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -51,9 +52,12 @@ class Prepared:
         if got is None:
             compiler = self.build(*self.stand_ins).query.get_compiler(using=using)
             sql, params = compiler.as_sql()
-            missing = [s for s in self.stand_ins if _adapt(conn, s) not in params]
+            stand_ins = [_adapt(conn, s) for s in self.stand_ins]
+            missing = [s for s, a in zip(self.stand_ins, stand_ins, strict=True) if a not in params]
             if missing:
                 raise ValueError(f"stand-ins {missing!r} are not among the compiled parameters {params!r}")
+            if conn.vendor == "postgresql":
+                sql, params = _inline_constants(conn, sql, list(params), stand_ins)
             got = self._compiled[conn] = (sql, tuple(params), compiler)
         return got
 
@@ -86,6 +90,41 @@ def model_rows(
         return [model.from_db(using, names, row) for row in prepared.rows(*values, using=using)]
 
     return rows
+
+
+_PLACEHOLDER = re.compile(r"%%|%s")
+
+
+def _inline_constants(conn: Any, sql: str, params: list[Any], stand_ins: list[Any]) -> tuple[str, list[Any]]:
+    """The SQL with every parameter but the stand-ins written in as a literal (PostgreSQL).
+
+    psycopg parses a statement's placeholders once and caches that only for statements of at most
+    50 parameters (``MAX_CACHED_STATEMENT_PARAMS``); the sweeps' probe has more, and was parsed
+    again on every tick. The constants never change, so they are quoted once here, by psycopg's own
+    adaptation on this connection (``%`` in them doubled, as the placeholder syntax needs)."""
+    from psycopg import sql as psql
+
+    conn.ensure_connection()
+    raw = conn.connection
+    values = iter(params)
+    kept: list[Any] = []
+
+    def put(m: re.Match[str]) -> str:
+        if m[0] == "%%":
+            return "%%"
+        value = next(values)
+        if value in stand_ins:
+            kept.append(value)
+            return "%s"
+        return psql.Literal(value).as_string(raw).replace("%", "%%")
+
+    out = _PLACEHOLDER.sub(put, sql)
+    if next(values, _END) is not _END:
+        raise ValueError("more parameters than placeholders in the compiled SQL")
+    return out, kept
+
+
+_END = object()
 
 
 def _adapt(conn: Any, value: Any) -> Any:

@@ -145,3 +145,25 @@ def test_the_tick_reads_its_cluster_as_the_orm_does(cluster) -> None:  # type: i
         assert not got._state.adding and got._state.db == "default"
     with pytest.raises(Cluster.DoesNotExist):
         loop._cluster(other.pk + 1000)
+
+
+def test_constants_are_written_in_once_and_only_the_stand_ins_stay_parameters(cluster) -> None:  # type: ignore[no-untyped-def]
+    """psycopg caches its parse of a statement only up to 50 parameters; the probe had 57. On PostgreSQL
+    every constant is quoted into the SQL once (a quote, a backslash and a ``%`` in one included)."""
+    from actions.services import sweeps
+
+    _, params, _ = sweeps._PROBE.sql()
+    assert 0 < len(params) <= 50
+    assert set(params) <= {CLUSTER_ID, *(stand_in_time(n) for n in range(4))}
+    odd = "a%'b\\\\c"
+    Node.objects.create(cluster=cluster, name=odd + "1", state="IDLE")
+    Node.objects.create(cluster=cluster, name="a%xb1", state="IDLE")
+
+    def build(cluster_id: int):  # type: ignore[no-untyped-def]
+        return Node.objects.filter(
+            cluster_id=cluster_id, name__startswith=odd, state__in=["IDLE", "MIXED"]
+        ).values_list("name")
+
+    prepared = Prepared(build, CLUSTER_ID)
+    assert prepared.rows(cluster.pk) == list(build(cluster.pk)) == [(odd + "1",)]
+    assert len(prepared.sql()[1]) == 1
