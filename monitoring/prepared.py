@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -42,9 +41,9 @@ class Prepared:
     def __init__(self, build: Callable[..., QuerySet[Any]], *stand_ins: Any) -> None:
         self.build = build
         self.stand_ins = stand_ins
-        self._compiled: weakref.WeakKeyDictionary[Any, tuple[str, tuple[Any, ...], SQLCompiler]] = (
-            weakref.WeakKeyDictionary()
-        )
+        # One entry per connection object (one a thread): the compiler keeps its connection, so
+        # weak keys would never be freed anyway.
+        self._compiled: dict[Any, tuple[str, tuple[Any, ...], SQLCompiler]] = {}
 
     def sql(self, using: str = DEFAULT_DB_ALIAS) -> tuple[str, tuple[Any, ...], SQLCompiler]:
         conn = connections[using]

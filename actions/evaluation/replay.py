@@ -13,7 +13,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,7 @@ def decode_event(raw: bytes) -> dict[str, Any] | None:
     return e
 
 
-def run_events(pipeline: Pipeline | _Feeder, start: float, events: Iterator[dict[str, Any]]) -> None:
+def run_events(pipeline: Pipeline | _HandedOver, start: float, events: Iterator[dict[str, Any]]) -> None:
     """Feed events in order with a tick every second of scenario time in between."""
     next_tick: float | None = None
     for e in events:
@@ -152,30 +152,28 @@ def _run_with_handovers(
 ) -> list[IncidentUpdate]:
     if not every_s > 0:
         raise ValueError(f"handover interval must be positive, not {every_s!r}")
-    last: dict[str, IncidentUpdate] = {}
-    held = [pipeline]
-    handed = [start]
+    handed = _HandedOver(pipeline, start, every_s)
+    run_events(handed, start, events)
+    for u in handed.pipeline.incidents():
+        handed.last[u.key] = u
+    return [u for _, u in sorted(handed.last.items(), key=lambda kv: key_order(kv[0])) if not u.superseded_by]
 
-    def feed(events: Iterable[Mapping[str, Any]], now: float) -> list[IncidentUpdate]:
-        if now - handed[0] >= every_s:
-            held[0] = Pipeline.from_state(json.loads(json.dumps(held[0].to_state())))
-            handed[0] = now
-        out = held[0].feed(events, now)
-        for u in out:
-            last[u.key] = u
+
+class _HandedOver:
+    """Fed like a pipeline; rebuilds it from its state's JSON every ``every_s`` seconds, keeping each
+    incident's last update (an incident the state forgets still counts)."""
+
+    def __init__(self, pipeline: Pipeline, start: float, every_s: float) -> None:
+        self.pipeline, self.handed_at, self.every_s = pipeline, start, every_s
+        self.last: dict[str, IncidentUpdate] = {}
+
+    def feed(self, events: Iterable[Mapping[str, Any]], now: float) -> list[IncidentUpdate]:
+        if now - self.handed_at >= self.every_s:
+            self.pipeline = Pipeline.from_state(json.loads(json.dumps(self.pipeline.to_state())))
+            self.handed_at = now
+        out = self.pipeline.feed(events, now)
+        self.last.update((u.key, u) for u in out)
         return out
-
-    run_events(_Feeder(feed), start, events)
-    for u in held[0].incidents():
-        last[u.key] = u
-    return [u for _, u in sorted(last.items(), key=lambda kv: key_order(kv[0])) if not u.superseded_by]
-
-
-class _Feeder:
-    """What :func:`run_events` feeds: a pipeline, or a function standing in for one."""
-
-    def __init__(self, feed: Callable[[Iterable[Mapping[str, Any]], float], list[IncidentUpdate]]) -> None:
-        self.feed = feed
 
 
 def scenario_folders(root: Path) -> list[Path]:

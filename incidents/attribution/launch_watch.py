@@ -16,6 +16,7 @@ transport's line names (docker0, virbr0) is said in the evidence: the configurat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from monitoring.detectors.transport import TransportError, parse_transport_error
 
@@ -57,6 +58,32 @@ class LaunchWatch:
             trouble.last_line_t = max(trouble.last_line_t, t)
             trouble.bridge = trouble.bridge or err.bridge
         return True
+
+    def to_state(self) -> dict[str, Any]:
+        troubles = {
+            job: [
+                tr.t,
+                tr.error.host,
+                tr.error.component,
+                tr.error.message,
+                tr.error.bridge,
+                tr.last_line_t,
+                tr.bridge,
+            ]
+            for job, tr in self.troubles.items()
+        }
+        return {"troubles": troubles, "raised": sorted(self.raised)}
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.troubles = {
+            str(job): LaunchTrouble(
+                float(t), TransportError(host, component, message, err_bridge), float(last), bridge
+            )
+            for job, (t, host, component, message, err_bridge, last, bridge) in (
+                d.get("troubles") or {}
+            ).items()
+        }
+        self.raised = {str(j) for j in d.get("raised") or []}
 
     def due(self, now: float) -> list[tuple[str, LaunchTrouble]]:
         """Jobs silent for ``silence_s`` since their latest line after a transport error, or whose

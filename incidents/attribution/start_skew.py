@@ -16,7 +16,9 @@ Only inside the launch window of the attempt (its start seen), bounded per job.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from monitoring.detectors.cadence import template_of
 from monitoring.detectors.logs import split_prefix
@@ -67,6 +69,29 @@ class StartSkew:
         if len(self.jobs) >= MAX_JOBS:
             self.jobs.pop(next(iter(self.jobs)))
         self.jobs[job] = _Start(started)
+
+    def to_state(self) -> dict[str, Any]:
+        jobs = {
+            job: [
+                st.started,
+                st.last_t if math.isfinite(st.last_t) else None,
+                [[task, t, text] for task, (t, text) in st.streams.items()],
+                {tpl: [[task, t] for task, t in firsts.items()] for tpl, firsts in st.firsts.items()},
+            ]
+            for job, st in self.jobs.items()
+        }
+        return {"jobs": jobs, "raised": sorted(self.raised)}
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.jobs = {}
+        for job, (started, last_t, streams, firsts) in (d.get("jobs") or {}).items():
+            st = self.jobs[str(job)] = _Start(float(started))
+            st.last_t = float("-inf") if last_t is None else float(last_t)
+            st.streams = {int(task): (float(t), str(text)) for task, t, text in streams}
+            st.firsts = {
+                str(tpl): {int(task): float(t) for task, t in pairs} for tpl, pairs in firsts.items()
+            }
+        self.raised = {str(j) for j in d.get("raised") or []}
 
     def forget(self, job: str) -> None:
         self.jobs.pop(job, None)

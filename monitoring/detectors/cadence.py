@@ -27,7 +27,7 @@ beat from the lines themselves:
    one stream that still beats (another node's ranks) keeps the job alive.
 
 A job that never set up a cadence (slow to start) gets no deadline at all.
-The miner is deliberately small (no persistence, no similarity merging as in
+The miner is deliberately small (no similarity merging as in
 Drain): template keys are exact shapes after masking, which is what periodic
 progress lines are, and a bounded table of them per stream keeps memory flat.
 """
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 # Timestamps and clock readings first (their parts wrap, so they are no counters),
 # then hex, paths, and numbers in any notation.
@@ -233,6 +234,51 @@ class CadenceTracker:
         self.last_t: float | None = None  # the latest mined line of any stream
         self._stall: Stall | None = None
         self._dirty = False  # the stall is recomputed only after new lines (it is asked every tick)
+
+    def to_state(self) -> list[Any]:
+        streams = [
+            [
+                key,
+                [
+                    [
+                        k,
+                        b.template,
+                        b.last_t,
+                        b.count,
+                        b.intervals,
+                        list(b.last_numbers),
+                        b.grew,
+                        b.fell,
+                        b.learned,
+                        b.stale,
+                    ]
+                    for k, b in stream.beats.items()
+                ],
+            ]
+            for key, stream in self.streams.items()
+        ]
+        return [self.lines, self.last_t, streams]
+
+    def load_state(self, d: list[Any]) -> None:
+        """What :meth:`to_state` wrote, into this tracker (its configuration stays)."""
+        lines, last_t, streams = d
+        self.lines, self.last_t = int(lines), None if last_t is None else float(last_t)
+        self.streams = {}
+        for key, beats in streams:
+            stream = self.streams[None if key is None else int(key)] = Stream()
+            for k, template, b_last, count, intervals, numbers, grew, fell, learned, stale in beats:
+                stream.beats[str(k)] = Beat(
+                    str(template),
+                    float(b_last),
+                    int(count),
+                    [float(x) for x in intervals],
+                    tuple(float(x) for x in numbers),
+                    [int(x) for x in grew],
+                    [int(x) for x in fell],
+                    None if learned is None else float(learned),
+                    bool(stale),
+                )
+        self._stall, self._dirty = None, True  # recomputed from the restored beats
 
     def see(self, t: float, stream: int | None, body: str) -> bool:
         """Mine one line of a stream; True when it is a beat of a learned cadence."""

@@ -86,6 +86,17 @@ class JobPhase:
         self.resumed_t: float | None = None  # a save finished: the step loop restarts from here
         self.ended = False
 
+    def to_state(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__slots__}
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> JobPhase:
+        ph = cls(None)
+        for name in cls.__slots__:  # a field an older state lacks keeps its default
+            if name in d:
+                setattr(ph, name, d[name])
+        return ph
+
     def on_line(self, t: float) -> None:
         if self.first_line_t is None:
             self.first_line_t = t
