@@ -133,7 +133,7 @@ def _run(args: argparse.Namespace, root: Path) -> None:
         world.heartbeats(pipe, ks.agents_key("prof", os.environ["RECOVERY_REDIS_PREFIX"]), now)
         pipe.execute()
         if args.cold:
-            redis_store._saved.clear()
+            redis_store.forget_kept_states()
         last = i == args.warm + args.ticks - 1
         profiler = Profiler() if last and not args.queries else None
         queries = QueryLog() if last and args.queries else None

@@ -382,7 +382,7 @@ def main() -> int:
             from monitoring import redis_store
             from recovery_site.heap import freeze_startup_heap
 
-            redis_store._saved.clear()
+            redis_store.forget_kept_states()
             freeze_startup_heap()  # as recovery_site/asgi.py does in the web process
             rows = time_pages(page_paths(ticks, args.nodes, n_audit), args.repeats)
             print(f"\n{'page':<48} {'p50 ms':>8} {'p95 ms':>8} status")

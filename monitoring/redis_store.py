@@ -55,6 +55,12 @@ def save_state(name: str, state_json: str, obj: object) -> None:
             del _saved[next(iter(_saved))]
 
 
+def forget_kept_states() -> None:
+    """Drop the objects this process kept: the next load of each reads its JSON (another process's view)."""
+    with _saved_lock:
+        _saved.clear()
+
+
 def load_state(name: str) -> tuple[object | None, bytes | None]:
     """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
     redis_ = get_redis()

@@ -328,6 +328,7 @@ def run_shift(
     out: Callable[[str], None] = print,
     between_ticks: Callable[[Any, dt.datetime, int], None] | None = None,
     worker_kills: float = 0.0,
+    handover: bool = False,
 ) -> Shift:
     """One seeded shift; each violation printed with the seed, the time and the acts so far.
 
@@ -337,11 +338,16 @@ def run_shift(
     ``worker_kills`` is the chance, after each tick, that the worker dies between ticks holding the
     executions published to it: they are lost, as a ``kill -9`` loses a worker's prefetched messages,
     and only the reconciler's outbox (approved, never picked up) can bring them back. Its own random
-    stream: the shift's faults and acts are the same with or without kills."""
+    stream: the shift's faults and acts are the same with or without kills.
+
+    ``handover``: every tick rebuilds the pipeline (and the simulated world) from the JSON saved in
+    Redis, as a tick does when the cluster's last one ran in another worker process: the invariants
+    are then checked across what survives the handover, not only across one process's memory."""
     from django.test.utils import override_settings
 
     from actions.loop import run_cluster_tick
     from actions.services.invariants import INVARIANT_NAMES, check_all
+    from monitoring import redis_store
     from monitoring.sources.simulated import load_world
 
     rng, killer = random.Random(seed), random.Random(f"kill-{seed}")
@@ -367,6 +373,8 @@ def run_shift(
 
         for i in range(1, ticks + 1):
             now = T0 + dt.timedelta(seconds=i * STEP_S)
+            if handover:
+                redis_store.forget_kept_states()
             run_cluster_tick(cluster.pk, now)
             deliver(i, now)
             if rng.random() < act_chance:
@@ -490,6 +498,11 @@ def main() -> int:
         default=0.0,
         help="chance per tick that the worker dies between ticks holding the executions published to it",
     )
+    ap.add_argument(
+        "--handover",
+        action="store_true",
+        help="every tick rebuilds the pipeline from Redis, as when the last tick ran in another process",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes, each on its own database and seeds")
     args = ap.parse_args()
     if args.jobs > 1:
@@ -529,6 +542,7 @@ def main() -> int:
                     heavy_every=args.heavy_every,
                     out=lambda line: print(line, flush=True),
                     worker_kills=args.worker_kills,
+                    handover=args.handover,
                 )
                 shifts.append(shift)
                 if args.show_acts:
