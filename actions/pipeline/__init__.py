@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from actions.pipeline import state as pipeline_state
 from actions.pipeline.config import PipelineConfig
+from actions.pipeline.update import IncidentUpdate
 from actions.policy import Decision, JobFacts, recommend
 from actions.policy.proposal import Proposal
 from incidents.attribution import (
@@ -36,49 +37,6 @@ from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
 __all__ = ["IncidentUpdate", "Pipeline", "PipelineConfig", "Proposal"]
-
-
-@dataclass(frozen=True)
-class IncidentUpdate:
-    """An incident's current state, as the pipeline sees it after a feed."""
-
-    key: str
-    detected_t: float
-    updated_t: float
-    category: str
-    culprit_node: str | None
-    culprit_gpu: int | None
-    confidence: float
-    jobs: tuple[str, ...]
-    evidence: tuple[str, ...]
-    pattern: str
-    recommendations: tuple[Proposal, ...]
-    closed: bool = False  # takes no more evidence (its jobs restarted, or it went quiet)
-    recurrence_of: str | None = None  # an earlier incident that named the same culprit
-    superseded_by: str | None = None  # folded into another incident (one shared root cause)
-    attempts: tuple[tuple[str, int], ...] = ()  # (job, attempt number) the incident hit
-    first_signal_t: float | None = None  # the earliest observation behind it (detection latency)
-    origin: str = ""  # what opened it (incidents.attribution.incident.origin_of): its identity
-    # Lines near it that no rule explained, rarest template first (shown, never judged; no part of
-    # the signature: they ride along with the updates a verdict change emits)
-    unexplained: tuple[Unexplained, ...] = ()
-
-    def to_dict(self, start: float) -> dict[str, Any]:
-        """FORMAT.md's replay incident, ``detected_t`` relative to ``start``."""
-        culprit = None
-        if self.culprit_node is not None:
-            culprit = {"node": self.culprit_node}
-            if self.culprit_gpu is not None:
-                culprit["gpu"] = self.culprit_gpu  # type: ignore[assignment]
-        return {
-            "detected_t": round(self.detected_t - start, 3),
-            "category": self.category,
-            "culprit": culprit,
-            "confidence": round(self.confidence, 2),
-            "jobs": list(self.jobs),
-            "evidence": list(self.evidence),
-            "recommendations": [r.to_dict() for r in self.recommendations],
-        }
 
 
 class Pipeline:

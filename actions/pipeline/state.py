@@ -3,7 +3,12 @@
 Kept apart from the pipeline so the contract module stays readable. The state
 holds what detection needs to continue exactly where it stopped: jobs and
 attempts, IPs, node states, history, progress trackers, per-GPU telemetry
-memory, incidents with their folded evidence, and what was already reported.
+memory, incidents with their folded evidence and the verdict each reached, what the pipeline
+reported of each (its update: verdict, evidence, recommendations), and what was already reported.
+A restore reports those decisions as they were: it never decides an incident again with what the
+world learned since (an attempt that failed unexplained stays unexplained, so the lemon verdict of
+a later attempt still folds it in). A state written before the decisions were kept has them
+decided once more on loading, as it always had.
 Per-job peer clock medians are not kept: they rebuild from the next samples. Nor are the lines
 nothing explained (``Ingest.unexplained``): like the learned cadences, they rebuild from the next
 lines, and what an incident listed was written with its verdict (the database keeps it).
@@ -15,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
 from actions.pipeline.config import PipelineConfig
+from actions.pipeline.update import IncidentUpdate
 from incidents.attribution import Correlator, Ingest, World, memory_state
 from incidents.attribution.world import AttemptRecord, JobRun
 from monitoring.detectors.progress import ProgressTracker
@@ -33,6 +39,7 @@ class Pipeline(Protocol):
     ingest: Ingest
     now: float | None
     _emitted: dict[str, str]
+    _updates: dict[str, IncidentUpdate]
 
     def __init__(
         self,
@@ -94,6 +101,7 @@ def dump(p: Pipeline) -> dict[str, Any]:
         "pci": p.ingest.learned_pci,
         "corr": corr,
         "emitted": {k: v for k, v in p._emitted.items() if k not in stale},
+        "updates": {k: u.to_state() for k, u in p._updates.items() if k not in stale},
         "memory": memory_state.dump(p.ingest),
     }
 
@@ -157,7 +165,17 @@ def load(cls: type[P], state: dict[str, Any]) -> P:
     p.ingest.learned_pci = {str(k): int(v) for k, v in state.get("pci", {}).items()}
     memory_state.load(p.ingest, state.get("memory") or {})
     p.corr.load_state(state.get("corr", {}))
-    for key in list(p.corr.incidents):
-        p._assess(key)
+    _load_decisions(p, state.get("updates") or {})
     p._emitted = dict(state.get("emitted", {}))
     return p
+
+
+def _load_decisions(p: Pipeline, updates: dict[str, Any]) -> None:
+    """Each incident's verdict and update as they were saved. Only an incident the state holds no
+    decision for (a state from before they were kept) is assessed now."""
+    for key, inc in p.corr.incidents.items():
+        saved = updates.get(key)
+        if saved is not None and inc.verdict is not None:
+            p._updates[key] = IncidentUpdate.from_state(saved)
+    for key in [k for k in p.corr.incidents if k not in p._updates]:
+        p._assess(key)

@@ -38,6 +38,14 @@ class Proposal:
             out["job"] = self.job
         return out
 
+    def to_state(self) -> list[Any]:
+        """Every field (``to_dict`` is the replay shape and drops some), for the pipeline's saved state."""
+        return [str(self.action), self.node, self.job, list(self.exclude), self.text]
+
+    @classmethod
+    def from_state(cls, d: list[Any]) -> Proposal:
+        return cls(_action(str(d[0])), d[1], d[2], tuple(d[3]), str(d[4]))
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Proposal:
         return cls(
@@ -47,3 +55,11 @@ class Proposal:
             exclude=tuple(d.get("exclude", ()) or ()),
             text=str(d.get("text", "") or ""),
         )
+
+
+def _action(name: str) -> str:
+    """The vocabulary's member for a saved action name (what the policy made), else the name as written."""
+    try:
+        return ActionKind(name)
+    except ValueError:
+        return name

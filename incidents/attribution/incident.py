@@ -103,6 +103,13 @@ class Verdict:
     pattern: str
     evidence: tuple[str, ...]
 
+    def to_state(self) -> list[Any]:
+        return [self.category, self.node, self.gpu, self.confidence, self.pattern, list(self.evidence)]
+
+    @classmethod
+    def from_state(cls, d: list[Any]) -> Verdict:
+        return cls(str(d[0]), d[1], d[2], d[3], str(d[4]), tuple(str(x) for x in d[5]))
+
 
 @dataclass
 class Incident:
@@ -201,6 +208,9 @@ class Incident:
             "r": self.recurrence_of,
             "f": self.forced_category,
             "o": self.origin,
+            # The verdict reached, so a restore neither loses nor re-decides it (what folds into what
+            # reads it); absent while none was reached, and in states written before it was kept.
+            "v": None if self.verdict is None else self.verdict.to_state(),
         }
 
     @classmethod
@@ -214,4 +224,5 @@ class Incident:
         inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]
         inc.forced_category = d.get("f")
         inc.origin = str(d.get("o") or "")
+        inc.verdict = Verdict.from_state(d["v"]) if d.get("v") is not None else None
         return inc

@@ -308,6 +308,19 @@ class Unexplained:
             "seen": self.seen,
         }
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Unexplained:
+        """What :meth:`to_dict` wrote (the pipeline's saved state keeps each incident's list)."""
+        return cls(
+            d["t"],
+            str(d["source"]),
+            str(d["line"]),
+            int(d["seen"]),
+            d.get("job"),
+            d.get("node"),
+            d.get("rank"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
