@@ -109,7 +109,11 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
         return LineInfo(NCCL_WORK, rk, data=status)
-    stuck = nccl.heartbeat_timeout(body) if "eartbeat" in body or "got stuck" in body else None
+    stuck = (
+        nccl.heartbeat_timeout(body)
+        if "eartbeat" in body or "got stuck" in body or "monitor thr" in body
+        else None
+    )
     if stuck is not None:
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank

@@ -63,7 +63,18 @@ _WORK_STATUS = re.compile(
 _DUMP_STATUS = re.compile(
     r"[Ll]ast enqueued (?:NCCL )?work:\s*(?P<enq>-?\d+)[^\n]*?last completed (?:NCCL )?work:\s*(?P<done>-?\d+)"
 )
-HEARTBEAT_WORDS = ("Heartbeat monitor timed out", "watchdog got stuck for")
+# The heartbeat monitor's own words, per release of ProcessGroupNCCL.cpp's heartbeatMonitor():
+# 2.2 "NCCL monitor thread timeout" / "monitoring thread detects no heartbeat" (pytorch 0007e752);
+# 2.3+ "Heartbeat monitor timed out!" and "watchdog got stuck for N seconds"; 2.4+ also "First PG
+# on this rank that detected no heartbeat of its watchdog." Each is printed by the rank whose
+# watchdog stopped beating (incidents/attribution/heartbeat.py reads who did not print one).
+HEARTBEAT_WORDS = (
+    "Heartbeat monitor timed out",
+    "watchdog got stuck for",
+    "NCCL monitor thread timeout",
+    "monitoring thread detects no heartbeat",
+    "detected no heartbeat of its watchdog",
+)
 _STUCK_FOR = re.compile(r"got stuck for (\d+) seconds")
 # ProcessGroupNCCL's heartbeat monitor (2.3+) prints how many collectives the rank had enqueued and
 # not yet seen complete: "Heartbeat monitor timed out! ... workMetaList_.size()=N".
