@@ -24,7 +24,7 @@ class Suspect:
     why: str
 
 
-def _rank_nodes(world: World, job: str, ranks: dict[int, int]) -> dict[str, list[int]] | None:
+def rank_nodes(world: World, job: str, ranks: dict[int, int]) -> dict[str, list[int]] | None:
     run = world.jobs.get(job)
     if run is None or not run.spec.nodes:
         return None
@@ -53,7 +53,7 @@ def missing_from_collective(inc: Incident, world: World, job: str) -> Suspect | 
     ranks = inc.timeouts.get(job) or {}
     if len(ranks) < 2:
         return _from_dump_counters(inc, world, job)
-    per_node = _rank_nodes(world, job, ranks)
+    per_node = rank_nodes(world, job, ranks)
     if per_node is None or len(per_node) < 2:
         return None
     tpn = _tpn(world, job, ranks)
@@ -84,7 +84,7 @@ def _from_dump_counters(inc: Incident, world: World, job: str) -> Suspect | None
     done = inc.completed.get(job) or {}
     if len(done) < 2:
         return None
-    per_node = _rank_nodes(world, job, done)
+    per_node = rank_nodes(world, job, done)
     if per_node is None or len(per_node) < 2:
         return None
     tpn = _tpn(world, job, done)

@@ -123,6 +123,8 @@ class Incident:
     marks: dict[str, Mark] = field(default_factory=dict)
     timeouts: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> SeqNum
     completed: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> last completed
+    # job -> rank -> collectives in flight (-1: not printed) of the ranks whose heartbeat monitor fired
+    stalled: dict[str, dict[int, int]] = field(default_factory=dict)
     blames: dict[str, list[str]] = field(default_factory=dict)  # peer (ip/host) -> reporting hosts
     blame_meta: dict[str, list[float]] = field(default_factory=dict)  # peer -> [lines, first t]
     closed: bool = False
@@ -143,6 +145,8 @@ class Incident:
             self._rank_seq(self.timeouts, obs.job, obs.rank, int(obs.data.get("seq", 0)))
         elif obs.kind == "nccl_work" and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.completed, obs.job, obs.rank, int(obs.data.get("completed", 0)))
+        elif obs.kind == Kind.WATCHDOG_STUCK and obs.rank is not None and obs.job is not None:
+            self._stalled(obs.job, obs.rank, obs.data.get("pending"))
         elif obs.kind == Kind.IB_BLAME:
             self._blame(obs)
         self._mark(obs)
@@ -154,6 +158,15 @@ class Incident:
             ranks[rank] = min(ranks[rank], seq)
         elif len(ranks) < MAX_RANKS:
             ranks[rank] = seq
+
+    def _stalled(self, job: str, rank: int, pending: Any) -> None:
+        """A rank's heartbeat report; of its lines, the one that printed its collectives in flight counts."""
+        ranks = self.stalled.setdefault(job, {})
+        n = -1 if pending is None else int(pending)
+        if rank in ranks:
+            ranks[rank] = max(ranks[rank], n)
+        elif len(ranks) < MAX_RANKS:
+            ranks[rank] = n
 
     def _blame(self, obs: Observation) -> None:
         peer = obs.data.get("peer_host") or obs.data.get("peer")
@@ -201,6 +214,7 @@ class Incident:
             "m": {k: m.to_state() for k, m in self.marks.items()},
             "to": {j: [[r, s] for r, s in v.items()] for j, v in self.timeouts.items()},
             "co": {j: [[r, s] for r, s in v.items()] for j, v in self.completed.items()},
+            "hb": {j: [[r, s] for r, s in v.items()] for j, v in self.stalled.items()},
             "b": self.blames,
             "bm": self.blame_meta,
             "c": self.closed,
@@ -219,6 +233,7 @@ class Incident:
         inc.marks = {k: Mark.from_state(v) for k, v in d["m"].items()}
         inc.timeouts = {j: {int(r): int(s) for r, s in v} for j, v in d["to"].items()}
         inc.completed = {j: {int(r): int(s) for r, s in v} for j, v in d["co"].items()}
+        inc.stalled = {j: {int(r): int(s) for r, s in v} for j, v in d.get("hb", {}).items()}  # absent before
         inc.blames = {k: list(v) for k, v in d["b"].items()}
         inc.blame_meta = {k: [float(x) for x in v] for k, v in d.get("bm", {}).items()}
         inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]

@@ -11,7 +11,7 @@ errors or the stall means the peers only lost a rank that crashed on its own.
 
 from __future__ import annotations
 
-from incidents.attribution import analysis, node_storms
+from incidents.attribution import analysis, heartbeat, node_storms
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
@@ -202,6 +202,12 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         suspect = analysis.missing_from_collective(inc, world, job)
         if suspect is not None:
             return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
+    for job in inc.jobs:
+        silent = heartbeat.silent_node(inc, world, job)
+        if silent is not None:
+            return Verdict(
+                "hang", silent.node, None, silent.confidence, "heartbeat_silent_node", ()
+            ), silent.why
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why
