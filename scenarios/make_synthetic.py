@@ -4,8 +4,9 @@ Each is a small, deterministic ``recovery-scenario/1`` folder exercising what
 the recorded public set does not: other host naming (``node[01-16]``,
 ``dgx-b200-[01-64]``), other stacks, Xid 48+64, Xid 74 (NVLink), Xid 154 with a
 recovery action, Xid 13 and Xid 94 from the application, a telemetry-only
-DBE, two independent faults at once, and a restart after requeue followed by
-a new, unrelated fault. Run: ``.venv/bin/python scenarios/make_synthetic.py``.
+DBE, two independent faults at once, a restart after requeue followed by a
+new, unrelated fault, and a hang told only by PyTorch's heartbeat monitor
+(every node's ranks report it but one's). Run: ``.venv/bin/python scenarios/make_synthetic.py``.
 """
 
 from __future__ import annotations
@@ -695,6 +696,51 @@ def xid_then_telemetry_ecc() -> None:
     )
 
 
+def hang_heartbeat_silent_node() -> None:
+    """PyTorch 2.5 heartbeat monitor on every rank but gpu-h-003's: no SeqNum, the silent node is the suspect."""
+    b = Builder(18)
+    nodes = [f"gpu-h-{i:03d}" for i in range(1, 5)]
+    b.progress("7018", "titan", 5, 400, 6.0)
+    b.gpus(nodes, 0, 1000, every=30.0)
+    prefix = "[PG ID 0 PG GUID 0(default_pg) Rank {r}]"
+    for r in range(32):
+        if r // 8 == 2:
+            continue  # gpu-h-003's processes froze: they print nothing more
+        head = prefix.format(r=r)
+        b.log(
+            880.0 + r * 0.01,
+            "7018",
+            f"[rank{r}]:[E1201 08:14:40.2 ProcessGroupNCCL.cpp:1423] {head} Heartbeat monitor timed out! "
+            "Process will be terminated after dumping debug info. workMetaList_.size()=1",
+        )
+        b.log(
+            880.6 + r * 0.01,
+            "7018",
+            f"[rank{r}]:[F1201 08:14:40.8 ProcessGroupNCCL.cpp:1440] {head} {head} ProcessGroupNCCL's watchdog "
+            "got stuck for 480 seconds without making progress in monitoring enqueued collectives.",
+        )
+    for n in ("gpu-h-001", "gpu-h-002", "gpu-h-004"):
+        first = 8 * nodes.index(n)
+        b.log(883.0, "7018", f"srun: error: {n}: tasks {first}-{first + 7}: Aborted")
+    b.slurm(890.0, kind="job_state", job="7018", state="FAILED", exit_code="134:0")
+    truth = {
+        "fault": {"t": 400.0, "category": "hang", "node": "gpu-h-003"},
+        "expected": {
+            "drain": [],
+            "requeue": {"7018": {"exclude": ["gpu-h-003"]}},
+            "no_requeue": [],
+            "no_drain": nodes,
+        },
+    }
+    b.write(
+        "hang-heartbeat-silent-node",
+        "Heartbeat monitor timeouts (PyTorch 2.5, no SeqNum) from every rank but gpu-h-003's.",
+        {"name": "h", "partition": "batch", "nodes": "gpu-h-[001-016]", "gpus_per_node": 8},
+        [job("7018", "gpu-h-[001-004]")],
+        truth,
+    )
+
+
 def main() -> None:
     for make in (
         xid74_nvlink,
@@ -714,6 +760,7 @@ def main() -> None:
         hang_long_steps_idle_node,
         healthy_pauses_telemetry,
         xid_then_telemetry_ecc,
+        hang_heartbeat_silent_node,
     ):
         make()
 
