@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 os.environ.setdefault("RECOVERY_DEV", "1")
 PREFIX = f"bench-fleet-{os.getpid()}"
+TASK_CPU = f"{PREFIX}:task-cpu"
 os.environ["RECOVERY_REDIS_PREFIX"] = PREFIX  # removed afterwards
 os.environ["CELERY_TASK_DEFAULT_QUEUE"] = PREFIX  # never another session's workers
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
@@ -78,6 +79,8 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from fleet_world import FAULTS, PCI_BUS_IDS, SyntheticCluster, sizes  # noqa: E402
+
+from monitoring import redis_store  # noqa: E402
 
 CELERY = Path(sys.executable).parent / "celery"
 
@@ -155,6 +158,15 @@ def start(argv: list[str], log: Path, env: dict[str, str]) -> subprocess.Popen[b
     return subprocess.Popen(
         argv, cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True
     )
+
+
+def task_cpu() -> dict[str, tuple[float, int]]:
+    """CPU seconds and count of the tasks run so far, by name, as bench/fleet_app.py keeps them."""
+    from monitoring.redis_store import get_redis
+
+    raw = {k.decode(): float(v) for k, v in get_redis().hgetall(TASK_CPU).items()}
+    names = {k.rsplit(":", 1)[0] for k in raw}
+    return {n: (raw.get(f"{n}:cpu", 0.0), int(raw.get(f"{n}:n", 0))) for n in names}
 
 
 def cpu_and_rss(pids: list[int]) -> dict[int, tuple[float, int]]:
@@ -256,6 +268,15 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         "RECOVERY_READINESS_WHATIF_CACHE_S": "86400",  # minutes-long replays: not in this window
         "RECOVERY_INVARIANTS_CHECK_S": "86400",
         "RECOVERY_RECORD_DIR": str(root / "record"),
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]).rstrip(
+            os.pathsep
+        ),
+        "FLEET_TASK_CPU_KEY": TASK_CPU,
+        **(
+            {"FLEET_PROFILE_DIR": os.environ["FLEET_PROFILE_DIR"]}
+            if os.environ.get("FLEET_PROFILE_DIR")
+            else {}
+        ),
     }
     logs = root / "logs"
     logs.mkdir()
@@ -272,7 +293,7 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
             [
                 str(CELERY),
                 "-A",
-                "recovery_site",
+                "fleet_app",  # the product's app, plus each task's CPU by name (bench/fleet_app.py)
                 "worker",
                 "-l",
                 "info",
@@ -315,6 +336,10 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         )
         worker_pids = [p.pid for n, p in procs.items() if n != "beat"]
         cpu0 = cpu_and_rss(worker_pids)
+        tasks0 = task_cpu()
+        redis_store.get_redis().set(
+            f"{TASK_CPU}:window", 1
+        )  # bench/fleet_app.py profiles from here, if asked
         start_at, killed_at = time.time(), None
         seen_cpu = dict(cpu0)
         timings: dict[str, list[float]] = {}
@@ -337,6 +362,7 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
                 time_pages(client, ["/fleet/", "/api/fleet/"], timings)
             time.sleep(0.25)
         end = time.time()
+        tasks1 = task_cpu()
         watch.poll()
         rss = cpu_and_rss([p.pid for n, p in procs.items() if n != "beat" and p.poll() is None])
         time_pages(client, ["/"], timings)
@@ -362,6 +388,11 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         durations += [s for e, s in done if e >= start_at]
         node_ticks += len(ends) * watch.sizes[cid]
     cpu_s = sum(seen_cpu[pid][0] - cpu0.get(pid, (0.0, 0))[0] for pid in seen_cpu)
+    tasks = {
+        name: (cpu - tasks0.get(name, (0.0, 0))[0], n - tasks0.get(name, (0.0, 0))[1])
+        for name, (cpu, n) in tasks1.items()
+    }
+    tick_cpu = tasks.get("actions.tasks.tick_cluster", (0.0, 0))[0]
     return {
         "clusters": len(worlds),
         "nodes": total,
@@ -372,6 +403,8 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         "tick_max_ms": max(durations, default=0.0) * 1000,
         "cpu_ms_per_node": cpu_s * 1000 / node_ticks if node_ticks else 0.0,
         "worker_cpu_s": cpu_s,
+        "tasks": {name: v for name, v in tasks.items() if v[1]},
+        "tick_cpu_ms_per_node": tick_cpu * 1000 / node_ticks if node_ticks else 0.0,
         "window_s": end - start_at,
         "rss_mb": sum(v[1] for v in rss.values()) / 2**20,
         "pages": {path: (statistics.median(ts), p95(ts), len(ts)) for path, ts in timings.items()},
@@ -464,6 +497,13 @@ def main() -> int:
     )
     print(
         f"worker CPU: {r['worker_cpu_s']:.1f} s in the window = {r['cpu_ms_per_node']:.3f} ms per node per tick"
+    )
+    for name, (cpu, n) in sorted(r["tasks"].items(), key=lambda kv: -kv[1][0]):
+        print(f"  {name:<44} {cpu:7.1f} s CPU in {n:6d} runs ({cpu * 1000 / n:6.1f} ms a run)")
+    print(
+        f"  the ticks themselves (tick_cluster in the pool processes): {r['tick_cpu_ms_per_node']:.3f} ms per node per tick; "
+        f"the rest of the workers' CPU (other tasks, Celery, logging): "
+        f"{r['worker_cpu_s'] - sum(c for n, (c, _) in r['tasks'].items() if ' gc' not in n):.1f} s"
     )
     print(
         f"worker RSS at the end (survivors): {r['rss_mb']:.0f} MB = {r['rss_mb'] / r['clusters']:.1f} MB per cluster"

@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import celeryd_after_setup, task_failure
+from celery.signals import celeryd_after_setup, task_failure, worker_process_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "recovery_site.settings")
 
@@ -29,6 +29,23 @@ def take_ticks_too(sender: str, instance: Any, **_: object) -> None:
     queues = instance.app.amqp.queues
     if settings.CELERY_TASK_DEFAULT_QUEUE in queues.consume_from:
         queues.select_add(tick_queue())
+
+
+@worker_process_init.connect
+def freeze_pool_process_heap(**_: object) -> None:
+    """A pool process, just forked: its start-up heap (Django, the tasks' modules) is frozen, so the
+    collector's full passes during ticks walk only what ticks made (recovery_site/heap.py)."""
+    from recovery_site.heap import freeze_heap
+
+    freeze_heap()
+
+
+@worker_ready.connect
+def freeze_main_process_heap(**_: object) -> None:
+    """The worker's main process (it receives and acknowledges every task), once it is ready."""
+    from recovery_site.heap import freeze_heap
+
+    freeze_heap()
 
 
 @task_failure.connect
