@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Collection
 from typing import Any
 
 from django.conf import settings
@@ -54,8 +55,25 @@ def load_collector_state(cluster: Cluster, data: dict[str, Any] | None = None) -
     return json.loads(raw) if raw else {}
 
 
-def save_collector_state(cluster: Cluster, data: dict[str, Any]) -> None:
-    # One UPDATE once the row exists (update_or_create locks, reads and writes it: issue 26).
+def save_collector_state(cluster: Cluster, data: dict[str, Any], unchanged: Collection[str] = ()) -> None:
+    """The collector's offsets and cursors, whole; one UPDATE once the row exists (update_or_create
+    locks, reads and writes it: issue 26).
+
+    ``unchanged``: top-level keys whose value is what this tick read from the row (under the
+    cluster's lock). On PostgreSQL they are not sent again: the other keys are merged into the row
+    (``||``). The scheduler's snapshot of a 2,000-node cluster is ~100 kB of JSON that seldom
+    changes; it was serialised, quoted and written every tick."""
+    rest = {k: v for k, v in data.items() if k not in unchanged}
+    if unchanged and connection.vendor == "postgresql" and len(rest) < len(data):
+        table = connection.ops.quote_name(ControllerState._meta.db_table)
+        with connection.cursor() as cur:
+            cur.execute(
+                f"UPDATE {table} SET collector = CASE WHEN jsonb_typeof(collector) = 'object' "  # noqa: S608 (name quoted, values bound)
+                "THEN collector ELSE '{}'::jsonb END || %s::jsonb WHERE cluster_id = %s",
+                [json.dumps(rest), cluster.pk],
+            )
+            if cur.rowcount == 1:
+                return
     if not ControllerState.objects.filter(cluster=cluster).update(collector=data):
         ControllerState.objects.update_or_create(cluster=cluster, defaults={"collector": data})
 

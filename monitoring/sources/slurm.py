@@ -44,10 +44,14 @@ class SlurmSource:
         self.source_errors: dict[str, str] = {}
         self._nodes: list[NodeInfo] = []
         self._jobs: list[JobInfo] = []
+        self._read_keys = set(self.state)
+        self._snapshot_as_read = False  # the scheduler's snapshot equals the one read from the row
 
     def collect(self, now: float) -> list[dict[str, Any]]:
         self._nodes, self._jobs = self._read_nodes(), self.client.jobs()
-        events, self.state["slurm"] = slurm_state.diff(self.state.get("slurm"), self._nodes, self._jobs, now)
+        before = self.state.get("slurm")
+        events, self.state["slurm"] = slurm_state.diff(before, self._nodes, self._jobs, now)
+        self._snapshot_as_read = before is not None and self.state["slurm"] == before
         events += self._job_logs(now)
         events += self._kernel_logs(now)
         events += self._telemetry()
@@ -164,7 +168,9 @@ class SlurmSource:
         )
 
     def save(self) -> None:
-        save_collector_state(self.cluster, self.state)
+        # The snapshot is sent again only when it changed (a new object each tick: never mutated).
+        same = self._snapshot_as_read and self._read_keys <= set(self.state)
+        save_collector_state(self.cluster, self.state, unchanged=("slurm",) if same else ())
 
 
 def _job_view(j: JobInfo) -> JobView:
