@@ -23,6 +23,13 @@ longest any cluster went without a completed tick in the window, across the kill
     RECOVERY_DEV=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/recovery .venv/bin/python bench/fleet_bench.py
     ... bench/fleet_bench.py --clusters 3 --nodes 300 --big 150 --incidents 2000 --duration 40 --kill-after 15
 
+The workers run the product's Celery app through ``bench/fleet_app.py``, which adds up each task's
+CPU in the pool process that ran it, by task name: the bench prints the ticks' own CPU per node
+(``tick_cluster``) beside the workers' whole CPU (every task, Celery's own work, its logging).
+``FLEET_GC_CPU=1`` also times the garbage collector's passes by generation (the callback costs
+~1 µs a pass, so it is off by default); ``FLEET_PROFILE_DIR=dir`` has each pool process write a
+``cProfile`` (CPU time) of its ticks in the window there.
+
 No number is asserted: the bench prints what it measured.
 """
 
@@ -271,12 +278,7 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), os.environ.get("PYTHONPATH", "")]).rstrip(
             os.pathsep
         ),
-        "FLEET_TASK_CPU_KEY": TASK_CPU,
-        **(
-            {"FLEET_PROFILE_DIR": os.environ["FLEET_PROFILE_DIR"]}
-            if os.environ.get("FLEET_PROFILE_DIR")
-            else {}
-        ),
+        "FLEET_TASK_CPU_KEY": TASK_CPU,  # FLEET_PROFILE_DIR / FLEET_GC_CPU pass through (bench/fleet_app.py)
     }
     logs = root / "logs"
     logs.mkdir()
