@@ -100,10 +100,14 @@ def _what_changed(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 def _outcome(u: IncidentUpdate) -> tuple[Any, ...]:
     """What an operator acts on. Not the evidence's wording: its figures (a step time's ratio to the
-    median, the peers' power) come from detector memory that rebuilds from the next samples."""
+    median, the peers' power) come from detector memory that rebuilds from the next samples. Nor,
+    for an incident raised after the restore, when it was raised: the peers' SM clocks rebuild from
+    the next samples too, so a slow GPU restored just before it was called is called a few samples
+    later (slow-gpu-power-only cut at tick 845 of 1,603: 9.5 s; the replays under
+    ``--handover`` score the same, test_handover_replay.py). The detection time of an incident
+    decided before the restore is compared right after it (``_decided``)."""
     actions = tuple((r.action, r.node, r.job, r.exclude) for r in u.recommendations)
     return (
-        u.detected_t,
         u.category,
         u.culprit_node,
         u.culprit_gpu,
@@ -143,18 +147,22 @@ CUTS = st.lists(
 # requeue was proposed again from the later step).
 LEMON = (ROOT / "synthetic" / "lemon-node", [0.95])
 POWER_BRAKE = (ROOT / "public" / "power-brake-straggler", [0.9])
+SLOW_GPU = (ROOT / "synthetic" / "slow-gpu-power-only", [845.5 / 1603])  # raised 9.5 s later (see _outcome)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(folder=SCENARIOS, cuts=CUTS)
 @example(*LEMON)
 @example(*POWER_BRAKE)
+@example(*SLOW_GPU)
 def test_a_restore_at_any_tick_changes_no_verdict(folder: Path, cuts: list[float]) -> None:
     feeds = _feeds(folder)
     at = _cut_points(feeds, cuts)
     p = _fresh(folder)
+    raised: dict[str, float] = {}  # when each incident decided before a restore was raised
     for i, (events, now) in enumerate(feeds):
         if i in at:
+            raised = {k: u.detected_t for k, u in p._updates.items()} | raised
             before = _decided(p)
             p = _restored(p)
             after = _decided(p)
@@ -168,6 +176,9 @@ def test_a_restore_at_any_tick_changes_no_verdict(folder: Path, cuts: list[float
     assert _outcomes(p) == _run_through(folder), (
         f"{folder.name}: restored at ticks {sorted(at)} of {len(feeds)}"
     )
+    assert {k: p._updates[k].detected_t for k in raised if k in p._updates} == {
+        k: t for k, t in raised.items() if k in p._updates
+    }
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
