@@ -31,6 +31,7 @@ from incidents.attribution.incident import fault_fingerprint
 from incidents.audit import append_audit, audit_batch
 from incidents.choices import AuditEvent
 from incidents.services import apply_incident_update, same_faults
+from incidents.site_rules import rule_set_for
 from monitoring.controller_state import note_tick_ok, tick_start
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import HistoryEntry, JobSpec
@@ -90,6 +91,9 @@ def load_pipeline(cluster: Cluster, source: Source, now: dt.datetime | None = No
             note_lost_memory(cluster, now)
     # Incident identity comes from the database: a new verdict never reuses an old key.
     pipeline.reserve_keys(highest_incident_number(cluster))
+    # The site rules too: the database's, every tick, whatever a saved state said (a change of
+    # rules reaches a pipeline restored from a state saved under the old ones).
+    pipeline.use_site_rules(rule_set_for(cluster))
     return pipeline
 
 

@@ -14,6 +14,7 @@ from actions.views import (
     oncall,
     ops,
     recommendations,
+    site_rules,
     whatif,
 )
 
@@ -51,6 +52,10 @@ urlpatterns = [
     path("incidents/<int:pk>/scenario.zip", incidents.incident_scenario, name="incident-scenario"),
     path("recommendations/<int:pk>/approve/", recommendations.approve, name="rec-approve"),
     path("recommendations/<int:pk>/reject/", recommendations.reject, name="rec-reject"),
+    path("rules/", site_rules.rule_list, name="site-rules"),
+    path("rules/new/", site_rules.rule_new, name="site-rule-new"),
+    path("rules/<int:pk>/edit/", site_rules.rule_edit, name="site-rule-edit"),
+    path("rules/<int:pk>/enabled/", site_rules.rule_enabled, name="site-rule-enabled"),
     path("recovery-metrics/", metrics.metrics_page, name="metrics"),
     path("metrics", ops.prometheus_metrics, name="prometheus-metrics"),  # Prometheus exposition
     path("account/tokens/", ops.tokens_page, name="api-tokens"),

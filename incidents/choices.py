@@ -55,6 +55,21 @@ class AuditEvent(models.TextChoices):
     API_TOKEN = "api_token", "API token created or revoked"
     PAGE = "page", "Page state (acknowledged on the paging service)"
     AUDIT_CHECK = "audit_check", "Audit trail verified (by a person)"
+    SITE_RULE = "site_rule", "Site rule created, edited or disabled"
+
+
+class SiteRuleBlame(models.TextChoices):
+    """Whom a site rule's verdict blames (``incidents.attribution.site_rules.BLAMES``)."""
+
+    NODE = "node", "The node"
+    GPU = "gpu", "The GPU (of the rank that printed it)"
+    JOB = "job", "The job / application"
+    INFRASTRUCTURE = "infrastructure", "Shared infrastructure"
+
+
+class SiteRuleSource(models.TextChoices):
+    JOB = "job", "Job log"
+    KERNEL = "kernel", "Kernel log"
 
 
 class ActorType(models.TextChoices):

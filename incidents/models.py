@@ -7,7 +7,16 @@ from typing import Any
 
 from django.db import models
 
-from incidents.choices import INCIDENT_ACTIVE, ActorType, AuditEvent, Category, IncidentStatus
+from incidents.attribution import site_rules as pure_rules
+from incidents.choices import (
+    INCIDENT_ACTIVE,
+    ActorType,
+    AuditEvent,
+    Category,
+    IncidentStatus,
+    SiteRuleBlame,
+    SiteRuleSource,
+)
 from incidents.story import blamed
 from monitoring.models import Cluster
 
@@ -314,3 +323,70 @@ class AuditVerification(models.Model):
 
     def __str__(self) -> str:
         return f"audit {'OK' if self.ok else 'BROKEN'} at {self.at:%Y-%m-%d %H:%M} by {self.by}"
+
+
+class SiteRule(models.Model):
+    """A site rule's identity: its cluster (none: every cluster) and the number of its current version.
+
+    Every change (create, edit, disable, enable) is a new :class:`SiteRuleVersion`; the old ones
+    stay. ``version`` moves by a guarded update, so two admins editing at once cannot both win.
+    A verdict a rule decided names the rule and version in its pattern (``site_rule:ID.vN:kind``).
+    """
+
+    cluster = models.ForeignKey(
+        Cluster, null=True, blank=True, on_delete=models.CASCADE, related_name="site_rules"
+    )
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.CharField(max_length=150)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"site rule #{self.pk}"
+
+    @property
+    def scope_label(self) -> str:
+        return self.cluster.name if self.cluster_id and self.cluster else "every cluster"
+
+
+class SiteRuleVersion(models.Model):
+    """One version of a site rule, as it was written (never changed afterwards)."""
+
+    rule = models.ForeignKey(SiteRule, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    pattern = models.CharField(max_length=pure_rules.MAX_PATTERN)
+    kind = models.CharField(max_length=48)
+    category = models.CharField(max_length=32, choices=Category.choices)
+    blame = models.CharField(max_length=16, choices=SiteRuleBlame.choices)
+    source = models.CharField(max_length=8, choices=SiteRuleSource.choices, default=SiteRuleSource.JOB)
+    raises = models.BooleanField(default=False)
+    enabled = models.BooleanField(default=True)
+    note = models.CharField(max_length=500, blank=True)
+    created_by = models.CharField(max_length=150)
+    created_at = models.DateTimeField()
+    # The incident whose line nothing explained it was made from, if any.
+    from_incident = models.ForeignKey(
+        Incident, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["rule", "-version"]
+        constraints = [models.UniqueConstraint(fields=["rule", "version"], name="site_rule_one_version")]
+
+    def __str__(self) -> str:
+        return f"site rule #{self.rule_id} v{self.version}"
+
+    def value(self) -> pure_rules.SiteRule:
+        """The pure rule (``RuleError`` if the row no longer validates)."""
+        return pure_rules.SiteRule(
+            self.rule_id,
+            self.version,
+            self.pattern,
+            self.kind,
+            self.category,
+            self.blame,
+            self.source,
+            self.raises,
+        )

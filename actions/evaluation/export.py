@@ -46,6 +46,7 @@ def build_scenario(
     start: float,
     history: Sequence[dict[str, Any]] = (),
     verdict: Verdict | None = None,
+    site_rules: Sequence[dict[str, Any]] = (),
 ) -> dict[str, bytes]:
     """{"scenario.json", "events.jsonl.gz", and "truth.json" where there is a verdict} -> bytes."""
     cluster, jobs = known_at(records, start)
@@ -65,6 +66,8 @@ def build_scenario(
         "jobs": [_job(j, start) for j in jobs],
         "history": list(history),
     }
+    if site_rules:  # the site rules in force, so a replay reaches the verdict they reached
+        scenario["site_rules"] = list(site_rules)
     files = {
         "scenario.json": json.dumps(scenario, indent=2, ensure_ascii=False).encode(),
         "events.jsonl.gz": _events(records, start),

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig, key_order
+from incidents.attribution.site_rules import RuleSet
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -78,6 +79,9 @@ def build_pipeline(scn: dict[str, Any], config: PipelineConfig | None = None) ->
             history.append(
                 HistoryEntry(at, str(h["node"]), str(h.get("verdict", "")), str(h.get("category", "")))
             )
+    config = config or PipelineConfig()
+    if scn.get("site_rules") and not config.site_rules:  # an exported incident's rules in force
+        config = config.with_site_rules(RuleSet.from_state(scn["site_rules"]))
     return Pipeline(cluster, jobs, history, config), start
 
 

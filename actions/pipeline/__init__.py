@@ -32,6 +32,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.node_storms import merge_node_storms
+from incidents.attribution.site_rules import RuleSet
 from incidents.attribution.unexplained import Unexplained, for_incident
 from incidents.attribution.verdict import awaiting_collective
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
@@ -53,6 +54,7 @@ class Pipeline:
         self.world = World(cluster, history=list(history))
         self.corr = Correlator(self.world, self.config.storm_window_s, self.config.incident_close_s)
         self.ingest = Ingest(self.world, self.corr, self.config.detect())
+        self.ingest.site_rules = self.config.site_rules
         self.corr.last_progress = self._last_progress
         self.corr.last_step = self._last_step
         self._emitted: dict[str, str] = {}
@@ -74,6 +76,13 @@ class Pipeline:
     def note_restarts_by_us(self, counts: Mapping[str, int]) -> None:
         """Each job's restarts by us, as its audit trail counts them (jobs absent: none)."""
         self.restarts_by_us = {str(job): int(n) for job, n in counts.items()}
+
+    def use_site_rules(self, rules: RuleSet) -> None:
+        """The rules in force from now on (the loop sets the database's every tick: a pipeline restored
+        from a state saved under older rules never keeps them). Lines already read stay as read."""
+        if rules != self.config.site_rules:
+            self.config = self.config.with_site_rules(rules)
+            self.ingest.site_rules = rules
 
     def add_history(self, entry: HistoryEntry) -> None:
         self.world.history.append(entry)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from incidents.attribution import DetectConfig
+from incidents.attribution.site_rules import EMPTY, RuleSet
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,9 @@ class PipelineConfig:
     incident_close_s: float = 1800.0
     history_window_s: float = 30 * 86400.0
     hang_idle_multiple: float = 2.0  # silence confirmed earlier by a node left idle while its peers spin
+    # The site's own rules for lines no built-in rule explained (incidents.attribution.site_rules):
+    # the cluster's enabled ones and the global ones, as the loop loads them each tick.
+    site_rules: RuleSet = EMPTY
 
     def detect(self) -> DetectConfig:
         return DetectConfig(
@@ -48,9 +52,22 @@ class PipelineConfig:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        """JSON-safe: the rules as a list of objects, and absent when there are none (so a state or a
+        scenario without rules reads as it always did)."""
+        out = dict(self.__dict__)
+        rules = out.pop("site_rules")
+        if rules:
+            out["site_rules"] = rules.to_state()
+        return out
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> PipelineConfig:
-        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__ and k != "site_rules"}
+        return cls(**known, site_rules=RuleSet.from_state(d.get("site_rules")))
+
+    def with_site_rules(self, rules: RuleSet) -> PipelineConfig:
+        return replace(self, site_rules=rules)
+
+
+# Tunables a what-if may change by number (the rules are no number).
+NUMERIC = tuple(k for k in PipelineConfig.__dataclass_fields__ if k != "site_rules")

@@ -12,6 +12,7 @@ from actions.choices import ActionKind
 from actions.evaluation.export import Verdict, build_scenario, iso
 from actions.services.record import read_cluster
 from incidents.models import Incident
+from incidents.site_rules import rules_as_of
 
 BEFORE_S = 600.0  # the stretch before the first signal: step-time medians, the world as it was
 AFTER_S = 300.0  # and after the last update: the cascade, the closing evidence
@@ -82,8 +83,15 @@ def scenario_files(
             f"no recorded events for cluster {incident.cluster.name} between {iso(start)} and {iso(end)}"
         )
     desc = f"Exported from incident #{incident.pk}: {incident.blamed} ({incident.pattern})"
+    rules = rules_as_of(incident.cluster, incident.detected_at)  # what was in force when it was decided
     return build_scenario(
-        scenario_name(incident), desc, records, start, _history(incident, start), _verdict(incident)
+        scenario_name(incident),
+        desc,
+        records,
+        start,
+        _history(incident, start),
+        _verdict(incident),
+        site_rules=rules.to_state(),
     )
 
 

@@ -20,10 +20,12 @@ from redis.exceptions import RedisError
 from actions.evaluation import readiness
 from actions.evaluation import whatif as core
 from actions.pipeline import PipelineConfig
+from actions.pipeline.config import NUMERIC
 from actions.policy.autonomy import ACTION_KIND, Ladder
 from actions.services.autonomy import ladder_for
 from actions.services.record import read_cluster, recorded_bytes
 from incidents.models import Incident
+from incidents.site_rules import rule_set_for
 from monitoring.models import Cluster
 from monitoring.redis_store import get_redis
 from monitoring.redis_store import key as redis_key
@@ -75,7 +77,7 @@ def settings_for(cluster: Cluster, changes: Mapping[str, Any]) -> core.Settings:
         if k not in GUARDRAILS or not isinstance(v, int) or v < 0:
             raise BadChange(f"guardrails: {k}={v!r}: keys are {', '.join(GUARDRAILS)}, values whole numbers")
     det = dict(changes.get("detectors") or {})
-    fields = PipelineConfig.__dataclass_fields__
+    fields = NUMERIC
     for k, v in det.items():
         if k not in fields or not isinstance(v, (int, float)) or isinstance(v, bool):
             raise BadChange(f"detectors: {k}={v!r}: keys are {', '.join(fields)}, values numbers")
@@ -84,7 +86,11 @@ def settings_for(cluster: Cluster, changes: Mapping[str, Any]) -> core.Settings:
         max_drains_per_hour=guard.get("max_drains_per_hour", cluster.max_drains_per_hour),
         max_partition_drained_pct=guard.get("max_partition_drained_pct", cluster.max_partition_drained_pct),
         config=replace(
-            PipelineConfig(storm_min_jobs=cluster.storm_min_jobs, storm_window_s=cluster.storm_window_s),
+            PipelineConfig(
+                storm_min_jobs=cluster.storm_min_jobs,
+                storm_window_s=cluster.storm_window_s,
+                site_rules=rule_set_for(cluster),  # the rules the loop applies now
+            ),
             **det,
         ),
     )

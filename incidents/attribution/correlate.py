@@ -422,6 +422,8 @@ class Correlator:
             return self._stalled_on_storage(obs)
         if kind == Kind.EXCEPTION and obs.job:
             return self._exception_spread(obs)
+        if kind == Kind.SITE_RULE:
+            return bool(obs.data.get("raises"))  # the admin said a match is a fault on its own
         return False
 
     def _stalled_on_storage(self, obs: Observation) -> bool:

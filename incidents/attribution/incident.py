@@ -69,6 +69,8 @@ def mark_key(obs: Observation) -> str:
         # A record's head and the line that names its module or filesystem are two marks: the name stays.
         named = obs.data.get("module") or obs.data.get("function") or obs.data.get("fs") or ""
         return f"{obs.kind}|{obs.node}|{named}"
+    if obs.kind == Kind.SITE_RULE:
+        return f"{obs.kind}|{obs.data.get('rule', {}).get('id')}|{obs.node}|{obs.job}"
     if obs.kind == Kind.CPU_LOCKUP:
         return f"{obs.kind}|{obs.node}|{'hard' if obs.data.get('hard') else 'soft'}"
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch, launch_watch, start_skew, unexplained
+from incidents.attribution import cadence_watch, launch_watch, site_rules, start_skew, unexplained
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -96,6 +96,8 @@ class Ingest:
         # Lines no detector explained, per job and per node's kernel (in memory only, like cadences).
         self.unexplained = unexplained.Streams(512, 64, 128, max_exact=64)
         self.unexplained_kernel = unexplained.Streams(1024, 16, 64)
+        # The site's own rules, tried on those lines only (the pipeline sets them from its config).
+        self.site_rules = site_rules.EMPTY
         self.cadence_cfg = cadence_watch.CadenceSettings(
             config.cadence_multiple,
             config.cadence_floor_s,
@@ -241,7 +243,8 @@ class Ingest:
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None:
             if not known and (tracker is not None or job in self.world.jobs):
-                self.unexplained.see(job, t, line)
+                if not self.site_rules or not self._site_rule_job(t, job, line):
+                    self.unexplained.see(job, t, line)
             return
         if info.kind == logs.IP_MAP:
             if info.host and len(self.world.ips) < 100_000:
@@ -391,6 +394,26 @@ class Ingest:
             node = self.world.canonical(info.host) if info.host else None
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
 
+    def _site_rule_job(self, t: float, job: str, line: str) -> bool:
+        """A job line no built-in rule explained and a site rule reads: its observation, with the node
+        (and GPU) its rank label or NCCL host prefix names, as for a parsed line. True when one matched."""
+        rule = self.site_rules.match("job", line)
+        if rule is None:
+            return False
+        self.unexplained.count(job, t, line)  # explained now: its template is not listed
+        rank, body = logs.split_prefix(line)
+        host = logs.nccl_prefix(body)[0] if "NCCL" in body else None
+        node = self.world.canonical(host) if host else None
+        if node is None and rank is not None:
+            node = self.world.node_of_rank(job, rank)
+        if node is None:
+            node = self._only_node(job)
+        run = self.world.jobs.get(job)
+        tpn = run.spec.tasks_per_node if run is not None else 1
+        gpu = rank % tpn if rank is not None and tpn > 1 and node is not None else None
+        self._emit(site_rules.observation(rule, float(t), body, job=job, node=node, gpu=gpu, rank=rank))
+        return True
+
     def _only_node(self, job: str) -> str | None:
         run = self.world.jobs.get(job)
         return run.spec.nodes[0] if run is not None and len(run.spec.nodes) == 1 else None
@@ -425,12 +448,22 @@ class Ingest:
             return
         info = logs.parse_kernel(self.kernel_records.feed(node, t, line), self.pci_map)
         if info is None:
-            self.unexplained_kernel.see(node, t, line)
+            if not self.site_rules or not self._site_rule_kernel(t, node, line):
+                self.unexplained_kernel.see(node, t, line)
             return
         if info.gpu is None and info.data.get("pci"):
             self._resolve_gpu(node, info)
         text = clean_line(f"kernel {node}: {info.text}", 300)
         self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+
+    def _site_rule_kernel(self, t: float, node: str, line: str) -> bool:
+        """A kernel line a site rule reads: its observation, on that node. True when one matched."""
+        rule = self.site_rules.match("kernel", line)
+        if rule is None:
+            return False
+        self.unexplained_kernel.count(node, t, line)
+        self._emit(site_rules.observation(rule, float(t), line, job=None, node=node))
+        return True
 
     def _gpu_at(self, node: str, pci: str) -> int | None:
         """The GPU index of a node's PCI bus: the cluster's list, else the node's NCCL init lines."""

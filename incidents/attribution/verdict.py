@@ -7,11 +7,13 @@ the NCCL timeouts after a Xid 79, the NET/IB errors after a kernel panic and
 the NODE_FAIL after both all leave the verdict where the first hard evidence
 put it. One exception: an application exception seen *before* the network
 errors or the stall means the peers only lost a rank that crashed on its own.
+Last of all come the site's own rules (``site_rules``): only where every built-in
+rule left the failure unexplained.
 """
 
 from __future__ import annotations
 
-from incidents.attribution import analysis, heartbeat, node_storms
+from incidents.attribution import analysis, heartbeat, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
@@ -387,6 +389,12 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
             if lemon is not None:
                 v = Verdict("node_failure", lemon.node, None, lemon.confidence, "lemon_node", ())
                 why.append(lemon.why)
+        if v.pattern in site_rules.FALLBACK_PATTERNS:
+            # No built-in rule explained the failure: a site rule that read one of its lines may.
+            site = site_rules.verdict(inc)
+            if site is not None:
+                v = site[0]
+                why.append(site[1])
     elif v.category == "gpu_hardware" and inc.timeouts:
         v = _gpu_from_collective(inc, world, v, why)
     return v, why

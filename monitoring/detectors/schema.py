@@ -155,3 +155,4 @@ class Kind:
     HOST_OOM = "host_oom"
     FS_ERROR = "fs_error"  # filesystem error seen by a job
     FS_KERNEL = "fs_kernel"  # filesystem client error in a node's kernel log
+    SITE_RULE = "site_rule"  # a line no built-in rule knew, read by a site rule; data: rule, raises

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from actions.models import AutonomyOverride, Recommendation
 from actions.services.recommendations import sync_recommendations
-from incidents.models import AuditRecord, Evidence, Incident
+from incidents.models import AuditRecord, Evidence, Incident, SiteRule, SiteRuleVersion
 from monitoring.models import Cluster, Job, Node
 from tests.integration.autonomy_helpers import NOW
 
@@ -54,11 +54,24 @@ def world(cluster):  # type: ignore[no-untyped-def]
     sync_recommendations(
         incident, [{"action": "drain_node", "node": "gpu-a-001"}, {"action": "notify", "text": XSS}], NOW
     )
+    rule = SiteRule.objects.create(cluster=cluster, version=1, created_by=XSS[:150], created_at=NOW)
+    SiteRuleVersion.objects.create(
+        rule=rule,
+        version=1,
+        pattern=XSS,
+        kind="hostile",
+        category="software",
+        blame="job",
+        note=XSS,
+        created_by=XSS[:150],
+        created_at=NOW,
+    )
     return {
         "cluster": cluster,
         "node": node,
         "incident": incident,
         "rec": Recommendation.objects.filter(incident=incident).first(),
+        "rule": rule,
     }
 
 
@@ -91,7 +104,24 @@ def _mutations(w):  # type: ignore[no-untyped-def]
         (op, f"/api/recommendations/{r}/approve/", {}),
         (op, f"/api/recommendations/{r}/reject/", {}),
         (op, f"/api/incidents/{i}/verdict/", {"verdict": "false"}),
+        (ad, reverse("site-rule-new"), {**_RULE, "incident": str(i), "action": "apply"}),
+        (ad, reverse("site-rule-new"), {**_RULE, "action": "preview"}),
+        (
+            ad,
+            reverse("site-rule-edit", args=[w["rule"].pk]),
+            {**_RULE, "expected_version": "1", "action": "apply"},
+        ),
+        (ad, reverse("site-rule-enabled", args=[w["rule"].pk]), {"expected_version": "1", "enabled": "0"}),
     ]
+
+
+_RULE = {
+    "pattern": "checksum mismatch",
+    "kind": "k_1",
+    "category": "software",
+    "blame": "job",
+    "source": "job",
+}
 
 
 def _state() -> tuple[object, ...]:
@@ -102,6 +132,8 @@ def _state() -> tuple[object, ...]:
         list(Incident.objects.values_list("id", "status", "operator_verdict")),
         list(Node.objects.values_list("name", "state", "drained_by_us")),
         AuditRecord.objects.exclude(event="refusal").count(),
+        list(SiteRule.objects.values_list("id", "version")),
+        list(SiteRuleVersion.objects.values_list("id", "enabled")),
     )
 
 
@@ -148,6 +180,7 @@ def _pages(w):  # type: ignore[no-untyped-def]
         reverse("audit-export", args=["json"]),
         reverse("metrics-api"),
         reverse("fleet"),
+        reverse("site-rules"),
         "/api/fleet/",
         "/api/clusters/",
         "/api/nodes/",
