@@ -25,6 +25,7 @@ from incidents.audit.refusal import actor_name, refuse
 from incidents.choices import AuditEvent
 from incidents.models import Incident, SiteRule, SiteRuleVersion, culprit_label, unexplained_rows
 from monitoring.models import Cluster
+from monitoring.prepared import CLUSTER_ID, model_rows
 from recovery_site.roles import Role, has_role
 
 log = logging.getLogger(__name__)
@@ -60,12 +61,22 @@ class Draft:
 # ------------------------------------------------------------------ what a tick and an export load
 
 
+def _in_force(cluster_id: int) -> Any:
+    # The cluster's own first (its id sorts before the global rules' NULL), then by rule.
+    return SiteRuleVersion.objects.filter(
+        Q(rule__cluster_id=cluster_id) | Q(rule__cluster__isnull=True),
+        version=F("rule__version"),
+        enabled=True,
+    ).order_by(F("rule__cluster_id").asc(nulls_last=True), "rule_id")
+
+
+# Read every tick by every cluster's loop: the SQL is built once a process (monitoring/prepared.py).
+_IN_FORCE = model_rows(SiteRuleVersion, _in_force, CLUSTER_ID)
+
+
 def rule_set_for(cluster: Cluster) -> pure.RuleSet:
     """The rules in force for the cluster now: its own enabled rules, then the global ones."""
-    rows = SiteRuleVersion.objects.filter(
-        Q(rule__cluster=cluster) | Q(rule__cluster__isnull=True), version=F("rule__version"), enabled=True
-    ).select_related("rule")
-    return _rule_set(sorted(rows, key=lambda v: (v.rule.cluster_id is None, v.rule_id)))
+    return _rule_set(_IN_FORCE(cluster.pk))
 
 
 def rules_as_of(cluster: Cluster, at: dt.datetime) -> pure.RuleSet:
