@@ -28,6 +28,7 @@ from incidents.attribution import (
     World,
     assess,
     merge_lemon_attempts,
+    merge_repeated_attempts,
     merge_storms,
 )
 from incidents.attribution.fs_storms import merge_fs_storms
@@ -119,6 +120,7 @@ class Pipeline:
         storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
+        storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):
             self._assess(key)
         out: list[IncidentUpdate] = []

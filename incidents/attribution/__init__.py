@@ -11,7 +11,7 @@ from incidents.attribution.assess import Assessment, assess
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.ingest import DetectConfig, Ingest
-from incidents.attribution.storms import merge_lemon_attempts, merge_storms
+from incidents.attribution.storms import merge_lemon_attempts, merge_repeated_attempts, merge_storms
 from incidents.attribution.world import JobRun, World
 
 __all__ = [
@@ -26,5 +26,6 @@ __all__ = [
     "World",
     "assess",
     "merge_lemon_attempts",
+    "merge_repeated_attempts",
     "merge_storms",
 ]

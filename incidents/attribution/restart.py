@@ -46,11 +46,15 @@ def _where(info: dict[str, Any]) -> str:
 
 
 def _same_place(info: dict[str, Any]) -> bool:
-    """Stopped where the attempt before our restart stopped: same phase, same step."""
+    """Stopped where the attempt before the restart stopped: same phase, same step. The attempt before
+    is read where it stopped (``stopped_in``), not as the "finished" the scheduler's end made it: a job
+    that failed before its first step, restarted by its owner, and failed before its first step again
+    stopped in the same place (holdout8: a CUDA OOM on resume, twice)."""
     prev = info.get("previous")
     if not isinstance(prev, dict) or info.get("phase") in (None, ph.UNKNOWN):
         return False
-    return prev.get("phase") == info.get("phase") and prev.get("step") == info.get("step")
+    where = prev.get("stopped_in", prev.get("phase"))
+    return where == info.get("phase") and prev.get("step") == info.get("step")
 
 
 def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
@@ -101,7 +105,7 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         prev = info["previous"]
         line = (
             f"{where}; would a restart repeat it? yes: attempt {prev.get('attempt')} stopped in the same "
-            "phase at the same step before our restart, so the owner is told, no requeue"
+            "phase at the same step before it was restarted, so the owner is told, no requeue"
         )
         return Verdict("software", None, None, max(v.confidence, 0.75), "repeats_after_restart", ()), [line]
     if phase == ph.CHECKPOINTING and v.category == "hang" and v.node is None:

@@ -40,6 +40,56 @@ def merge_lemon_attempts(corr: Correlator, changed: set[str]) -> set[str]:
     return merged
 
 
+def merge_repeated_attempts(corr: Correlator, changed: set[str]) -> set[str]:
+    """An attempt that stopped where the attempt before it stopped (``repeats_after_restart``) is the
+    same fault shown again, whoever restarted the job: fold it into the earlier attempt's incident
+    when that one names no machine either (a software failure, an unexplained stop) — one incident,
+    with the proof that a restart repeats it, not a new one per attempt."""
+    merged: set[str] = set()
+    for key in sorted(changed):
+        inc = corr.incidents.get(key)
+        if (
+            inc is None
+            or inc.superseded_by
+            or inc.verdict is None
+            or inc.verdict.pattern != "repeats_after_restart"
+        ):
+            continue
+        earlier = [
+            other
+            for other in corr.incidents.values()
+            if other is not inc
+            and not other.superseded_by
+            and other.verdict is not None
+            and other.verdict.node is None
+            and other.verdict.category in ("software", "hang")
+            and any(job in inc.attempts and n < inc.attempts[job] for job, n in other.attempts.items())
+        ]
+        if earlier:
+            survivor = max(earlier, key=lambda o: max(o.attempts.values()))
+            corr.supersede(survivor, inc)
+            merged |= {survivor.key, inc.key}
+    # The rest of a folded attempt's failure (its tasks' exit, the scheduler's FAILED) goes where the
+    # attempt went, not into an incident of its own.
+    folded = {
+        (job, n): inc.superseded_by
+        for inc in corr.incidents.values()
+        if inc.superseded_by and inc.verdict is not None and inc.verdict.pattern == "repeats_after_restart"
+        for job, n in inc.attempts.items()
+    }
+    for key in sorted(changed | merged):
+        inc = corr.incidents.get(key)
+        if inc is None or inc.superseded_by or inc.verdict is None or inc.verdict.node is not None:
+            continue
+        into = next((folded[a] for a in inc.attempts.items() if a in folded and folded[a] != key), None)
+        while into is not None and corr.incidents[into].superseded_by:
+            into = corr.incidents[into].superseded_by
+        if into is not None and into != key and inc.verdict.category in ("software", "hang"):
+            corr.supersede(corr.incidents[into], inc)
+            merged |= {into, inc.key}
+    return merged
+
+
 def _storm_candidate(inc: Incident) -> bool:
     """An incident a shared cause could explain: no culprit of its own, or one only peers blamed."""
     v = inc.verdict

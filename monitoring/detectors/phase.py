@@ -155,8 +155,10 @@ class JobPhase:
         return self.started is not None and first is not None and first - self.started <= LAUNCH_WINDOW_S
 
     def phase(self) -> str:
-        if self.ended:
-            return FINISHED
+        return FINISHED if self.ended else self._live_phase()
+
+    def _live_phase(self) -> str:
+        """The phase its own output puts it in, whether or not the scheduler has ended it since."""
         if self.finished_at is not None:
             return FINISHING
         if self.ckpt_start is not None:
@@ -170,6 +172,9 @@ class JobPhase:
     def describe(self) -> dict[str, Any]:
         """What an observation carries about the phase it was made in."""
         out: dict[str, Any] = {"phase": self.phase(), "step": self.last_step}
+        if self.ended:
+            # Where it stopped: what its next attempt is compared with ("would a restart repeat it?").
+            out["stopped_in"] = self._live_phase()
         if self.first_step_t is None and self.launch_seen():
             out["before_first_step"] = True
         if self.ckpt_start is not None:
