@@ -10,11 +10,14 @@ controller requeues or only tells the owner:
 - a failure before the first step of a fresh start, or at the same phase and
   step as the attempt before our restart: deterministic until shown
   otherwise (configuration, environment, the program); notify, no requeue;
-- a stall inside a checkpoint save: the storage is the first suspect.
+- a stall inside a checkpoint save, or a program error there that says an I/O
+  operation failed (a write failed, no space, quota, a stale handle, a timeout):
+  the storage is the first suspect.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, Verdict
@@ -55,6 +58,25 @@ def _same_place(info: dict[str, Any]) -> bool:
         return False
     where = prev.get("stopped_in", prev.get("phase"))
     return where == info.get("phase") and prev.get("step") == info.get("step")
+
+
+# What an I/O error says in the program's words (the C library's strerror for EIO, ENOSPC, EDQUOT,
+# ESTALE, EROFS, ETIMEDOUT; PyTorch's PytorchStreamWriter "file write failed"; libcurl's timeout).
+_IO_FAILURE = re.compile(
+    r"write failed|failed (?:to )?writ|input/output error|no space left|quota exceeded|stale file handle|"
+    r"read-only file system|connection timed out|timeout was reached|\[errno (?:5|28|30|110|116|122)\]",
+    re.I,
+)
+
+
+def _write_failure(inc: Incident) -> str | None:
+    """The words of the first program error of the incident that says an I/O operation failed."""
+    for m in sorted(inc.marks.values(), key=lambda m: m.t):
+        if m.kind == Kind.EXCEPTION:
+            found = _IO_FAILURE.search(m.text)
+            if found is not None:
+                return found.group(0)
+    return None
 
 
 def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
@@ -108,6 +130,15 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "phase at the same step before it was restarted, so the owner is told, no requeue"
         )
         return Verdict("software", None, None, max(v.confidence, 0.75), "repeats_after_restart", ()), [line]
+    if phase == ph.CHECKPOINTING and v.category == "software" and v.node is None:
+        failed = _write_failure(inc)
+        if failed is not None:
+            line = (
+                f"{where}; the job failed writing the checkpoint it began to save at "
+                f"t={info.get('ckpt_start_t')} ({failed}): the storage it writes to is the first suspect "
+                "(full, over quota, gone or too slow), escalated rather than requeued"
+            )
+            return Verdict("infrastructure", None, None, 0.6, "checkpoint_write_failed", ()), [line]
     if phase == ph.CHECKPOINTING and v.category == "hang" and v.node is None:
         line = (
             f"{where}; the stall is inside a checkpoint save begun at t={info.get('ckpt_start_t')}: "
