@@ -21,9 +21,8 @@ from recovery_site.celery import app
 __all__ = ["app"]
 
 KEY = os.environ.get("FLEET_TASK_CPU_KEY", "fleet-bench:task-cpu")
-PROFILE_DIR = os.environ.get(
-    "FLEET_PROFILE_DIR"
-)  # set: each pool process profiles its ticks (cProfile, CPU time)
+# Set: each pool process profiles its ticks in the window (cProfile, CPU time) and writes it there.
+PROFILE_DIR = os.environ.get("FLEET_PROFILE_DIR")
 _started: dict[str, float] = {}
 _profile: dict[str, Any] = {}
 
