@@ -300,16 +300,26 @@ def test_the_next_tick_uses_the_rules_even_from_a_state_saved_before_them(
 
 
 def test_an_export_carries_the_rules_in_force_and_replays_to_their_verdict(
-    cluster, admin_user, tmp_path, monkeypatch
+    cluster, admin_user, tmp_path, settings
 ) -> None:  # type: ignore[no-untyped-def]
+    from actions.evaluation import recorded
     from actions.services import export
+    from actions.services.record import record_dir
 
     row = services.create_rule(admin_user, draft(), cluster=cluster, now=NOW - dt.timedelta(days=365 * 10))
     config = PipelineConfig(site_rules=services.rule_set_for(cluster))
     incident = recorded_incident(cluster, tmp_path, config)
     assert (incident.category, incident.culprit_node) == ("node_failure", "gpu-a-002")
     assert incident.pattern == f"site_rule:{row.rule_id}.v1:shard_checksum"  # which version decided it
-    monkeypatch.setattr(export, "read_cluster", lambda name, start, end: records())
+    # The recorder's own files on disk, one gzip member an hour as it writes them: the export reads them back.
+    settings.RECOVERY_RECORD_DIR = str(tmp_path / "record")
+    segments: dict[str, list[dict[str, Any]]] = {}
+    for line in records():
+        segments.setdefault(recorded.segment_name(float(line["t"])), []).append(line)
+    where = record_dir(incident.cluster.name)
+    where.mkdir(parents=True)
+    for name, lines in segments.items():
+        (where / name).write_bytes(recorded.encode(lines))
     out = export.export_folder(incident, tmp_path / "exported")
     assert json.loads((out / "scenario.json").read_text())["site_rules"] == [row.value().to_dict()]
     [replayed] = replay(out)["incidents"]
