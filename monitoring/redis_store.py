@@ -61,6 +61,14 @@ def forget_kept_states() -> None:
         _saved.clear()
 
 
+def kept_state(name: str) -> object | None:
+    """The object this process saved under ``name`` last, left in place (the soak compares it with a
+    restore from the JSON); None when none is kept."""
+    with _saved_lock:
+        mine = _saved.get(name)
+    return mine[1] if mine is not None else None
+
+
 def load_state(name: str) -> tuple[object | None, bytes | None]:
     """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
     redis_ = get_redis()

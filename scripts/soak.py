@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import logging
 import os
 import random
@@ -374,6 +375,10 @@ def run_shift(
         for i in range(1, ticks + 1):
             now = T0 + dt.timedelta(seconds=i * STEP_S)
             if handover:
+                changed = restore_changes(cluster)
+                if changed and not any(v.startswith("restore_keeps_decisions") for v in shift.violations):
+                    shift.violations.append(f"restore_keeps_decisions: {changed}")
+                    out(f"VIOLATION seed={seed} t+{i * STEP_S:.0f}s restore_keeps_decisions: {changed}")
                 redis_store.forget_kept_states()
             run_cluster_tick(cluster.pk, now)
             deliver(i, now)
@@ -403,6 +408,30 @@ def run_shift(
     shift.faults = world.fault_n
     shift.sim_minutes = ticks * STEP_S / 60
     return shift
+
+
+def restore_changes(cluster: Any) -> str | None:
+    """What a pipeline restored from the saved JSON decides differently from the one this process kept
+    (issue 24: a restore re-decided closed incidents with what the world learned since, so lemon-node's
+    earlier attempts got the lemon's name). Each kept incident's verdict, evidence, recommendations and
+    folding must come back as they were; the lines nothing explained rebuild from the next lines."""
+    from dataclasses import replace
+
+    from actions.pipeline import Pipeline
+    from monitoring import redis_store
+
+    name = redis_store.key("pipeline", cluster.state_id)
+    kept = redis_store.kept_state(name)
+    raw = redis_store.get_redis().get(name)
+    if not isinstance(kept, Pipeline) or not raw:
+        return None
+    restored = Pipeline.from_state(json.loads(raw.split(b"\n", 1)[1]))
+    differ = [
+        k
+        for k, u in restored._updates.items()
+        if k in kept._updates and replace(u, unexplained=()) != replace(kept._updates[k], unexplained=())
+    ]
+    return f"incidents {', '.join(sorted(differ))} decided anew on restore" if differ else None
 
 
 def soak_line(shifts: list[Shift], invariants: int) -> str:
