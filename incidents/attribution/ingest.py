@@ -20,7 +20,7 @@ from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
-from monitoring.detectors.phase import LAUNCH_WINDOW_S, LAUNCHING, JobPhase
+from monitoring.detectors.phase import IO_FAILURE, LAUNCH_WINDOW_S, LAUNCHING, JobPhase
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -240,6 +240,12 @@ class Ingest:
             if tracker.last_t is None:
                 # no parser knows this job's progress: learn its beat
                 known = self._cadence(t, job, line) or known
+        if phase is not None and phase.save_trouble is None and phase.in_save():
+            trouble = IO_FAILURE.search(
+                line
+            )  # a save's upload retried or crawling: kept for a stall after it
+            if trouble is not None:
+                phase.on_io_trouble(t, trouble.group(0))
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None:
             if not known and (tracker is not None or job in self.world.jobs):

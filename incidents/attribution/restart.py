@@ -11,13 +11,14 @@ controller requeues or only tells the owner:
   step as the attempt before our restart: deterministic until shown
   otherwise (configuration, environment, the program); notify, no requeue;
 - a stall inside a checkpoint save, or a program error there that says an I/O
-  operation failed (a write failed, no space, quota, a stale handle, a timeout):
+  operation failed (a write failed, no space, quota, a stale handle, a timeout),
+  or a stall right after a save whose upload the program said was failing or
+  crawling (asynchronous checkpointing: the upload outlives the "saved" line):
   the storage is the first suspect.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, Verdict
@@ -60,20 +61,11 @@ def _same_place(info: dict[str, Any]) -> bool:
     return where == info.get("phase") and prev.get("step") == info.get("step")
 
 
-# What an I/O error says in the program's words (the C library's strerror for EIO, ENOSPC, EDQUOT,
-# ESTALE, EROFS, ETIMEDOUT; PyTorch's PytorchStreamWriter "file write failed"; libcurl's timeout).
-_IO_FAILURE = re.compile(
-    r"write failed|failed (?:to )?writ|input/output error|no space left|quota exceeded|stale file handle|"
-    r"read-only file system|connection timed out|timeout was reached|\[errno (?:5|28|30|110|116|122)\]",
-    re.I,
-)
-
-
 def _write_failure(inc: Incident) -> str | None:
     """The words of the first program error of the incident that says an I/O operation failed."""
     for m in sorted(inc.marks.values(), key=lambda m: m.t):
         if m.kind == Kind.EXCEPTION:
-            found = _IO_FAILURE.search(m.text)
+            found = ph.IO_FAILURE.search(m.text)
             if found is not None:
                 return found.group(0)
     return None
@@ -145,4 +137,11 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "the storage it writes to is the first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
+    if v.category == "hang" and v.node is None and info.get("save_trouble"):
+        line = (
+            f"{where}; the job stalled during or right after the checkpoint save in which it said "
+            f'"{info["save_trouble"]}" (t={info.get("save_trouble_t")}): the storage it writes to is the '
+            "first suspect, escalated rather than requeued"
+        )
+        return Verdict("infrastructure", None, None, 0.6, "stall_after_checkpoint_io_trouble", ()), [line]
     return v, [f"{where}; would a restart repeat it? not shown: the job had been making progress"]

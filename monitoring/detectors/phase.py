@@ -30,6 +30,20 @@ LAUNCH_WINDOW_S = 900.0  # a first line within this of the start: the launch was
 # "N/M" with N == M: the last step of a bar or an iteration counter (tqdm, Megatron, Lightning).
 _OF_TOTAL = re.compile(r"(\d+)\s*/\s*(\d+)")
 _FINAL_SAVE = re.compile(r"\bfinal\b|\blast\b", re.I)
+# What an I/O error says in the program's words: the C library's strerror for EIO, ENOSPC, EDQUOT,
+# ESTALE, EROFS, ETIMEDOUT and their errno numbers; PyTorch's PytorchStreamWriter "file write failed";
+# libcurl's CURLE_OPERATION_TIMEDOUT ("Timeout was reached") and its low-speed check ("Operation too
+# slow", lib/speedcheck.c), which object-store clients (tensorstore, the cloud SDKs) pass on; botocore's
+# ReadTimeoutError / ConnectTimeoutError ("Read timeout on endpoint URL").
+IO_FAILURE = re.compile(
+    r"write failed|failed (?:to )?writ|input/output error|no space left|quota exceeded|stale file handle|"
+    r"read-only file system|connection timed out|timeout was reached|operation too slow|"
+    r"(?:read|connect) timeout on endpoint|\[errno (?:5|28|30|110|116|122)\]",
+    re.I,
+)
+# A save's I/O trouble still explains a stall this many progress beats after the save said it ended
+# (asynchronous checkpointing: the upload goes on behind the "saved" line, and the next collective waits).
+SAVE_TROUBLE_BEATS = 2
 
 
 def at_total(line: str) -> bool:
@@ -66,6 +80,9 @@ class JobPhase:
         "loop_done_t",
         "loop_done_step",
         "resumed_t",
+        "beats_after_save",
+        "save_trouble",
+        "save_trouble_t",
         "ended",
     )
 
@@ -84,6 +101,11 @@ class JobPhase:
         self.loop_done_t: float | None = None
         self.loop_done_step: int | None = None
         self.resumed_t: float | None = None  # a save finished: the step loop restarts from here
+        self.beats_after_save = 0  # progress beats since the last save said it ended
+        # The program's words for an I/O operation that failed or crawled during the last save
+        # (a warning the save went on after: a retried upload, a slow transfer), and when.
+        self.save_trouble: str | None = None
+        self.save_trouble_t: float | None = None
         self.ended = False
 
     def to_state(self) -> dict[str, Any]:
@@ -109,6 +131,8 @@ class JobPhase:
         self.last_step_t = t
         if step is not None:
             self.last_step = step
+        if self.ckpt_start is None and self.resumed_t is not None:
+            self.beats_after_save += 1
         self.ckpt_start = None
         if line and at_total(line):
             self.finish_t, self.finish_inferred = t, True
@@ -124,6 +148,7 @@ class JobPhase:
         self.on_line(t)
         if what == "start":
             self.ckpt_start = t
+            self.save_trouble = self.save_trouble_t = None  # a new save: the last one's trouble is over
             if _FINAL_SAVE.search(line):
                 # the final save: training is over once it is written
                 self.finish_t, self.finish_inferred = t, False
@@ -132,6 +157,18 @@ class JobPhase:
             return
         self.ckpt_start = None
         self.resumed_t = t
+        self.beats_after_save = 0
+
+    def in_save(self) -> bool:
+        """A save is under way, or ended so few beats ago that its upload may still be going on."""
+        if self.ckpt_start is not None:
+            return True
+        return self.resumed_t is not None and self.beats_after_save <= SAVE_TROUBLE_BEATS
+
+    def on_io_trouble(self, t: float, words: str) -> None:
+        """A line saying an I/O operation failed or crawled, while a save is under way (``in_save``)."""
+        if self.save_trouble is None and self.in_save():
+            self.save_trouble, self.save_trouble_t = words, t
 
     def on_lifecycle(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
@@ -179,6 +216,9 @@ class JobPhase:
             out["before_first_step"] = True
         if self.ckpt_start is not None:
             out["ckpt_start_t"] = self.ckpt_start
+        if self.save_trouble is not None and self.in_save():
+            out["save_trouble"] = self.save_trouble
+            out["save_trouble_t"] = self.save_trouble_t
         if self.finish_t is None and self.loop_done_t is not None:
             out["last_loop_only"] = True  # finishing is inferred from a completed loop, not said
         return out
