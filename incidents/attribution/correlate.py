@@ -127,6 +127,11 @@ def _hard(obs: Observation) -> bool:
 _DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
 
 
+def _service(data: Any) -> str | None:
+    """The remote service (its host, "" when unnamed) a storage error came from; None for a filesystem's."""
+    return data.get("service") if isinstance(data, dict) else None
+
+
 class Correlator:
     """Routes observations into incidents; owns the incident table and its indexes."""
 
@@ -206,7 +211,7 @@ class Correlator:
         elif job_inc is not None:
             found = job_inc
         elif obs.kind == Kind.FS_ERROR:
-            return self._recent_infra(obs.t)
+            return self._recent_infra(obs.t, _service(obs.data))
         if found is not None and (self._diverges(found, obs) or self._survived(found, obs)):
             return None
         return found
@@ -384,15 +389,20 @@ class Correlator:
             o.kind in (Kind.TASK_EXIT, Kind.EXCEPTION, Kind.CUDA_OOM) for o in self.pending_job.get(jk, ())
         )
 
-    def _recent_infra(self, t: float) -> Incident | None:
-        """An open incident of the last ``storm_window_s`` whose jobs saw filesystem errors."""
+    def _recent_infra(self, t: float, service: str | None = None) -> Incident | None:
+        """An open incident of the last ``storm_window_s`` whose jobs saw filesystem errors, or, for a
+        remote service's error (``service``: its host), that service's errors: a model hub answering
+        504 and a mount gone are two shared things, not one."""
         for inc in reversed(list(self.incidents.values())):
             if inc.closed or inc.superseded_by or t - inc.updated_t > self.storm_window_s:
                 continue
             if inc.verdict is not None and inc.verdict.node is not None:
                 continue  # already explained by a node of its own
-            if any(m.kind in (Kind.FS_ERROR, Kind.FS_KERNEL) for m in inc.marks.values()):
-                return inc
+            for m in inc.marks.values():
+                if m.kind == Kind.FS_KERNEL and service is None:
+                    return inc
+                if m.kind == Kind.FS_ERROR and _service(m.data) == service:
+                    return inc
         return None
 
     def _raises(self, obs: Observation) -> bool:

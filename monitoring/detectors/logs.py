@@ -205,6 +205,16 @@ _FS_ERR = re.compile(
     r"\[Errno (?:5|28|30|107|108|116|121)\]|Stale file handle|Input/output error|"
     r"Transport endpoint is not connected|Read-only file system|No space left on device|Remote I/O error"
 )
+# A remote service the job reads or writes (a model hub, an object store, an artifact or metrics
+# server) answered with a server-side error: requests' ``raise_for_status`` ("504 Server Error:
+# Gateway Time-out for url: ...") or a status with RFC 9110's reason phrase for 500/502/503/504.
+# The service's outage, not the program's bug.
+_SERVICE_ERR = re.compile(
+    r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
+    r"Gateway Time-?out)",
+    re.I,
+)
+_URL_HOST = re.compile(r"\bhttps?://([A-Za-z0-9.-]+)")
 # Exceptions that are the echo of a fault elsewhere (a peer died, NCCL aborted).
 CASCADE_EXCEPTIONS = frozenset(
     {
@@ -260,6 +270,10 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
     if _FS_ERR.search(message):
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+    if _SERVICE_ERR.search(message):
+        host = _URL_HOST.search(message)
+        data = {"etype": short, "service": host.group(1).lower() if host else ""}
+        return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
     if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
         text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
         return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": short})
