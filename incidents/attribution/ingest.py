@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from incidents.attribution import cadence_watch, launch_watch, site_rules, start_skew, unexplained
+from incidents.attribution import (
+    cadence_watch,
+    launch_watch,
+    site_rules,
+    start_skew,
+    start_watch,
+    unexplained,
+)
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import logs, progress, scheduler
@@ -218,8 +225,10 @@ class Ingest:
                     self._advance(t, job, tracker, p, line)
                     return
         phase = self.phases.get(job)
-        if phase is not None and phase.first_step_t is None and self.launch.on_line(job, t, line, True):
-            return  # a transport error at start-up: watched for the silence that follows
+        if phase is not None and phase.first_step_t is None:
+            phase.on_startup_line(t)  # the start-up's rhythm (start_watch)
+            if self.launch.on_line(job, t, line, True):
+                return  # a transport error at start-up: watched for the silence that follows
         has_nccl = "NCCL" in line
         if (
             has_nccl
@@ -663,6 +672,8 @@ class Ingest:
             self._emit(obs)
         for job, trouble in self.launch.due(now):
             self._launch_stall(job, trouble, now)
+        for obs in start_watch.stalls(self, now, skip=self.launch.raised | self.skew.raised):
+            self._emit(obs)
         for job, sk in self.skew.due(now):
             self._skew_stall(job, sk, now)
 

@@ -83,6 +83,9 @@ class JobPhase:
         "beats_after_save",
         "save_trouble",
         "save_trouble_t",
+        "launch_last_t",
+        "launch_gap",
+        "launch_stalled",
         "ended",
     )
 
@@ -106,6 +109,11 @@ class JobPhase:
         # (a warning the save went on after: a retried upload, a slow transfer), and when.
         self.save_trouble: str | None = None
         self.save_trouble_t: float | None = None
+        # The start-up's own rhythm: its latest line before the first step, and the longest gap
+        # between its lines so far (from the start); whether its silence was raised as a stall.
+        self.launch_last_t: float | None = started
+        self.launch_gap = 0.0
+        self.launch_stalled = False
         self.ended = False
 
     def to_state(self) -> dict[str, Any]:
@@ -122,10 +130,22 @@ class JobPhase:
     def on_line(self, t: float) -> None:
         if self.first_line_t is None:
             self.first_line_t = t
+        self.on_startup_line(t)
+
+    def on_startup_line(self, t: float) -> None:
+        """Any line of the job before its first step: the start-up's rhythm (its longest gap)."""
+        if self.first_step_t is None:
+            last = self.launch_last_t
+            if last is not None and t > last:
+                self.launch_gap = max(self.launch_gap, t - last)
+            if last is None or t > last:
+                self.launch_last_t = t
 
     def on_step(self, t: float, step: int | None, line: str = "") -> None:
         """A progress line (known format) or a beat of the job's learned cadence."""
         self.on_line(t)
+        if step == 0 and self.first_step_t is None:
+            return  # a counter at 0 ("0/32425", a bar drawn before its first step): no step done yet
         if self.first_step_t is None:
             self.first_step_t = t
         self.last_step_t = t

@@ -1,0 +1,72 @@
+"""A start-up that stopped: silent before its first step far longer than its own start-up ever was (pure).
+
+Before its first step a job sets no step cadence, so a silence then was never a stall (a slow start
+loads data for minutes) and a start-up that hung was never found at all (holdout9, blind: Open-Sora's
+runtime JIT build of an optimizer kernel, 3 h 19 min of silence right after the progress bar drew
+0/32425, until the owner cancelled). But a start-up has its own rhythm: the lines it prints while it
+builds its dataset, its model and its communicators. A silence past ``max(START_FLOOR_S,
+START_MULTIPLE x`` the longest gap between its start-up lines so far), counted from its latest line,
+with no first step and no GPU of the job at work (a silent first step that computes is not a hang),
+is raised as a hang with its phase. Only when the start was seen (``JobPhase.launch_seen``): a job
+already hours old when its log first reached us may well have trained. The phase then says what it
+is (``incidents.attribution.restart``): before the first step of a fresh start, a restart repeats
+it, so the owner is told and nothing is requeued or drained, unless hardware evidence names a node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, Protocol
+
+from incidents.attribution.world import World
+from monitoring.detectors import phase as ph
+from monitoring.detectors.schema import Kind, Observation
+from monitoring.detectors.text import clean_line
+
+START_MULTIPLE = 4.0
+START_FLOOR_S = 900.0
+
+
+class Watched(Protocol):
+    @property
+    def phases(self) -> dict[str, ph.JobPhase]: ...
+    @property
+    def world(self) -> World: ...
+    def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
+    def still_computing(self, job: str, since: float) -> str | None: ...
+
+
+def limit(phase: ph.JobPhase) -> float:
+    """How long a silence of this start-up may last."""
+    return max(START_FLOOR_S, START_MULTIPLE * phase.launch_gap)
+
+
+def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Observation]:
+    """Start-up stalls due at ``now`` (each job's at most once an attempt)."""
+    out: list[Observation] = []
+    for job, phase in ingest.phases.items():
+        if phase.first_step_t is not None or phase.launch_stalled or phase.ended:
+            continue
+        last = phase.launch_last_t
+        if last is None or now - last < START_FLOOR_S or now - last < limit(phase) or job in skip:
+            continue
+        if not phase.launch_seen():
+            continue
+        run = ingest.world.jobs.get(job)
+        if run is None or run.state != "running" or ingest.still_computing(job, last) is not None:
+            continue
+        phase.launch_stalled = True
+        data: dict[str, Any] = {
+            "last_progress_t": last,
+            "startup": {"longest_gap_s": round(phase.launch_gap, 3)},
+        }
+        info = ingest.phase_data(job)
+        if info is not None:
+            data["phase"] = info
+        text = (
+            f"job {job}: silent for {now - last:.0f} s before its first step (its start-up's longest gap "
+            f"between lines was {phase.launch_gap:.0f} s; threshold max({START_MULTIPLE:g} x that, "
+            f"{START_FLOOR_S:g} s), and no GPU of it at work)"
+        )
+        out.append(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
+    return out
