@@ -90,7 +90,9 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         )
         return Verdict("software", None, None, max(v.confidence, 0.7), "staggered_start", ()), [line]
     phase = info.get("phase")
-    inferred = bool(info.get("last_loop_only"))
+    # Finishing only inferred: from a completed evaluation, or a counter at a total the job had
+    # reached before and gone past (a bar per epoch).
+    inferred = bool(info.get("last_loop_only") or info.get("epoch_total"))
     if (
         phase == ph.FINISHING
         and v.category == "hang"
@@ -98,9 +100,10 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         and v.node is not None
         and v.pattern != "watchdog_stuck"
     ):
-        # Only a completed evaluation said the job might be done, and the collective names a node
-        # left behind: the node outranks the guess.
-        return v, [f"{where}; an evaluation had completed, but the collective names {v.node}"]
+        # Only a completed evaluation, or an epoch's full bar, said the job might be done, and the
+        # collective names a node left behind: the node outranks the guess.
+        done = "an evaluation had completed" if info.get("last_loop_only") else "a bar had reached its total"
+        return v, [f"{where}; {done}, but the collective names {v.node}"]
     if phase == ph.FINISHING and v.category == "hang":
         line = (
             f"{where}; training had finished when the job stalled: nothing is lost and a restart would "

@@ -86,6 +86,7 @@ class JobPhase:
         "launch_last_t",
         "launch_gap",
         "launch_stalled",
+        "total_restarted",
         "ended",
     )
 
@@ -114,6 +115,9 @@ class JobPhase:
         self.launch_last_t: float | None = started
         self.launch_gap = 0.0
         self.launch_stalled = False
+        # A counter reached its total and the steps went on: that total was an epoch's (a bar per
+        # epoch), so the next time it is reached may be another epoch's end as well as training's.
+        self.total_restarted = False
         self.ended = False
 
     def to_state(self) -> dict[str, Any]:
@@ -159,8 +163,9 @@ class JobPhase:
         elif self.finish_inferred and self.finish_t is not None and t > self.finish_t:
             # A counter at its total was taken for the end, and the step loop went on: it was not.
             # (The next time it reaches its total may be the end: a stall right after an epoch's bar
-            # is full stays ambiguous, and is reported rather than requeued.)
+            # is full stays ambiguous, and is reported rather than requeued, unless a node is named.)
             self.finish_t, self.finish_inferred = None, False
+            self.total_restarted = True
         elif self.loop_done_t is not None and step is not None and step > (self.loop_done_step or -1):
             self.loop_done_t = None  # training went on after that loop: it was not the last
 
@@ -241,4 +246,6 @@ class JobPhase:
             out["save_trouble_t"] = self.save_trouble_t
         if self.finish_t is None and self.loop_done_t is not None:
             out["last_loop_only"] = True  # finishing is inferred from a completed loop, not said
+        if self.finish_inferred and self.total_restarted:
+            out["epoch_total"] = True  # a counter at a total it had reached before and gone past
         return out
