@@ -292,10 +292,12 @@ def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts
     counts: dict[str, int] = {}
     attempts = 0
     horizon = inc.detected_t - 86400.0
+    allocations: set[frozenset[str]] = set()
     for rec in world.attempts_log:
         if rec.end < horizon or rec.end - rec.start > fast_s or rec.outcome in ("ended", "waiting"):
             continue
         attempts += 1
+        allocations.add(frozenset(rec.nodes))
         for node in set(rec.nodes):
             counts[node] = counts.get(node, 0) + 1
     current: set[str] = set()
@@ -304,6 +306,9 @@ def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts
         if run is not None and run.started_t is not None and inc.detected_t - run.started_t <= fast_s:
             attempts += 1
             current.update(run.spec.nodes)
+            allocations.add(frozenset(run.spec.nodes))
+    if len(allocations) < 2:
+        return None  # the same nodes every time: the node and the program cannot be told apart
     for node in current:
         counts[node] = counts.get(node, 0) + 1
     ranked = sorted(((n, c) for n, c in counts.items() if n in current), key=lambda kv: -kv[1])

@@ -100,3 +100,20 @@ def test_the_attempt_before_is_compared_where_it_stopped_not_as_finished() -> No
     inc.marks["m"] = Mark("cuda_oom", None, None, 10.0, "x", job="7", data={"phase": info})
     out, why = assess_restart(inc, Verdict("software", None, None, 0.6, "job_failed", ()))
     assert out.pattern == "repeats_after_restart" and "attempt 0" in why[0]
+
+
+@settings(max_examples=6, deadline=None)
+@given(attempts=st.integers(3, 4))
+def test_the_same_failure_on_the_same_node_every_time_is_not_a_lemon_node(attempts: int) -> None:
+    """A job restarted onto the same node each time and failing the same way: the node and the program
+    cannot be told apart by the allocations, and the program said why (the repeat, not the node)."""
+    p = pipeline(_spec())
+    events: list[dict[str, Any]] = []
+    for i in range(attempts):
+        events += _attempt(200.0 * i, False, NODE)[(1 if i == 0 else 0) :]
+    run(p, events, until=200.0 * attempts + 100)
+    incs = p.incidents()
+    assert [(i.category, i.culprit_node) for i in incs] == [("software", None)], [
+        (i.key, i.pattern, i.culprit_node) for i in incs
+    ]
+    assert "drain_node" not in {r.action for r in incs[0].recommendations}
