@@ -13,7 +13,7 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-# scenarios/holdout, holdout2 to holdout9 are the blind holdouts (their SCORES.md): scored, never a
+# scenarios/holdout, holdout2 to holdout10 are the blind holdouts (their SCORES.md): scored, never a
 # pass/fail bar, or they would be tuned to. They only have to replay.
 HOLDOUT1 = scenario_folders(ROOT / "holdout")
 HOLDOUT2 = scenario_folders(ROOT / "holdout2")
@@ -24,7 +24,8 @@ HOLDOUT6 = scenario_folders(ROOT / "holdout6")
 HOLDOUT7 = scenario_folders(ROOT / "holdout7")
 HOLDOUT8 = scenario_folders(ROOT / "holdout8")
 HOLDOUT9 = scenario_folders(ROOT / "holdout9")
-HOLDOUT = HOLDOUT1 + HOLDOUT2 + HOLDOUT3 + HOLDOUT4 + HOLDOUT5 + HOLDOUT6 + HOLDOUT7 + HOLDOUT8 + HOLDOUT9
+HOLDOUT10 = scenario_folders(ROOT / "holdout10")
+HOLDOUT = HOLDOUT1 + HOLDOUT2 + HOLDOUT3 + HOLDOUT4 + HOLDOUT5 + HOLDOUT6 + HOLDOUT7 + HOLDOUT8 + HOLDOUT9 + HOLDOUT10
 FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
 HARDWARE = {"gpu_hardware", "network", "node_failure"}
 
