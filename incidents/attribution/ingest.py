@@ -90,7 +90,8 @@ class Ingest:
         self.changed: set[str] = set()
         self.learned_pci: dict[str, int] = {}  # "node|0000:5d:00" -> GPU index, from NCCL init lines
         self.styles: dict[str, progress.Style] = {}  # job -> its stack's progress format, once known
-        self.style_hits: dict[str, int] = {}
+        # job -> the stack of its latest parsed progress lines (None: a generic form) and how many in a row
+        self.style_hits: dict[str, tuple[progress.Style | None, int]] = {}
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
         self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
@@ -357,12 +358,15 @@ class Ingest:
                 )
 
     def _learn_style(self, job: str, line: str) -> None:
-        seen = self.style_hits.get(job, 0) + 1
-        self.style_hits[job] = seen
-        if seen >= 3:
-            style = progress.style_of(line)
-            if style is not None:
-                self.styles[job] = style
+        """Take the job's stack once three progress lines in a row were that stack's. A job that also
+        prints progress in another form (verl's ``step:N - train/loss:...`` with a tqdm bar every 100
+        steps) never gets one: its stack's fast path would read the bar alone and lose the steps."""
+        style = progress.style_of(line)
+        last, seen = self.style_hits.get(job, (None, 0))
+        seen = seen + 1 if style is last else 1
+        self.style_hits[job] = (style, seen)
+        if seen >= 3 and style is not None:
+            self.styles[job] = style
 
     def _step_cancelled(self, job: str) -> None:
         """A cancel nothing explains (no failed task, no incident yet) is someone's ``scancel``.
@@ -387,6 +391,8 @@ class Ingest:
         if node is None:
             node = self._only_node(job)  # a line with no rank label and no host: one node runs it all
         gpu = info.gpu
+        if gpu is None and info.kind == Kind.GPU_LOST and node is not None and info.data.get("pci"):
+            gpu = self._gpu_at(node, str(info.data["pci"]))  # nvidia-smi's words name the bus, not the index
         if gpu is None and info.kind == Kind.GPU_ECC and info.rank is not None:
             run = self.world.jobs.get(job)
             gpu = info.rank % run.spec.tasks_per_node if run and run.spec.tasks_per_node > 1 else None
