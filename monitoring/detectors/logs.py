@@ -207,11 +207,13 @@ _FS_ERR = re.compile(
 )
 # A remote service the job reads or writes (a model hub, an object store, an artifact or metrics
 # server) answered with a server-side error: requests' ``raise_for_status`` ("504 Server Error:
-# Gateway Time-out for url: ...") or a status with RFC 9110's reason phrase for 500/502/503/504.
-# The service's outage, not the program's bug.
+# Gateway Time-out for url: ...") or a status with RFC 9110's reason phrase for 500/502/503/504, or
+# an object store's endpoint that dropped or never took the connection (botocore's
+# EndpointConnectionError, ConnectionClosedError, ReadTimeoutError, ConnectTimeoutError: "... endpoint
+# URL: ..."). The service's outage, not the program's bug.
 _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
-    r"Gateway Time-?out)",
+    r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL",
     re.I,
 )
 _URL_HOST = re.compile(r"\bhttps?://([A-Za-z0-9.-]+)")
@@ -400,6 +402,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     if len(line) > MAX_PARSE:
         line = line[:MAX_PARSE]
     if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
+        if "device handle" in line:
+            return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
         if "NET/IB" in line:
             rank, body = split_prefix(line)
             return _ib_blame(rank, body, None)
@@ -413,11 +417,35 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         return _ib_blame(rank, body, None)
     if body.startswith("srun") or body.startswith("slurmstepd"):
         return _slurm_line(body)
+    if "device handle" in body:
+        lost = _nvml_lost(rank, body)
+        if lost is not None:
+            return lost
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
     # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
     return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info
+
+
+# nvidia-smi (NVML) asked for a GPU it can no longer reach: nvmlDeviceGetHandleByIndex/ByPciBusId failed
+# with NVML_ERROR_GPU_IS_LOST ("GPU is lost"; nvidia-smi adds "Reboot the system to recover this GPU")
+# or NVML_ERROR_UNKNOWN ("Unknown Error"), what it prints for a GPU fallen off the bus. Other NVML errors
+# (no permission, not supported, driver not loaded) name no broken GPU.
+_NVML_LOST = re.compile(
+    r"Unable to determine the device handle for (?:GPU|gpu) ?\d*:? ?"
+    r"([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.\d)?)?:?\s*(GPU is lost|Unknown Error)",
+)
+
+
+def _nvml_lost(rank: int | None, body: str) -> LineInfo | None:
+    m = _NVML_LOST.search(body)
+    if m is None:
+        return None
+    pci = xidcat.normalize_pci(m.group(1)) if m.group(1) else None
+    where = f"GPU at PCI {pci}" if pci else "a GPU"
+    text = f"nvidia-smi cannot reach {where} ({m.group(2)}): lost from the bus"
+    return LineInfo(Kind.GPU_LOST, rank, text=text, data={"pci": pci, "nvml": m.group(2)})
 
 
 def _cuda_hardware(rank: int | None, body: str) -> LineInfo | None:

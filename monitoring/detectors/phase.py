@@ -34,11 +34,13 @@ _FINAL_SAVE = re.compile(r"\bfinal\b|\blast\b", re.I)
 # ESTALE, EROFS, ETIMEDOUT and their errno numbers; PyTorch's PytorchStreamWriter "file write failed";
 # libcurl's CURLE_OPERATION_TIMEDOUT ("Timeout was reached") and its low-speed check ("Operation too
 # slow", lib/speedcheck.c), which object-store clients (tensorstore, the cloud SDKs) pass on; botocore's
-# ReadTimeoutError / ConnectTimeoutError ("Read timeout on endpoint URL").
+# endpoint errors ("Read timeout on endpoint URL", "Connection was closed before we received a valid
+# response from endpoint URL", "Could not connect to the endpoint URL").
 IO_FAILURE = re.compile(
     r"write failed|failed (?:to )?writ|input/output error|no space left|quota exceeded|stale file handle|"
     r"read-only file system|connection timed out|timeout was reached|operation too slow|"
-    r"(?:read|connect) timeout on endpoint|\[errno (?:5|28|30|110|116|122)\]",
+    r"(?:read|connect) timeout on endpoint|valid response from endpoint|could not connect to the endpoint|"
+    r"\[errno (?:5|28|30|110|116|122)\]",
     re.I,
 )
 # A save's I/O trouble still explains a stall this many progress beats after the save said it ended

@@ -38,6 +38,20 @@ def test_a_server_error_of_a_remote_service_is_the_services(code: int, host: str
     assert info.data["service"] == host
 
 
+BOTO = (
+    'botocore.exceptions.ConnectionClosedError: Connection was closed before we received a valid response from endpoint URL: "https://{host}/ckpt/part-7"',
+    'botocore.exceptions.EndpointConnectionError: Could not connect to the endpoint URL: "https://{host}/ckpt"',
+    'botocore.exceptions.ReadTimeoutError: Read timeout on endpoint URL: "https://{host}/ckpt/part-3"',
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(line=st.sampled_from(BOTO), host=HOSTS)
+def test_an_object_stores_endpoint_that_dropped_the_connection_is_the_services(line: str, host: str) -> None:
+    info = logs.parse_joblog(line.format(host=host))
+    assert info is not None and info.kind == Kind.FS_ERROR and info.data["service"] == host
+
+
 def test_what_is_not_a_services_outage_is_not_read_as_one() -> None:
     for line in (
         "HTTPError: 404 Client Error: Not Found for url: https://huggingface.co/api/models/x",

@@ -83,9 +83,13 @@ def test_a_stall_right_after_a_troubled_save_is_the_storage_and_only_then(
     assert found, "the stall was not found"
     category, pattern = found[0]
     if beats_after <= ph.SAVE_TROUBLE_BEATS:
-        # (botocore's line is an exception: the save's failed write, read by the rule before this one)
+        # (botocore's line is an exception: the object store's endpoint error, read by the rules before this one)
         assert category == "infrastructure"
-        assert pattern in ("stall_after_checkpoint_io_trouble", "checkpoint_write_failed")
+        assert pattern in (
+            "stall_after_checkpoint_io_trouble",
+            "checkpoint_write_failed",
+            "remote_service_errors",
+        )
         assert actions[0].isdisjoint({"requeue_job", "drain_node"})
     else:
         assert pattern != "stall_after_checkpoint_io_trouble"
