@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
 from monitoring.detectors.hostlist import compress
+from monitoring.detectors.schema import Kind
 
 
 @dataclass(frozen=True)
@@ -319,3 +320,38 @@ def lemon_node(inc: Incident, world: World, fast_s: float = 1800.0, min_attempts
     node, n = ranked[0]
     why = f"lemon node: {node} was in {n} of the last {attempts} attempts that failed within {fast_s / 60:.0f} min"
     return Suspect(node, None, 0.7, why)
+
+
+# A process crash this long before the job's last progress is not what stopped it.
+CRASH_BEFORE_STALL_S = 120.0
+
+
+def crashed_process_node(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a stalled job whose kernel recorded a user process dying of a fault (a
+    segfault, a trap) around when the job stopped progressing: a rank died there, and its peers
+    wait for it in the next collective (a public HPC thread: ``python[3551]: segfault at 1378 ...
+    in libcuda.so.418.67`` on cn110, the job on cn[104-110] silent since). Crashes on two nodes, or
+    long before the job's last progress, name no one."""
+    run = world.jobs.get(job)
+    stalls = [m for m in inc.by_kind(Kind.HANG) if m.job == job and m.data.get("last_progress_t") is not None]
+    if run is None or not stalls:
+        return None
+    last = min(float(m.data["last_progress_t"]) for m in stalls)
+    nodes = set(run.spec.nodes)
+    crashed = [
+        m
+        for m in inc.by_kind(Kind.PROCESS_CRASH)
+        if m.node in nodes and last - CRASH_BEFORE_STALL_S <= m.t <= inc.detected_t
+    ]
+    where: set[str] = {m.node for m in crashed if m.node is not None}
+    if len(where) != 1:
+        return None
+    node = where.pop()
+    first = min(crashed, key=lambda m: m.t)
+    obj = str(first.data.get("object") or "")
+    died = f"a {first.data.get('comm', 'user')} process died of a {first.data.get('what', 'fault')}"
+    why = (
+        f"{node}: {died}{f' in {obj}' if obj else ''} {max(0.0, first.t - last):.0f} s after the job's "
+        "last progress; the job's other nodes wait for the rank that died there"
+    )
+    return Suspect(node, None, 0.6, why)

@@ -212,6 +212,12 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
             return Verdict(
                 "hang", silent.node, None, silent.confidence, "heartbeat_silent_node", ()
             ), silent.why
+    for job in inc.jobs:
+        crashed = analysis.crashed_process_node(inc, world, job)
+        if crashed is not None:
+            return Verdict(
+                "hang", crashed.node, None, crashed.confidence, "process_crashed_on_node", ()
+            ), crashed.why
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why

@@ -552,7 +552,38 @@ def kernel_message(line: str) -> str:
     return kern.strip_prefix(line)
 
 
+# A user process killed by a fault, in the kernel's words: x86 show_signal_msg() ("python[3551]: segfault at
+# 1378 ip ... sp ... error 4 in libcuda.so.418.67[...]"), do_trap()/GPF under "traps: " ("python[77] general
+# protection fault ip:... sp:... error:0 in libfoo.so[...]", "... trap invalid opcode ip:..."), arm64's
+# "unhandled ... fault" (arch/arm64/mm/fault.c). The object named is where the process was executing.
+_PROCESS_CRASH = re.compile(
+    r"(?P<comm>[^\s\[\]:]+)\[(?P<pid>\d+)\]:? (?:segfault at [0-9a-f]+|general protection fault|trap [a-z ]+?(?= ip)|"
+    r"unhandled [\w ]+? fault)\b.*?(?: in (?P<obj>[^\s\[]+)\[)?",
+)
+
+
+def _process_crash(line: str) -> LineInfo | None:
+    msg = kernel_message(line)
+    m = _PROCESS_CRASH.search(msg)
+    if m is None:
+        return None
+    obj = m.group("obj") or ""
+    if not obj:
+        tail = re.search(r" in ([^\s\[]+)\[", msg[m.end() :])
+        obj = tail.group(1) if tail else ""
+    what = "segfault" if "segfault" in msg else "general protection fault" if "protection" in msg else "fault"
+    where = f" in {obj}" if obj else ""
+    text = f"process {m.group('comm')}[{m.group('pid')}] died of a {what}{where}"
+    return LineInfo(
+        Kind.PROCESS_CRASH, text=text, data={"comm": m.group("comm"), "object": obj, "what": what}
+    )
+
+
 def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
+    if "segfault at" in line or "traps:" in line or "unhandled" in line:
+        crash = _process_crash(line)
+        if crash is not None:
+            return crash
     if (
         "Lustre" in line
         or "LNet" in line

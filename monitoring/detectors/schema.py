@@ -155,4 +155,7 @@ class Kind:
     HOST_OOM = "host_oom"
     FS_ERROR = "fs_error"  # filesystem error seen by a job
     FS_KERNEL = "fs_kernel"  # filesystem client error in a node's kernel log
+    PROCESS_CRASH = (
+        "process_crash"  # kernel: a user process died of a fault (segfault, trap); data: comm, object
+    )
     SITE_RULE = "site_rule"  # a line no built-in rule knew, read by a site rule; data: rule, raises
