@@ -18,7 +18,7 @@ from typing import Any
 from actions.pipeline import state as pipeline_state
 from actions.pipeline.config import PipelineConfig
 from actions.pipeline.update import IncidentUpdate
-from actions.policy import Decision, JobFacts, recommend
+from actions.policy import ESCALATE, Decision, JobFacts, recommend
 from actions.policy.proposal import Proposal
 from incidents.attribution import (
     Assessment,
@@ -32,6 +32,7 @@ from incidents.attribution import (
     merge_storms,
 )
 from incidents.attribution.fs_storms import merge_fs_storms
+from incidents.attribution.incident import Verdict
 from incidents.attribution.node_storms import merge_node_storms
 from incidents.attribution.site_rules import RuleSet
 from incidents.attribution.unexplained import Unexplained, for_incident
@@ -148,8 +149,29 @@ class Pipeline:
         try:
             a = assess(inc, self.world, self.config.history_window_s)
             self._updates[key] = self._update(inc, a)
-        except Exception:  # noqa: BLE001 - keep the last good verdict rather than stop the loop
+        except Exception as exc:  # noqa: BLE001 - keep the last good verdict rather than stop the loop
             self.skipped += 1
+            if key not in self._updates:
+                # Never assessed: reported anyway, to a person, rather than lost (the controller is
+                # blind to what this incident is, and says so).
+                unassessed = self._unassessed(inc, exc)
+                if unassessed is not None:
+                    self._updates[key] = unassessed
+
+    def _unassessed(self, inc: Incident, exc: Exception) -> IncidentUpdate | None:
+        """An incident the attribution failed on: its evidence, no verdict of ours, escalated."""
+        why = (
+            f"the controller could not assess this incident ({type(exc).__name__}: {str(exc)[:120]}); "
+            "nothing is done automatically: an operator should read its evidence"
+        )
+        marks = sorted(inc.marks.values(), key=lambda m: m.t)
+        evidence = (why, *(m.text for m in marks[:20] if m.text))
+        a = Assessment(Verdict("software", None, None, 0.0, "assessment_failed", ()), evidence, None, None)
+        try:
+            upd = self._update(inc, a)
+        except Exception:  # noqa: BLE001 - as above: nothing more can be said of it
+            return None
+        return replace(upd, recommendations=(Proposal(ESCALATE, text=why),))
 
     def _update(self, inc: Incident, a: Assessment) -> IncidentUpdate:
         v = a.verdict
