@@ -51,6 +51,8 @@ _MASK = re.compile(
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # Progress-bar glyphs (tqdm's unicode blocks, ascii "#"): the bar's length is a value, not a shape.
 _BAR = re.compile(r"[\u2580-\u259f#]+")
+# An ascii bar in brackets (Keras' "[=====>......]", "[######    ]"): its fill is a value too.
+_ASCII_BAR = re.compile(r"\[[=>.#*_ -]{4,}\]")
 _SPACE = re.compile(r"\s+")
 MAX_MINED = 400  # only a line's head is mined: progress lines are short
 MAX_TEMPLATES = 48  # per stream; the least-seen template is dropped beyond it
@@ -69,6 +71,8 @@ def template_of(line: str) -> tuple[str, tuple[float, ...]]:
         text = _TIME.sub("<t>", text)
     if "|" in text:
         text = _BAR.sub("<b>", text)
+    if "[" in text:
+        text = _ASCII_BAR.sub("[<b>]", text)
     numbers: list[float] = []
 
     def mask(m: re.Match[str]) -> str:
