@@ -62,6 +62,7 @@ class Watched(Protocol):
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float) -> str | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
+    def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
 
 
 def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
@@ -117,7 +118,11 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
                 continue
             why_phase = f"{why_phase}; {busy}" if why_phase else busy
         ingest.cadence_raised.add(job)
-        out.append(_observation(job, now, stall, why_phase, ingest.phase_data(job), cfg))
+        obs = _observation(job, now, stall, why_phase, ingest.phase_data(job), cfg)
+        left = ingest.left_behind(job, stall.last_t - stall.period)
+        if left is not None:
+            obs.data["idle_gpus"] = left
+        out.append(obs)
     return out
 
 

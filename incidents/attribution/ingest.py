@@ -654,6 +654,9 @@ class Ingest:
             tr.hang_raised = True
             med = tr.median_interval() or 0.0
             data: dict[str, Any] = {"last_progress_t": tr.last_t}
+            left = self.left_behind(job, tr.last_t - med)
+            if left is not None:
+                data["idle_gpus"] = left
             phase = self.phase_data(job)
             if phase is not None:
                 data["phase"] = phase
@@ -741,6 +744,15 @@ class Ingest:
         if idle is None:
             return None
         return f"every GPU of {', '.join(idle[:4])} idle since: the process neither works nor exits"
+
+    def left_behind(self, job: str, since: float) -> list[list[Any]] | None:
+        """The GPUs of a stalled job idle since ``since`` while its other nodes' GPUs spin (one sample
+        after the stall is enough: the silence already says the job stopped), as ``[node, gpu]``."""
+        run = self.world.jobs.get(job)
+        if run is None:
+            return None
+        left = self.telemetry.idle_gpus(run.spec.nodes, since, min_samples=1)
+        return [[n, g] for n, g in left[:64]] if left is not None else None
 
     def still_computing(self, job: str, since: float) -> str | None:
         """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),

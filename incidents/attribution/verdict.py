@@ -218,6 +218,12 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
             return Verdict(
                 "hang", crashed.node, None, crashed.confidence, "process_crashed_on_node", ()
             ), crashed.why
+    for job in inc.jobs:
+        left = analysis.idle_among_busy(inc, world, job)
+        if left is not None:
+            return Verdict(
+                "hang", left.node, left.gpu, left.confidence, "idle_among_busy_peers", ()
+            ), left.why
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why

@@ -376,6 +376,37 @@ class TelemetryRules:
             return idle, busy
         return None
 
+    def idle_gpus(
+        self, nodes: tuple[str, ...], since: float, min_samples: int = 2, min_busy: int = 2
+    ) -> list[tuple[str, int]] | None:
+        """The GPUs of a silent job that went idle after ``since`` while every other GPU of it that
+        reports utilisation since spins busy (``min_busy`` at least, some on another node): the ranks the
+        collective waits for, when one node's ranks stopped and not the whole node (a rank stuck
+        outside the collective, its process dead or elsewhere). None when no GPU or every GPU went
+        idle, when a GPU reads neither idle nor busy, or when no utilisation is reported."""
+        idle: list[tuple[str, int]] = []
+        busy = 0
+        busy_nodes: set[str] = set()
+        for node in nodes:
+            for g in self.node_gpus.get(node, ()):
+                st = self.gpus[(node, g)]
+                if st.idle_n >= min_samples and st.idle_since is not None and st.idle_since > since:
+                    idle.append((node, g))
+                elif (
+                    st.util_t is not None
+                    and st.util_t > since
+                    and st.util is not None
+                    and st.util >= BUSY_UTIL
+                ):
+                    busy += 1
+                    busy_nodes.add(node)
+                elif st.util_t is not None and st.util_t > since:
+                    return None  # neither idle nor busy: no clean split
+        # The busy GPUs must include another node's: within one node, idle and busy GPUs split no nodes.
+        if idle and busy >= min_busy and busy_nodes - {n for n, _ in idle}:
+            return idle
+        return None
+
     def all_idle(self, nodes: tuple[str, ...], since: float, min_samples: int = 2) -> list[str] | None:
         """The nodes of a job every GPU of which went idle after ``since`` and stayed so (or None).
 
