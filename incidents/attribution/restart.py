@@ -140,6 +140,14 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "the storage it writes to is the first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
+    if v.category == "hang" and v.node is None and info.get("at_epoch_end"):
+        line = (
+            f"{where}; the job stopped right as an epoch ended (its bar at its total, the next epoch not "
+            "begun) and no node is singled out: an epoch's end is a fixed point of the program (the last "
+            "uneven batches, the sampler and loader restarting, what the epoch's end triggers), which a "
+            "restart reaches again, so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.6), "stall_at_epoch_end", ()), [line]
     if v.category == "hang" and v.node is None and info.get("save_trouble"):
         line = (
             f"{where}; the job stalled during or right after the checkpoint save in which it said "

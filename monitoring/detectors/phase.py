@@ -66,6 +66,18 @@ def at_total(line: str) -> bool:
     return ended
 
 
+def loop_at_total(line: str) -> bool:
+    """Some counter on the line is at its total (``1240/1240``), whatever the others say: with an
+    outer counter short of its own (``Epoch 1/3: 100%| 1240/1240``) that is an epoch's end."""
+    if "/" not in line:
+        return False
+    for m in _OF_TOTAL.finditer(line[:400]):
+        done, total = int(m.group(1)), int(m.group(2))
+        if total >= 10 and done == total:
+            return True
+    return False
+
+
 class JobPhase:
     """The phase of one job attempt, kept from the lines the detectors already parse."""
 
@@ -89,6 +101,7 @@ class JobPhase:
         "launch_gap",
         "launch_stalled",
         "total_restarted",
+        "epoch_end_t",
         "ended",
     )
 
@@ -120,6 +133,7 @@ class JobPhase:
         # A counter reached its total and the steps went on: that total was an epoch's (a bar per
         # epoch), so the next time it is reached may be another epoch's end as well as training's.
         self.total_restarted = False
+        self.epoch_end_t: float | None = None  # the latest progress line that ended an epoch (not training)
         self.ended = False
 
     def to_state(self) -> dict[str, Any]:
@@ -160,6 +174,8 @@ class JobPhase:
         if self.ckpt_start is None and self.resumed_t is not None:
             self.beats_after_save += 1
         self.ckpt_start = None
+        if line and loop_at_total(line) and not at_total(line):
+            self.epoch_end_t = t  # an inner loop at its total under an outer one that goes on
         if line and at_total(line):
             self.finish_t, self.finish_inferred = t, True
         elif self.finish_inferred and self.finish_t is not None and t > self.finish_t:
@@ -248,6 +264,8 @@ class JobPhase:
             out["save_trouble_t"] = self.save_trouble_t
         if self.finish_t is None and self.loop_done_t is not None:
             out["last_loop_only"] = True  # finishing is inferred from a completed loop, not said
+        if self.epoch_end_t is not None and self.epoch_end_t == self.last_step_t:
+            out["at_epoch_end"] = True  # its last progress ended an epoch; the next has not begun
         if self.finish_inferred and self.total_restarted:
             out["epoch_total"] = True  # a counter at a total it had reached before and gone past
         return out
