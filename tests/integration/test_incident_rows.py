@@ -1,4 +1,4 @@
-"""The incident tables' rows are written in Python (``{% incident_rows %}``, issue 14: ~25 ms of the
+"""The incident tables' rows (and the recovery-metrics table's) are written in Python (``{% incident_rows %}``, issue 14: ~25 ms of the
 overview as a template loop). They must stay the very markup the template loop wrote: each kind of
 row (needs approval, silenced with a reason to escape, merged duplicate, assigned or acknowledged or
 nobody, several jobs, odd characters) rendered both ways and compared character for character."""
@@ -117,3 +117,44 @@ def test_no_rows_say_so_as_before() -> None:
         assert new == old
     assert "No incidents." in _both([])[1]
     assert render_to_string("incidents/_incident_rows.html", {"rows": []}).count("<tr>") == 1
+
+
+# templates/actions/metrics.html's per-incident rows as they were while a template loop.
+METRICS_LOOP = """{% load oncall_tags %}{% for r in rows %}<tr>
+    <td><a href="{% url 'incident' r.id %}">#{{ r.id }}</a></td><td>{{ r.cluster }}</td><td>{{ r.detected_at|when }}</td><td>{{ r.category }} on {{ r.culprit }} <small>{{ r.pattern }}</small></td>
+    <td><span class="status st-{{ r.status }}">{{ r.status }}</span></td><td>{{ r.verdict|default:"–" }}</td>
+    <td>{{ r.metrics.detection_latency_s|default_if_none:"–" }}</td><td>{{ r.metrics.action_latency_s|default_if_none:"–" }}</td><td>{{ r.metrics.approval_wait_s|default_if_none:"–" }}</td><td>{{ r.metrics.time_to_resume_s|default_if_none:"–" }}</td><td>{{ r.metrics.lost_steps|default_if_none:"–" }}</td><td>{{ r.lost_gpu_hours|default_if_none:"–" }}</td>
+  </tr>{% empty %}<tr><td colspan="12" class="muted">No incidents in this period.</td></tr>{% endfor %}"""
+
+
+def test_metrics_rows_are_the_markup_the_template_loop_wrote(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from actions.evaluation.metrics import IncidentMetrics
+
+    monkeypatch.setattr(timezone, "now", lambda: NOW + dt.timedelta(minutes=7))
+    rows = [
+        {
+            "id": 100000 + n,
+            "cluster": ["hist-0", "a<b>&c"][n % 2],
+            "detected_at": NOW - dt.timedelta(hours=n),
+            "category": "gpu_hardware",
+            "culprit": ["gpu-a-0001 GPU 3", 'x"y'][n % 2],
+            "pattern": ["xid-79", "<nccl>"][n % 2],
+            "status": ["recovered", "open"][n % 2],
+            "verdict": ["", "confirmed", "f&alse"][n % 3],
+            "metrics": IncidentMetrics(*values),
+            "lost_gpu_hours": hours,
+        }
+        for n, (values, hours) in enumerate(
+            [
+                ((20.0, 91.0, None, 320.5, 5), 0.123),
+                ((None, None, None, None, None), None),
+                ((0.0, 0, 1e-05, 1234567.891, 10**9), 0.0),
+                ((2.5e-07, 12.345, 7200.0, 3.0, 0), 16.0),
+            ]
+        )
+    ]
+    for shown in (rows, []):
+        old = Template(METRICS_LOOP).render(Context({"rows": shown}))
+        new = Template("{% load metrics_rows %}{% metrics_rows rows %}").render(Context({"rows": shown}))
+        assert new == old
+        assert not shown or ("a&lt;b&gt;&amp;c" in new and "0.00001" in new and "–" in new)
