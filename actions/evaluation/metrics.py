@@ -18,8 +18,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
 
 CHECKPOINT_IN_TEXT = re.compile(r"\bfrom step (\d+)")
 LOSS_IN_TEXT = re.compile(r"a restart loses (\d+) steps since the checkpoint at step (\d+)")
@@ -67,7 +68,8 @@ class IncidentMetrics:
     lost_steps: int | None
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return asdict(self)
+        # ``dataclasses.asdict`` copies each value deeply: ~15 µs an incident on the metrics page
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def seconds(start: dt.datetime | None, end: dt.datetime | None) -> float | None:
@@ -169,3 +171,10 @@ def summarise(values: Iterable[float | int | None]) -> dict[str, float | int | N
 def aggregate(rows: Iterable[IncidentMetrics]) -> dict[str, dict[str, float | int | None]]:
     rows = list(rows)
     return {name: summarise(getattr(r, name) for r in rows) for name in METRIC_NAMES}
+
+
+def aggregate_values(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, float | int | None]]:
+    """``aggregate`` of incidents' metrics kept as values (a metric missing: None), without making
+    an IncidentMetrics of each (a week's 7,800 incidents: ~8 ms, issue 14)."""
+    rows = list(rows)
+    return {name: summarise(r.get(name) for r in rows) for name in METRIC_NAMES}

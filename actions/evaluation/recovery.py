@@ -89,10 +89,12 @@ def allocated_and_lost_by_job(
     A requeued job's run counts from its latest start, but the GPU-time it lost (redone since its
     checkpoint, waited through) was its own too: its run reaches back to its first loss. A loss of a
     job with no run here (never opted in) counts in neither; a job's overlapping losses count once."""
-    losses = list(losses)
+    by_job: dict[str, list[Loss]] = {}
+    for x in losses:
+        by_job.setdefault(x.job, []).append(x)
     out: dict[str, tuple[float, float]] = {}
     for run in runs:
-        mine = [x for x in losses if x.job == run.job]
+        mine = by_job.get(run.job, [])
         start = min([run.start, *(x.start for x in mine)])
         end = min(until, max([run.end, *(x.end for x in mine)]))
         lo, hi = max(start, since), end

@@ -105,21 +105,25 @@ _ROW_FIELDS = (
 
 
 def _recs(pks: Sequence[int]) -> dict[int, list[_Rec]]:
+    recs = list(
+        Recommendation.objects.filter(**in_ids("incident_id", pks))
+        .order_by("created_at", "id")
+        .values_list("pk", "incident_id", "action", "executed_at", "decided_at", "text")
+    )
+    # The transitions of those recommendations by their own ids (an index), not through a join on
+    # the incident: the planner scanned every transition for that, ~6 ms for the 800 incidents in
+    # motion on the week's metrics page (issue 14).
     asked: dict[int, dt.datetime] = {}
     for rec_id, at in (
         RecommendationTransition.objects.filter(
-            **in_ids("recommendation__incident_id", pks), new=RecStatus.AWAITING_APPROVAL
+            **in_ids("recommendation_id", [r[0] for r in recs]), new=RecStatus.AWAITING_APPROVAL
         )
         .order_by("at", "id")
         .values_list("recommendation_id", "at")
     ):
         asked.setdefault(rec_id, at)
     out: dict[int, list[_Rec]] = defaultdict(list)
-    for pk, inc_id, action, executed, decided, text in (
-        Recommendation.objects.filter(**in_ids("incident_id", pks))
-        .order_by("created_at", "id")
-        .values_list("pk", "incident_id", "action", "executed_at", "decided_at", "text")
-    ):
+    for pk, inc_id, action, executed, decided, text in recs:
         out[inc_id].append(_Rec(action, executed, decided, text, asked.get(pk)))
     return out
 
@@ -233,9 +237,16 @@ def cluster_recovery(
     """Per cluster over the window: lost GPU-hours, allocated GPU-hours of opted-in jobs, and their ETTR;
     ``jobs``: each opted-in job's (allocated, lost) GPU-hours, of which the cluster's are the sums."""
     allocs = allocations({c.pk for c in clusters}, since, until)
+    # The rows' losses by cluster in one pass (a pass per cluster over a week's rows was ~10 ms at
+    # 7 clusters, issue 14); a cluster with no opted-in run has no job to charge them to.
+    charged = {c.name for c in clusters if allocs.get(c.pk)}
+    losses_of: dict[str, list[recovery.Loss]] = {}
+    for r in rows:
+        if r["cluster"] in charged and (loss := _loss(r)) is not None:
+            losses_of.setdefault(r["cluster"], []).append(loss)
     out = []
     for c in clusters:
-        losses = [loss for r in rows if r["cluster"] == c.name and (loss := _loss(r)) is not None]
+        losses = losses_of.get(c.name, [])
         by_job = recovery.allocated_and_lost_by_job(allocs.get(c.pk, []), losses, since, until)
         allocated_s, lost_s = recovery.totals(by_job)
         out.append(
@@ -512,12 +523,14 @@ def _window(
         rows = cur.fetchall()
     names = dict(Cluster.objects.values_list("pk", "name"))
     light, settled, found = [], {}, {}
-    for pk, status, reopened, category, cluster_id, is_settled, stored_reopen, current, *vals in rows:
+    for row in rows:  # a week's 7,800: one dict each, the values sliced off the row (not unpacked)
+        pk, status, reopened, category, cluster_id, is_settled, stored_reopen, current = row[:8]
         light.append((pk, status, None, reopened, category))
         if is_settled:
             settled[pk] = reopened
         if stored_reopen is not None:
-            v = dict(zip(_SUMMARY_KEYS, vals, strict=True)) | {"cluster": names.get(cluster_id, "")}
+            v = dict(zip(_SUMMARY_KEYS, row[8:], strict=True))
+            v["cluster"] = names.get(cluster_id, "")
             found[pk] = (stored_reopen, current, v)
     return light, settled, found
 
@@ -549,7 +562,7 @@ def metrics_report(
         "total": len(items),
         "page": page,
         "capped": capped,
-        "summary": metrics.aggregate(_metrics_of(v) for _, v in items),
+        "summary": metrics.aggregate_values(v for _, v in items),
         "latency_by_category": {cat: metrics.summarise(vals) for cat, vals in sorted(by_category.items())},
         "clusters": cluster_recovery([v for _, v in items], clusters, since, now),
     }
@@ -611,14 +624,20 @@ def _readiness_groups(cluster: Cluster) -> list[tuple[str, list[str], str, int]]
             for pk, pattern, verdict in rows.values_list("pk", "pattern", "operator_verdict")
         )
         return [(p, list(a), v, n) for (p, a, v), n in counted.items()]
+    # Each incident's actions as recommended (repeats, any order, NULL for none): array_agg(DISTINCT)
+    # sorted every incident's actions apart, ~10 of the query's ~47 ms at 25,000 incidents. The few
+    # groups that come back are merged here by their distinct actions, sorted (issue 14).
     inc, rec = Incident._meta.db_table, Recommendation._meta.db_table
     with connection.cursor() as cur:
         cur.execute(
             "SELECT pattern, acts, operator_verdict, count(*) FROM ("
-            f" SELECT i.pattern, i.operator_verdict, array_remove(array_agg(DISTINCT r.action), NULL) AS acts"
+            f" SELECT i.pattern, i.operator_verdict, array_agg(r.action) AS acts"
             f" FROM {inc} i LEFT JOIN {rec} r ON r.incident_id = i.id"
             " WHERE i.cluster_id = %s AND NOT (i.status = %s AND i.operator_verdict = '')"
             " GROUP BY i.id) t GROUP BY 1, 2, 3",
             [cluster.pk, IncidentStatus.DISMISSED],
         )
-        return [(pattern, list(acts), verdict, int(n)) for pattern, acts, verdict, n in cur.fetchall()]
+        grouped: Counter[tuple[str, tuple[str, ...], str]] = Counter()
+        for pattern, acts, verdict, n in cur.fetchall():
+            grouped[(pattern, tuple(sorted({a for a in acts if a is not None})), verdict)] += int(n)
+    return [(p, list(a), v, n) for (p, a, v), n in grouped.items()]

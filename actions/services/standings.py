@@ -27,14 +27,21 @@ def standings(active_qs: QuerySet[Incident]) -> dict[attention.Standing, list[in
     rows = active_qs.values_list(
         "pk", "needs_approval", "status", "acknowledged_by", "silenced_by_id", "cluster__monitor_only"
     )
-    return attention.tally(
-        attention.OpenFacts(
-            incident=pk,
-            awaiting_approval=bool(awaiting),
-            escalated=status == IncidentStatus.ESCALATED,
-            acknowledged=bool(acked),
-            silenced=silenced is not None,
-            cluster_held=bool(held),
+    # As ``attention.tally`` of each incident's OpenFacts, in the same order, but the standing is
+    # decided once per distinct set of facts (a handful): 10,000 open incidents made 10,000 facts
+    # objects and calls, ~8 ms of the overview (issue 14).
+    out: dict[attention.Standing, list[int]] = {s: [] for s in attention.Standing}
+    placed: dict[tuple[bool, ...], list[int]] = {}
+    for pk, awaiting, status, acked, silenced, held in rows:
+        facts = (
+            bool(awaiting),
+            status == IncidentStatus.ESCALATED,
+            bool(acked),
+            silenced is not None,
+            bool(held),
         )
-        for pk, awaiting, status, acked, silenced, held in rows
-    )
+        ids = placed.get(facts)
+        if ids is None:
+            ids = placed[facts] = out[attention.standing(attention.OpenFacts(0, *facts))]
+        ids.append(pk)
+    return out

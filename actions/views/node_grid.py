@@ -9,16 +9,16 @@ says what it left out.
 
 from __future__ import annotations
 
+import html
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from actions.lifecycle.holder import holder
+from actions.lifecycle.holder import Holder, holder
 from monitoring.choices import NodeHealth
 from monitoring.models import Cluster
 from monitoring.telemetry.store import node_gpu_alarms
@@ -85,9 +85,13 @@ def _alarms(cluster: Cluster) -> dict[str, str]:
         return {}
 
 
-def _cell(url: str, row: tuple[Any, ...], health: str, blame: Blame | None, alarm: str) -> str:
+# Django's ``escape`` is ``html.escape`` behind a lazy-string wrapper that cost ~5 µs a call, five
+# calls a tile: the grid escapes with ``html.escape`` itself (the same text, issue 14).
+escape = html.escape
+
+
+def _cell(url: str, row: tuple[Any, ...], health: str, blame: Blame | None, alarm: str, who: Holder) -> str:
     pk, name, partition, state, reason, _, lemon, held, ours = row
-    who = holder(state, reason, ours, lemon)
     title = f"{name} · {partition} · {state}"
     if who.kind != "in_service":
         title += f" · held by {who.label}"
@@ -117,6 +121,7 @@ def node_grid(cluster: Cluster, blamed: dict[str, Blame], *, only_unhealthy_over
     only_unhealthy = only_unhealthy_over is not None and len(rows) > only_unhealthy_over
     grid = Grid(total=len(rows), only_unhealthy=only_unhealthy)
     by_part: dict[str, list[tuple[Any, ...]]] = {}
+    holders: dict[tuple[Any, ...], Holder] = {}  # a handful of (state, reason, ours, lemon) a cluster
     for row in rows:
         by_part.setdefault(row[2], []).append(row)
     for partition, part_rows in by_part.items():
@@ -129,7 +134,9 @@ def node_grid(cluster: Cluster, blamed: dict[str, Blame], *, only_unhealthy_over
             alarm = alarms.get(row[1], "")
             if only_unhealthy and health == NodeHealth.OK and not alarm and not row[6]:
                 continue
-            cells.append(_cell(url, row, health, blame, alarm))
+            key = (row[3], row[4], row[8], row[6])
+            who = holders.get(key) or holders.setdefault(key, holder(*key))
+            cells.append(_cell(url, row, health, blame, alarm, who))
         grid.groups.append(
             GridGroup(
                 partition=partition,

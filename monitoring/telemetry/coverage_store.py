@@ -51,12 +51,17 @@ def _field_sets(recent: QuerySet[Gpu]) -> list[tuple[list[str], int]]:
     (created with a sample, written before the column existed) is read from its sample.
     """
     out: Counter[tuple[str, ...]] = Counter()
-    for names, n in recent.exclude(field_names="").values_list("field_names").annotate(n=Count("pk")):
-        out[tuple(names.split(","))] += n
-    unnamed = recent.filter(field_names="").values_list("last_sample", flat=True)
-    for fields in unnamed.iterator(chunk_size=2000):
-        if isinstance(fields, dict) and fields:
-            out[tuple(fields)] += 1
+    unnamed = 0
+    for names, n in recent.values_list("field_names").annotate(n=Count("pk")).order_by():
+        if names:
+            out[tuple(names.split(","))] += n
+        else:
+            unnamed += n
+    if unnamed:  # only then a second pass (it read every GPU row again: ~15 ms at 16,000 GPUs)
+        samples = recent.filter(field_names="").values_list("last_sample", flat=True)
+        for fields in samples.iterator(chunk_size=2000):
+            if isinstance(fields, dict) and fields:
+                out[tuple(fields)] += 1
     return [(list(k), n) for k, n in out.items()]
 
 

@@ -90,3 +90,28 @@ def test_the_invariant_fails_when_an_open_incident_is_in_no_place(held) -> None:
     assert attention.open_incidents_add_up(every, by) is None
     by[attention.Standing.HELD] = []
     assert attention.open_incidents_add_up(every, by) is not None
+
+
+def test_sections_read_from_the_tally_show_the_same_rows_past_the_newest_hundred(cluster) -> None:  # type: ignore[no-untyped-def]
+    """The overview reads a standing's rows by the tally's ids and reuses rows the active section
+    read already (issue 14): its rows must still be that standing's newest, in order, wherever they
+    fall among the active ones."""
+    from actions.views.dashboard import OVERVIEW_ROWS
+
+    def make(key: str, seconds: int, **fields: object) -> None:
+        inc = make_incident(cluster, key, "gpu-a-001", [], at=NOW + dt.timedelta(seconds=seconds))
+        Incident.objects.filter(pk=inc.pk).update(**fields)
+
+    for n in range(3):  # the oldest: escalated, nobody on them (they need you), past the newest 100
+        make(f"old-{n}", n, status=IncidentStatus.ESCALATED)
+    for n in range(OVERVIEW_ROWS):  # in hand: acknowledged
+        make(f"hand-{n}", 100 + n, acknowledged_by="otto")
+    make("new-0", 1000, status=IncidentStatus.ESCALATED)  # the newest: among the active rows shown
+    ctx = overview_context()
+    keys = dict(Incident.objects.values_list("pk", "key"))
+    assert [keys[i.pk] for i in ctx["needs_you"]] == ["new-0", "old-2", "old-1", "old-0"]
+    assert ctx["needs"]["total"] == 4 and ctx["needs"]["more"] == 0
+    assert len(ctx["active_incidents"]) == OVERVIEW_ROWS
+    assert ctx["active"]["total"] == ctx["headline"]["open_incidents"] == OVERVIEW_ROWS + 4
+    assert [keys[i.pk] for i in ctx["active_incidents"]][:2] == ["new-0", f"hand-{OVERVIEW_ROWS - 1}"]
+    assert ctx["standing"] == {"needs_you": 4, "held": 0, "silenced": 0, "in_hand": OVERVIEW_ROWS}

@@ -99,6 +99,25 @@ def test_a_big_clusters_overview_grid_draws_only_its_unhealthy_tiles_and_says_so
     assert len(_cells(page)) == total
 
 
+def test_the_inject_form_offers_every_node_by_name_escaped(client, admin_user, cluster) -> None:  # type: ignore[no-untyped-def]
+    """The node choices are one string built from the names (a template loop over model instances
+    cost ~20 ms at 2,000 nodes): still every node of the cluster, in name order, escaped."""
+    _nodes(cluster)
+    Node.objects.create(cluster=cluster, name='gpu-b-<"&>', partition="batch")
+    client.force_login(admin_user)
+    html = client.get(reverse("cluster", args=[cluster.pk])).content.decode()
+    form = html[html.index('id="inject-form"') : html.index("</form>", html.index('id="inject-form"'))]
+    choices = re.findall(r'<option value="([^"]*)">([^<]*)</option>', form[form.index('name="node"') :])
+    assert choices == [
+        ("", "any busy node"),
+        ("gpu-a-001", "gpu-a-001"),
+        ("gpu-a-002", "gpu-a-002"),
+        ("gpu-a-003", "gpu-a-003"),
+        ("gpu-b-&lt;&quot;&amp;&gt;", "gpu-b-&lt;&quot;&amp;&gt;"),
+        ("gpu-c-001", "gpu-c-001"),
+    ]
+
+
 def test_coverage_from_stored_field_names_counts_what_reading_every_sample_counted(cluster) -> None:  # type: ignore[no-untyped-def]
     node = Node.objects.create(cluster=cluster, name="gpu-a-001", partition="batch")
     gpus = [Gpu.objects.create(node=node, index=i) for i in range(4)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -93,6 +94,13 @@ def test_summaries_use_known_values_only() -> None:
     assert agg["detection_latency_s"]["median"] == 20.0
     assert agg["approval_wait_s"]["count"] == 0
     assert agg["lost_steps"] == {"count": 2, "mean": 10.0, "median": 10.0, "p90": 14.0, "max": 15.0}
+    # the metrics page aggregates stored values (dicts, a metric may be missing) without making
+    # IncidentMetrics of them (issue 14): the same summary; as_dict is asdict's dict
+    values = [r.as_dict() | {"cluster": "c", "lost_gpu_hours": 1.5} for r in rows]
+    del values[1]["action_latency_s"]
+    assert metrics.aggregate_values(values) == agg
+    assert rows[0].as_dict() == dataclasses.asdict(rows[0])
+    assert list(rows[0].as_dict()) == list(metrics.METRIC_NAMES)
 
 
 # ---------------------------------------------------------------- readiness
