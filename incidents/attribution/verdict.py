@@ -13,6 +13,8 @@ rule left the failure unexplained.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from incidents.attribution import analysis, heartbeat, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
@@ -194,6 +196,13 @@ def software_first(inc: Incident, before: float | None) -> Verdict | None:
     return Verdict("software", None, None, 0.6, "host_oom", ())
 
 
+_WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | None], str], ...] = (
+    (heartbeat.silent_node, "heartbeat_silent_node"),
+    (analysis.crashed_process_node, "process_crashed_on_node"),
+    (analysis.idle_among_busy, "idle_among_busy_peers"),
+)
+
+
 def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK)
     if not marks:
@@ -206,24 +215,13 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         suspect = analysis.missing_from_collective(inc, world, job)
         if suspect is not None:
             return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
-    for job in inc.jobs:
-        silent = heartbeat.silent_node(inc, world, job)
-        if silent is not None:
-            return Verdict(
-                "hang", silent.node, None, silent.confidence, "heartbeat_silent_node", ()
-            ), silent.why
-    for job in inc.jobs:
-        crashed = analysis.crashed_process_node(inc, world, job)
-        if crashed is not None:
-            return Verdict(
-                "hang", crashed.node, None, crashed.confidence, "process_crashed_on_node", ()
-            ), crashed.why
-    for job in inc.jobs:
-        left = analysis.idle_among_busy(inc, world, job)
-        if left is not None:
-            return Verdict(
-                "hang", left.node, left.gpu, left.confidence, "idle_among_busy_peers", ()
-            ), left.why
+    # Who else the job waits for, in the order of how directly each shows it: the ranks whose heartbeat
+    # monitor never reported, a process the kernel saw die, GPUs left idle among busy peers.
+    for finder, name in _WAITED_FOR:
+        for job in inc.jobs:
+            found = finder(inc, world, job)
+            if found is not None:
+                return Verdict("hang", found.node, found.gpu, found.confidence, name, ()), found.why
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why
