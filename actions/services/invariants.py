@@ -38,6 +38,9 @@ rest are written here from the models:
 - ``no_action_carried_out_twice``: a drain, requeue, reboot or GPU reset a crash left executing
   is run again only when the reconciler asked the world and saw it not done, never "run again"
   blind as a notice is (issue 29: a reboot run again that way rebooted the node twice);
+- ``every_incident_assessed``: the attribution reached a verdict for every incident it raised (one
+  it failed on is stored as ``assessment_failed`` and escalated, never dropped: a rule that raised
+  made every hang vanish from the replays without a word before that);
 - ``audit_chain_verifies``: the chain ``manage.py verify_audit`` walks holds (the whole chain:
   it is one for every cluster).
 """
@@ -482,6 +485,16 @@ def carried_out_twice_violations(cluster: Cluster, now: dt.datetime) -> list[str
     ]
 
 
+# ---------------------------------------------------------------- the attribution
+
+
+def unassessed_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    rows = Incident.objects.filter(cluster=cluster, pattern="assessment_failed").values_list("pk", "key")[:5]
+    return [
+        f"incident #{pk} ({key}): the attribution failed on it (its evidence says why)" for pk, key in rows
+    ]
+
+
 # ---------------------------------------------------------------- the audit trail
 
 
@@ -516,6 +529,7 @@ CHECKS: dict[str, Check] = {
     "partition_drained_within_limit": partition_drained_violations,
     "reboots_within_limit": reboot_violations,
     "no_action_carried_out_twice": carried_out_twice_violations,
+    "every_incident_assessed": unassessed_violations,
     "audit_chain_verifies": audit_chain_violations,
 }
 INVARIANT_NAMES: tuple[str, ...] = tuple(CHECKS)

@@ -495,3 +495,13 @@ def test_a_silence_made_after_the_drain_does_not_make_the_drain_a_violation(clus
     assert "nothing_executed_while_silenced" in _names(cluster)  # inside the window: found
     Silence.objects.filter(pk=silence.pk).update(node="gpu-a-002")  # another node's window: not this
     assert "nothing_executed_while_silenced" not in _names(cluster)
+
+
+def test_an_incident_the_attribution_failed_on_is_an_every_incident_assessed_violation(cluster) -> None:  # type: ignore[no-untyped-def]
+    make_nodes(cluster)
+    make_incident(cluster, "i-1", "gpu-a-003", [])
+    assert "every_incident_assessed" not in _names(cluster)
+    inc = make_incident(cluster, "i-2", "", ["4101"])
+    inc.category, inc.pattern, inc.culprit_node = "software", "assessment_failed", ""
+    inc.save(update_fields=["category", "pattern", "culprit_node"])
+    assert "every_incident_assessed" in _names(cluster)
