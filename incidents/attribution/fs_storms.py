@@ -112,12 +112,13 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
     said the same storage or service error within ``SAME_ERROR_WINDOW_S``, into the first."""
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
     began = {i.key: _fs_began(i) for i in cands}
+    said = {i.key: _error_signatures(i) for i in cands}
     changed: set[str] = set()
     for n, first in enumerate(cands):
         if first.superseded_by:
             continue
         seen, names, group = _nodes(world, first), _fs_names(first), [first]
-        kernel, sigs = _kernel_or_site(first), _error_signatures(first)
+        kernel, sigs = _kernel_or_site(first), set(said[first.key])
         for other in cands[n + 1 :]:
             if other.superseded_by:
                 continue
@@ -131,15 +132,12 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
                 )
                 if not near or not _same_fs(names, other_names):
                     continue
-            elif (
-                not (sigs & _error_signatures(other))
-                or other.detected_t - first.detected_t > SAME_ERROR_WINDOW_S
-            ):
+            elif not (sigs & said[other.key]) or other.detected_t - first.detected_t > SAME_ERROR_WINDOW_S:
                 continue  # the programs' words only: the same error, within an outage's time
             group.append(other)
             seen |= nodes
             names |= other_names
-            sigs |= _error_signatures(other)
+            sigs |= said[other.key]
         if len({j for inc in group for j in inc.jobs}) < MIN_JOBS or len(group) < 2:
             continue
         first.forced_category = "infrastructure"
