@@ -22,6 +22,13 @@ from actions.templatetags.oncall_tags import when
 register = template.Library()
 
 _PK = 987654321
+
+
+def incident_url_template() -> str:
+    """The incident page's URL, escaped, with ``{}`` where the incident's id goes (one ``reverse`` a table)."""
+    return escape(reverse("incident", args=[_PK])).replace(str(_PK), "{}")
+
+
 _NEEDS = '<span class="status needs" title="a recommendation awaits approval">needs approval</span>'
 
 
@@ -62,7 +69,7 @@ def _row(i: Any, incident_url: str) -> str:
 @register.simple_tag
 def incident_rows(rows: Iterable[Any], empty: str = "") -> SafeString:
     """Each incident's ``<tr>``; with none, one row saying ``empty`` (default "No incidents.")."""
-    incident_url = escape(reverse("incident", args=[_PK])).replace(str(_PK), "{}")
+    incident_url = incident_url_template()
     html = "".join(_row(i, incident_url) for i in rows or ())
     if not html:
         # as ``{{ empty|default:"No incidents." }}``: a literal from a template is safe already

@@ -12,16 +12,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.urls import reverse
 from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from actions.templatetags.incident_rows import incident_url_template
 from actions.templatetags.oncall_tags import when
 
 register = template.Library()
 
-_PK = 987654321
 DASH = "–"
 
 
@@ -53,6 +52,6 @@ def _row(r: dict[str, Any], incident_url: str) -> str:
 
 @register.simple_tag
 def metrics_rows(rows: Iterable[dict[str, Any]]) -> SafeString:
-    incident_url = escape(reverse("incident", args=[_PK])).replace(str(_PK), "{}")
+    incident_url = incident_url_template()
     html = "".join(_row(r, incident_url) for r in rows or ())
     return mark_safe(html or '<tr><td colspan="12" class="muted">No incidents in this period.</td></tr>')  # noqa: S308
