@@ -715,7 +715,13 @@ class Ingest:
         err = trouble.error
         data: dict[str, Any] = {
             "last_progress_t": trouble.last_line_t,
-            "transport": {"host": err.host, "component": err.component, "bridge": trouble.bridge},
+            "transport": {
+                "host": err.host,
+                "component": err.component,
+                "bridge": trouble.bridge,
+                "endpoint": err.endpoint,
+                "unroutable": err.unroutable,
+            },
         }
         phase = self.phase_data(job)
         if phase is not None:

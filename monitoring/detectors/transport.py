@@ -13,6 +13,21 @@ A host-local bridge named in the message is a configuration sign: Docker's defau
 ``docker0`` (172.17.0.0/16) and libvirt's ``virbr0`` (192.168.122.0/24) are not routed between
 nodes, so a transport that picked one can never connect (horovod#310: exclude it with
 ``btl_tcp_if_exclude`` / ``NCCL_SOCKET_IFNAME``).
+
+PyTorch's rendezvous store client (``torch/csrc/distributed/c10d/socket.cpp``) warns on each
+connection attempt that failed, in every version since 1.10: ``[c10d] The client socket has failed
+to connect to [HOST]:PORT (errno: N - strerror).`` (``system error: N - ...`` on Windows; the
+glog-style prefix varies: ``[W socket.cpp:601]``, ``[W420 19:27:52.000000000 socket.cpp:764]``),
+and from 2.1 ``The client socket has failed to connect to any network address of (HOST, PORT).``
+One such line is often a harmless race (rank 0's store not listening yet, an IPv6 address tried
+before the IPv4 one); the client retries until its timeout (``--rdzv-timeout``, 900 s by default),
+so only failures that go on, or a connection that waited out the kernel's SYN retries
+(``ETIMEDOUT``: the endpoint never answered for about two minutes), are trouble
+(:mod:`incidents.attribution.launch_watch`). An endpoint whose address no host can have (the
+unspecified address, multicast, the reserved 240.0.0.0/4 with the limited broadcast, also written
+IPv4-mapped: ``[::ffff:255.255.0.0]``, a netmask given as ``MASTER_ADDR``) is a configuration
+error on its face. The exception the client raises at the end (``DistNetworkError: The client
+socket has timed out after 900s ...``) is an exception line, left to the exception reader.
 """
 
 from __future__ import annotations
@@ -34,12 +49,48 @@ BRIDGE_NETWORKS = (
 )
 
 
+_C10D_CONNECT = re.compile(
+    r"\bThe client socket has failed to connect to (?:\[(?P<h1>[^\]\s]*)\]:(?P<p1>\d+)|"
+    r"any network address of \((?P<h2>[^,()\s]+), ?(?P<p2>\d+)\))"
+    r"(?:[^(]{0,40}\((?:errno|system error): (?P<errno>\d+) - (?P<why>[^)]{0,160})\))?"
+)
+_EXCEPTION_HEAD = re.compile(r"\w(?:Error|Exception): ")
+ETIMEDOUT = 110  # Linux's errno for a connect() that waited out the SYN retries
+
+
 @dataclass(frozen=True)
 class TransportError:
-    host: str  # the node that printed it
+    host: str  # the node that printed it ("" when the line does not say)
     component: str  # the source file, e.g. btl_tcp_endpoint.c
     message: str
     bridge: str | None  # a host-local bridge the message names (by address or by name)
+    endpoint: str | None = None  # the rendezvous endpoint a store client could not reach, HOST:PORT
+    errno: int | None = None
+    unroutable: str | None = None  # why the endpoint's address can be no host's
+
+    @property
+    def timed_out(self) -> bool:
+        """A connect that waited for an answer that never came (not one refused at once)."""
+        return self.errno == ETIMEDOUT or "timed out" in self.message.lower()
+
+
+def unroutable(host: str) -> str | None:
+    """Why an address literal can be no host's (None: it can, or it is a name)."""
+    try:
+        addr = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
+        addr = addr.ipv4_mapped
+    if addr.is_unspecified:
+        return "the unspecified address"
+    if addr.is_multicast:
+        return "a multicast address"
+    if isinstance(addr, ipaddress.IPv4Address) and addr == ipaddress.IPv4Address("255.255.255.255"):
+        return "the limited broadcast address"
+    if addr.is_reserved:
+        return "a reserved address (240.0.0.0/4: a netmask, not a host)"
+    return None
 
 
 def bridge_of(text: str) -> str | None:
@@ -58,10 +109,27 @@ def bridge_of(text: str) -> str | None:
     return None
 
 
+def parse_c10d_connect(line: str) -> TransportError | None:
+    """A c10d store client's failed connection attempt (a warning line, not the final exception)."""
+    if "client socket" not in line:
+        return None
+    m = _C10D_CONNECT.search(line[:800])
+    if m is None or _EXCEPTION_HEAD.search(line[: m.start()]):
+        return None
+    host = m.group("h1") if m.group("h1") is not None else m.group("h2")
+    port = m.group("p1") or m.group("p2")
+    errno = int(m.group("errno")) if m.group("errno") else None
+    why = (m.group("why") or "").strip()
+    endpoint = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    message = f"errno {errno} - {why}" if errno is not None else "no network address of it answered"
+    return TransportError("", "c10d socket", message, bridge_of(host), endpoint, errno, unroutable(host))
+
+
 def parse_transport_error(line: str) -> TransportError | None:
-    """An Open MPI BTL error line, by its ``BTL_ERROR`` prefix; None for anything else."""
+    """An Open MPI BTL error line, by its ``BTL_ERROR`` prefix, or a c10d store client's failed
+    connection (``parse_c10d_connect``); None for anything else."""
     if "[btl_" not in line:
-        return None  # the one cheap scan most lines stop at
+        return parse_c10d_connect(line)  # the cheap scans most lines stop at
     m = _BTL_ERROR.search(line[:600])
     if m is None:
         return None
