@@ -40,6 +40,7 @@ ALWAYS_RAISE = frozenset(
         Kind.KERNEL_OOPS,
         Kind.MCE_FATAL,
         Kind.HOST_MEM_UE,
+        Kind.MEM_CE_STORM,
         Kind.NODE_DOWN,
         Kind.JOB_NODE_FAIL,
         Kind.NODE_FAILURE_LINE,
@@ -71,6 +72,7 @@ HARD_KINDS = frozenset(
         Kind.KERNEL_OOPS,
         Kind.MCE_FATAL,
         Kind.HOST_MEM_UE,
+        Kind.MEM_CE_STORM,
         Kind.NODE_DOWN,
         Kind.IB_PORT_ERROR,
     }
@@ -83,7 +85,14 @@ def _hard_class(obs: Observation) -> str:
         return "gpu_degraded"
     if obs.kind == Kind.IB_PORT_ERROR:
         return "network"
-    if obs.kind in (Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.NODE_DOWN):
+    if obs.kind in (
+        Kind.KERNEL_PANIC,
+        Kind.KERNEL_OOPS,
+        Kind.MCE_FATAL,
+        Kind.HOST_MEM_UE,
+        Kind.MEM_CE_STORM,
+        Kind.NODE_DOWN,
+    ):
         return "node_failure"
     if obs.kind == Kind.CPU_LOCKUP:
         return "node_failure"

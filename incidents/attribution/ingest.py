@@ -22,7 +22,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
-from monitoring.detectors import logs, progress, scheduler
+from monitoring.detectors import ce_storm, logs, progress, scheduler
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
@@ -94,6 +94,7 @@ class Ingest:
         self.style_hits: dict[str, tuple[progress.Style | None, int]] = {}
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
         self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
+        self.ce_storm = ce_storm.CorrectedStorm()  # corrected memory errors per node, for a storm
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
@@ -462,6 +463,18 @@ class Ingest:
             return
         rec = self.kernel_reader.feed(node, t, line, lambda pci: self._gpu_at(node, pci))
         if rec is UNDERSTOOD:
+            return
+        if rec is not None and rec.kind == Kind.HOST_MEM_CE:
+            total = self.ce_storm.on_corrected(node, t, int(rec.data.get("count") or 1))
+            if total is not None:
+                text = (
+                    f"kernel {node}: {total} corrected memory errors within {ce_storm.WINDOW_S / 60:.0f} min "
+                    f"(a storm: a memory module failing while it still corrects; the latest: {rec.text[:140]})"
+                )
+                data = {"count": total, "window_s": ce_storm.WINDOW_S}
+                self._emit(
+                    Observation(t, Kind.MEM_CE_STORM, node, None, None, None, clean_line(text, 300), data)
+                )
             return
         if rec is not None:
             text = clean_line(f"kernel {node}: {rec.text}", 300)

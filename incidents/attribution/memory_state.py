@@ -29,6 +29,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "cadence_raised": sorted(ingest.cadence_raised),
         "launch": ingest.launch.to_state(),
         "skew": ingest.skew.to_state(),
+        "ce_storm": ingest.ce_storm.to_state(),
     }
 
 
@@ -42,3 +43,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.cadence_raised = {str(j) for j in state.get("cadence_raised") or []}
     ingest.launch.load_state(state.get("launch") or {})
     ingest.skew.load_state(state.get("skew") or {})
+    ingest.ce_storm.load_state(state.get("ce_storm") or {})

@@ -27,6 +27,7 @@ NODE_KINDS = (
     Kind.CPU_LOCKUP,
     Kind.MCE_FATAL,
     Kind.HOST_MEM_UE,
+    Kind.MEM_CE_STORM,
     Kind.NODE_DOWN,
     Kind.NODE_FAILURE_LINE,
 )

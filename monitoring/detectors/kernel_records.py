@@ -300,6 +300,9 @@ class KernelRecordReader:
             kind = (m.group(2) or m.group(3)) if m else None
             if kind in ("UE", "Fatal"):
                 return Record(Kind.HOST_MEM_UE, "uncorrectable host memory error (EDAC): " + msg[:120])
+            if kind == "CE":  # corrected: routine alone, counted for a storm (monitoring.detectors.ce_storm)
+                count = int(m.group(1)) if m is not None and m.group(1) else 1
+                return Record(Kind.HOST_MEM_CE, msg[:160], data={"count": count})
             return UNDERSTOOD if kind is not None else None
         if "Hardware Error" in msg:
             m = _GHES_SEV.search(msg)

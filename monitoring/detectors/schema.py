@@ -136,6 +136,8 @@ class Kind:
     HUNG_TASK = "hung_task"  # kernel's hung-task detector; data: fs (the filesystem its stack waits on)
     MCE_FATAL = "mce_fatal"
     HOST_MEM_UE = "host_mem_ue"
+    HOST_MEM_CE = "host_mem_ce"  # EDAC corrected errors (data: count): counted per node, never raised alone
+    MEM_CE_STORM = "mem_ce_storm"  # corrected memory errors at a rate no healthy module reaches; data: count
     NODE_DOWN = "node_down"  # data: state, reason
     NODE_DRAINED = "node_drained"  # drained by someone else
     NODE_FAILURE_LINE = "node_failure_line"  # srun/slurmstepd says node failure
