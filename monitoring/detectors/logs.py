@@ -352,7 +352,24 @@ def _launch_error(body: str) -> LineInfo | None:
     return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": site, "error": err[:80]})
 
 
+# Slurm's own words for its controller out of reach (``src/common/slurm_errno.c``: the strerror of
+# SLURMCTLD_COMMUNICATIONS_{CONNECTION,SEND,RECEIVE,SHUTDOWN}_ERROR), which srun, sbatch, salloc and
+# slurmstepd print after their own context ("srun: error: Unable to confirm allocation for job 60564:
+# Unable to contact slurm controller (connect failure)"): the scheduler's controller, a service every
+# job of the cluster shares, not this job's program or node.
+_SLURMCTLD_DOWN = re.compile(
+    r"Unable to contact slurm controller \((connect|send|receive|shutdown) failure\)"
+)
+
+
 def _slurm_line(body: str) -> LineInfo | None:
+    if "slurm controller" in body:
+        m = _SLURMCTLD_DOWN.search(body)
+        if m is not None:
+            text = f"{body.split(':', 1)[0]}: the Slurm controller is out of reach ({m.group(1)} failure)"
+            return LineInfo(
+                Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": "slurmctld"}
+            )
     if "execve()" in body or "chdir to" in body or "TMPDIR" in body:
         launch = _launch_error(body)
         if launch is not None:
