@@ -55,6 +55,7 @@ ALWAYS_RAISE = frozenset(
 )
 PENDING_CAP = 64
 NODE_PENDING_S = 900.0
+SHARED_LOSS_S = 120.0  # the clients of two nodes losing one filesystem server this close: the server
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
 SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
@@ -457,11 +458,32 @@ class Correlator:
             return False
         if obs.kind == Kind.HUNG_TASK and obs.data.get("fs"):
             return True
+        if obs.kind == Kind.FS_KERNEL and self._server_lost_elsewhere(obs):
+            return True
         other = Kind.FS_KERNEL if obs.kind == Kind.HUNG_TASK else Kind.HUNG_TASK
         return any(
             o.kind == other and abs(obs.t - o.t) <= NODE_PENDING_S
             for o in self.pending_node.get(obs.node, ())
         )
+
+    def _server_lost_elsewhere(self, obs: Observation) -> bool:
+        """The clients of another node running a job lost the same filesystem server within
+        ``SHARED_LOSS_S``: one client losing its server is often a blip; several at once is the server."""
+        name = obs.data.get("name")
+        if not name:
+            return False
+        key = (obs.data.get("fs"), name)
+        for node, seen in self.pending_node.items():
+            if node == obs.node or not self.world.running_jobs_on(node):
+                continue
+            if any(
+                o.kind == Kind.FS_KERNEL
+                and (o.data.get("fs"), o.data.get("name")) == key
+                and abs(obs.t - o.t) <= SHARED_LOSS_S
+                for o in seen
+            ):
+                return True
+        return False
 
     def _exception_spread(self, obs: Observation) -> bool:
         """The same exception from ranks on two nodes (or two ranks of a one-node job)."""

@@ -28,6 +28,7 @@ from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
 from monitoring.detectors.phase import IO_FAILURE, LAUNCH_WINDOW_S, LAUNCHING, JobPhase
+from monitoring.detectors.recurring import Recurring
 from monitoring.detectors.schema import JobSpec, Kind, Observation
 from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
@@ -71,6 +72,11 @@ _INF = (float("inf"), float("-inf"))
 _CONSUMED = "consumed"  # what _progress says of a progress or checkpoint line
 _PHASE = "phase"  # of a lifecycle line (training finished, evaluating): understood, read on
 OWN_DRAIN_PREFIX = "recovery:"
+# A remote service's failures a program said it would retry: this many within the window, the first and
+# the latest this far apart (a retry loop that kept failing, not one blip), are the service down.
+RETRY_MIN = 3
+RETRY_SPAN_S = 60.0
+RETRY_WINDOW_S = 600.0
 
 
 def own_drain(reason: str) -> bool:
@@ -95,6 +101,8 @@ class Ingest:
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
         self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
         self.ce_storm = ce_storm.CorrectedStorm()  # corrected memory errors per node, for a storm
+        # a remote service's failures a job's program retried, per job and service
+        self.retried = Recurring(RETRY_WINDOW_S, RETRY_MIN, RETRY_SPAN_S)
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
@@ -258,6 +266,8 @@ class Ingest:
             if trouble is not None:
                 phase.on_io_trouble(t, trouble.group(0))
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
+        if info is None and has_error and self._retried_service(t, job, line):
+            return
         if info is None:
             if not known and (tracker is not None or job in self.world.jobs):
                 if not self.site_rules or not self._site_rule_job(t, job, line):
@@ -273,6 +283,24 @@ class Ingest:
                 self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
             return
         self._joblog_obs(t, job, info)
+
+    def _retried_service(self, t: float, job: str, line: str) -> bool:
+        """A warning that an attempt on a remote service failed (the program retries): one is a blip,
+        ``RETRY_MIN`` over ``RETRY_SPAN_S`` is the service down, raised as the job's service error."""
+        service = logs.service_error(line)
+        if service is None:
+            return False
+        n = self.retried.see(f"{job}|{service}", t)
+        if n is not None:
+            what = service or "a remote service"
+            text = clean_line(
+                f"job {job}: {n} attempts on {what} failed within {RETRY_WINDOW_S / 60:.0f} min, "
+                f"the program retrying (the latest: {line.strip()[:160]})",
+                300,
+            )
+            data = {"etype": "RetriedServiceError", "service": service, "attempts": n}
+            self._emit(Observation(t, Kind.FS_ERROR, None, job, text=text, data=data))
+        return True
 
     def _progress(self, t: float, job: str, line: str, tracker: progress.ProgressTracker) -> str | None:
         """``_CONSUMED`` for a progress or checkpoint line, ``_PHASE`` for a lifecycle line, else None."""

@@ -30,6 +30,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "launch": ingest.launch.to_state(),
         "skew": ingest.skew.to_state(),
         "ce_storm": ingest.ce_storm.to_state(),
+        "retried": ingest.retried.to_state(),
     }
 
 
@@ -44,3 +45,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.launch.load_state(state.get("launch") or {})
     ingest.skew.load_state(state.get("skew") or {})
     ingest.ce_storm.load_state(state.get("ce_storm") or {})
+    ingest.retried.load_state(state.get("retried") or {})

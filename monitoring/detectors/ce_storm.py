@@ -15,48 +15,20 @@ The windows are JSON (``to_state``/``load_state``): a handover between ticks for
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Any
+from monitoring.detectors.recurring import Recurring
 
 STORM_COUNT = 1000
 WINDOW_S = 600.0
 QUIET_S = 6 * 3600.0
-MAX_NODES = 4096
 
 
-class CorrectedStorm:
-    __slots__ = ("seen", "raised")
+class CorrectedStorm(Recurring):
+    """Corrected errors per node; ``on_corrected`` gives the window's total when it makes a storm."""
+
+    __slots__ = ()
 
     def __init__(self) -> None:
-        self.seen: dict[str, deque[tuple[float, int]]] = {}
-        self.raised: dict[str, float] = {}  # node -> when its last storm was raised
+        super().__init__(WINDOW_S, STORM_COUNT, 0.0, QUIET_S)
 
     def on_corrected(self, node: str, t: float, count: int) -> int | None:
-        """Note ``count`` corrected errors on ``node`` at ``t``; the window's total when it makes a storm."""
-        window = self.seen.get(node)
-        if window is None:
-            if len(self.seen) >= MAX_NODES:
-                self.seen.pop(next(iter(self.seen)))
-            window = self.seen[node] = deque()
-        window.append((t, max(1, count)))
-        while window and window[0][0] < t - WINDOW_S:
-            window.popleft()
-        total = sum(c for _, c in window)
-        last = self.raised.get(node)
-        if total < STORM_COUNT or (last is not None and t - last < QUIET_S):
-            return None
-        self.raised[node] = t
-        window.clear()
-        return total
-
-    def to_state(self) -> dict[str, Any]:
-        return {
-            "seen": {n: [[t, c] for t, c in w] for n, w in self.seen.items() if w},
-            "raised": dict(self.raised),
-        }
-
-    def load_state(self, d: dict[str, Any]) -> None:
-        self.seen = {
-            str(n): deque((float(t), int(c)) for t, c in w) for n, w in (d.get("seen") or {}).items()
-        }
-        self.raised = {str(n): float(t) for n, t in (d.get("raised") or {}).items()}
+        return self.see(node, t, count)

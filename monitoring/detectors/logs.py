@@ -256,6 +256,16 @@ def _who(rank: int | None) -> str:
     return f"rank {rank}" if rank is not None else "a rank"
 
 
+def service_error(line: str) -> str | None:
+    """The remote service a line says answered with its own failure (``_SERVICE_ERR``), as its host
+    ("" when no URL names it); None when the line says no such thing. For lines no exception reader
+    took: a program's warning that an attempt failed and will be retried."""
+    if _SERVICE_ERR.search(line) is None:
+        return None
+    host = _URL_HOST.search(line)
+    return host.group(1).lower() if host else ""
+
+
 def _short(etype: str) -> str:
     return etype.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 
