@@ -22,7 +22,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
-from monitoring.detectors import ce_storm, logs, progress, scheduler
+from monitoring.detectors import ce_storm, logs, progress, scheduler, stacks
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
@@ -101,6 +101,7 @@ class Ingest:
         self.kernel_records = KernelRecords()  # multi-line driver records, per node (seconds of memory)
         self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
         self.ce_storm = ce_storm.CorrectedStorm()  # corrected memory errors per node, for a storm
+        self.stacks = stacks.StackReader()  # a stack dump being read, per job (lines of one moment)
         # a remote service's failures a job's program retried, per job and service
         self.retried = Recurring(RETRY_WINDOW_S, RETRY_MIN, RETRY_SPAN_S)
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
@@ -225,6 +226,11 @@ class Ingest:
             job = str(job)
         if job in self.skew.jobs:
             self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
+        in_dump, dump = self.stacks.feed(job, line)
+        if dump is not None:
+            self._stack_dump(t, job, dump)
+        if in_dump:
+            return
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -283,6 +289,19 @@ class Ingest:
                 self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
             return
         self._joblog_obs(t, job, info)
+
+    def _stack_dump(self, t: float, job: str, dump: stacks.Dump) -> None:
+        """A dump of the job's stacks: where its main thread waits, evidence for the job's stall."""
+        where = {
+            stacks.INPUT: "waits in its input pipeline",
+            stacks.COLLECTIVE: "waits in a collective with its peers",
+            stacks.STORAGE: "waits on storage",
+        }.get(dump.waits_on or "", "waits")
+        text = clean_line(
+            f"job {job}: a stack dump: its main thread {where} ({' < '.join(dump.frames[:5])})", 300
+        )
+        data = {"waits_on": dump.waits_on, "frames": list(dump.frames)}
+        self._emit(Observation(t, Kind.STACK_DUMP, None, job, text=text, data=data))
 
     def _retried_service(self, t: float, job: str, line: str) -> bool:
         """A warning that an attempt on a remote service failed (the program retries): one is a blip,

@@ -155,4 +155,9 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_after_checkpoint_io_trouble", ()), [line]
-    return v, [f"{where}; would a restart repeat it? not shown: the job had been making progress"]
+    if v.category == "software":
+        # The program's own evidence (an exception on its ranks, a wait in its input pipeline) decided.
+        return v, [f"{where}; would a restart repeat it? likely: the evidence is the program's ({v.pattern})"]
+    seen = info.get("step") is not None or info.get("phase") not in (None, ph.UNKNOWN, ph.LAUNCHING)
+    why = "the job had been making progress" if seen else "no progress of the job was seen to compare with"
+    return v, [f"{where}; would a restart repeat it? not shown: {why}"]

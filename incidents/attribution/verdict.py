@@ -18,6 +18,7 @@ from collections.abc import Callable
 from incidents.attribution import analysis, heartbeat, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.world import World
+from monitoring.detectors import stacks
 from monitoring.detectors.schema import Kind
 
 GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL)
@@ -211,6 +212,9 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     idle = outside_collectives(inc)
     if idle is not None:
         return idle
+    fed = waiting_for_input(inc)
+    if fed is not None:
+        return fed
     pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
     for job in inc.jobs:
         suspect = analysis.missing_from_collective(inc, world, job)
@@ -234,6 +238,23 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         if only is not None:
             return Verdict("hang", only.node, None, only.confidence, pattern, ()), only.why
     return Verdict("hang", None, None, 0.5, pattern, ()), None
+
+
+def waiting_for_input(inc: Incident) -> tuple[Verdict, str | None] | None:
+    """A stack dump of the stalled job shows its main thread waiting for its own input pipeline.
+
+    Its peers wait in a collective for it (its GPU idle among busy ones, a collective timed out), but
+    the rank itself is not lost: it waits for the batches its loader's workers should hand it (a
+    worker deadlocked or dead, a dataset iterator stuck), a state of the program that a restart
+    reaches again, wherever it runs (holdout12, blind: fairseq's rank 0 in its DataLoader at each
+    epoch's start, on two sets of nodes). Dumps showing the main thread in a collective change nothing.
+    """
+    for m in inc.by_kind(Kind.STACK_DUMP):
+        if m.data.get("waits_on") == stacks.INPUT:
+            frames = " < ".join(list(m.data.get("frames") or [])[:4])
+            why = f"a stack dump of job {m.job}: its main thread waits in its input pipeline ({frames})"
+            return Verdict("software", None, None, 0.7, "stalled_in_input_pipeline", ()), why
+    return None
 
 
 def outside_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:

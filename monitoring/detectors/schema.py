@@ -152,6 +152,7 @@ class Kind:
     NCCL_TIMEOUT = "nccl_timeout"  # data: seq, op, completed
     WATCHDOG_STUCK = "watchdog_stuck"  # PyTorch heartbeat monitor: this rank's NCCL watchdog itself hung
     HANG = "hang"  # data: last_progress_t, threshold
+    STACK_DUMP = "stack_dump"  # a dump of the job's stacks: data waits_on (input/collective/storage), frames
     EXCEPTION = "exception"  # data: etype, message
     CUDA_OOM = "cuda_oom"
     HOST_OOM = "host_oom"
