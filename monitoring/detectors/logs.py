@@ -199,7 +199,11 @@ def _ib_blame(rank: int | None, body: str, host: str | None) -> LineInfo | None:
 
 # --- exceptions, CUDA errors, filesystem ----------------------------------------------
 
-_EXC_LINE = re.compile(r"([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Fault))(?::\s?(.*))?$")
+# The last line of a traceback: the type (a module path allowed), then its message. ``raise
+# Exception(...)`` prints the bare builtin name (DeepSpeed's loss scaler at its floor).
+_EXC_LINE = re.compile(
+    r"(Exception|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Fault))(?::\s?(.*))?$"
+)
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
 _FS_ERR = re.compile(
     r"\[Errno (?:5|28|30|107|108|116|121)\]|Stale file handle|Input/output error|"

@@ -197,8 +197,15 @@ def _known(line: str) -> Progress | None:
         found = _bar(line)
         if found is not None:
             return found
+    rated = "it/s" in line or "s/it" in line
+    if rated and "|" in line:
+        # A tqdm bar, whatever follows it on the line: another logger's record often lands right after
+        # the bar's "]" (the bar ends with \r, not a newline), "... 130.58s/it][INFO] ... Skipping step".
+        found = _tqdm(line)
+        if found is not None:
+            return found
     if "tep" not in line:
-        return _tqdm(line) if "it/s" in line or "s/it" in line else None
+        return None
     if "loss" in line:
         found = _titan(line)
         if found is not None:
