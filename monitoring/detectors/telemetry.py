@@ -182,6 +182,7 @@ class TelemetryRules:
         """Apply the rules to one sample; return what it revealed (usually nothing)."""
         key = (node, gpu)
         st = self.gpus.get(key)
+        known = st is not None  # earlier samples of this GPU: a field that appears now is news
         if st is None:
             st = self.gpus[key] = GpuState()
             self.node_gpus.setdefault(node, set()).add(gpu)
@@ -198,7 +199,7 @@ class TelemetryRules:
                     st.idle_since, st.idle_n = None, 0
                 st.util_t, st.util = t, util
         out: list[LineInfo] = []
-        self._broken(st, gpu, fields, out)
+        self._broken(st, gpu, fields, out, known)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
             temp = fields.get(TEMP)
@@ -209,7 +210,12 @@ class TelemetryRules:
                 out.append(_runaway_info(gpu, hot))
         return out
 
-    def _broken(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+    def _broken(
+        self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool = True
+    ) -> None:
+        """A counter that rose, or one that appears with a value after samples of the GPU that lacked it
+        (an exporter that leaves a field out until it has one to report); a value seen in the GPU's very
+        first sample is its history, the baseline."""
         for name in DBE_FIELDS:
             raw = fields.get(name)
             if raw is None:
@@ -222,6 +228,9 @@ class TelemetryRules:
             if st.dbe is not None and value > st.dbe:
                 text = f"uncorrectable ECC (DBE) count on GPU {gpu} rose {st.dbe:g} -> {value:g}"
                 out.append(LineInfo(Kind.GPU_ECC, gpu=gpu, text=text))
+            elif st.dbe is None and known and value > 0:
+                text = f"uncorrectable ECC (DBE) count on GPU {gpu} reported at {value:g} (unreported before)"
+                out.append(LineInfo(Kind.GPU_ECC, gpu=gpu, text=text))
             st.dbe = value
             break
         got = fields.get(REMAP_FAILURE)
@@ -230,9 +239,9 @@ class TelemetryRules:
             if remap >= 1 and not st.remap_failed:
                 out.append(LineInfo(Kind.ROW_REMAP_FAILURE, gpu=gpu, text=f"row-remap failure on GPU {gpu}"))
             st.remap_failed = remap >= 1
-        self._xid(st, gpu, fields, out)
+        self._xid(st, gpu, fields, out, known)
 
-    def _xid(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+    def _xid(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool) -> None:
         got = fields.get(XID_FIELD)
         if got is None or (got == st.xid and type(got) is int):
             return
@@ -240,7 +249,7 @@ class TelemetryRules:
         if raw is None:
             return
         value = int(raw)
-        if value and st.xid is not None and value != st.xid:
+        if value and value != st.xid and (st.xid is not None or known):
             verdict = xidcat.judge(value)
             text = f"Xid {value} on GPU {gpu} ({verdict.meaning}, from telemetry)"
             data = {
