@@ -22,7 +22,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
-from monitoring.detectors import ce_storm, logs, progress, scheduler, stacks
+from monitoring.detectors import ce_storm, fabric, logs, progress, scheduler, stacks
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
@@ -102,6 +102,7 @@ class Ingest:
         self.kernel_reader = KernelRecordReader()  # oops, lockups, hung tasks, MCE, EDAC, AER records
         self.ce_storm = ce_storm.CorrectedStorm()  # corrected memory errors per node, for a storm
         self.stacks = stacks.StackReader()  # a stack dump being read, per job (lines of one moment)
+        self.fabric = fabric.FabricWatch()  # nodes of a job without the fabric its other nodes use
         # a remote service's failures a job's program retried, per job and service
         self.retried = Recurring(RETRY_WINDOW_S, RETRY_MIN, RETRY_SPAN_S)
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
@@ -169,6 +170,7 @@ class Ingest:
         self.phases[spec.id] = JobPhase(spec.started)
         self.cadence_raised.discard(spec.id)
         self.launch.forget(spec.id)
+        self.fabric.forget(spec.id)
         self.skew.start(spec.id, spec.started)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
@@ -181,6 +183,7 @@ class Ingest:
 
     def _stop_tracking(self, job: str) -> None:
         self.launch.forget(job)
+        self.fabric.forget(job)
         self.skew.forget(job)
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
@@ -245,6 +248,9 @@ class Ingest:
             phase.on_startup_line(t)  # the start-up's rhythm (start_watch)
             if self.launch.on_line(job, t, line, True):
                 return  # a transport error at start-up: watched for the silence that follows
+        if "NET/IB" in line or "network interfaces" in line or job in self.fabric.block:
+            for host, how in self.fabric.feed(job, line):
+                self._fabric_missing(t, job, host, how)
         has_nccl = "NCCL" in line
         if (
             has_nccl
@@ -289,6 +295,18 @@ class Ingest:
                 self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
             return
         self._joblog_obs(t, job, info)
+
+    def _fabric_missing(self, t: float, job: str, host: str, how: str) -> None:
+        """One of a job's nodes runs without the fabric its other nodes use (``monitoring.detectors.fabric``):
+        that node's network, the job crawling at its pace."""
+        run = self.world.jobs.get(job)
+        node = self.world.canonical(host)
+        if run is None or node not in run.spec.nodes or len(run.spec.nodes) < 2:
+            return
+        if len(self.fabric.named.get(job, ())) >= len(run.spec.nodes):
+            return  # every node of the job says it: the cluster has no such fabric
+        text = clean_line(f"job {job}: {node} runs without the fabric its peers use ({how})", 300)
+        self._emit(Observation(t, Kind.IB_PORT_ERROR, node, job, text=text, data={"port": "fabric missing"}))
 
     def _stack_dump(self, t: float, job: str, dump: stacks.Dump) -> None:
         """A dump of the job's stacks: where its main thread waits, evidence for the job's stall."""

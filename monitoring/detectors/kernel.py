@@ -97,6 +97,13 @@ class KernelRecords:
         rest = msg.split("NVRM", 1)[1].lstrip(": ")
         return f"NVRM: GPU {held[0]}: {rest}"
 
+    def to_state(self) -> dict[str, list[Any]]:
+        """The records still open: a handover inside a record keeps its bus (a restore at any tick)."""
+        return {node: [bus, t] for node, (bus, t) in self.last.items()}
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.last = {str(node): (str(bus), float(t)) for node, (bus, t) in (d or {}).items()}
+
 
 # --- filesystem clients ---------------------------------------------------------------------
 

@@ -195,6 +195,16 @@ class KernelRecordReader:
     def __init__(self) -> None:
         self.open: dict[str, _Open] = {}
 
+    def to_state(self) -> dict[str, list[Any]]:
+        """The records still taking lines (JSON): a handover inside a record keeps what its head said."""
+        return {node: [o.what, o.t, o.named, o.info] for node, o in self.open.items()}
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.open = {
+            str(node): _Open(str(what), float(t), bool(named), dict(info or {}))
+            for node, (what, t, named, info) in (d or {}).items()
+        }
+
     def feed(self, node: str, t: float, line: str, gpu_of: GpuOf) -> Record | None:
         """The record this line starts or completes; :data:`UNDERSTOOD` when the line is read but
         reports nothing (a corrected error, a line inside a record); None when it is no record's."""

