@@ -417,6 +417,10 @@ class Correlator:
 
     def _raises(self, obs: Observation) -> bool:
         kind = obs.kind
+        if obs.data.get("thread"):
+            # A background thread died of it (Python's "Exception in thread NAME:"): the program goes on
+            # (a metrics uploader's HTTP error); evidence for the job's incident if something stops it.
+            return False
         if obs.job is not None:
             run = self.world.jobs.get(obs.job)
             if run is not None and run.state in ("ended", "cancelling"):

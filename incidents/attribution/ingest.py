@@ -9,6 +9,7 @@ cheaply: garbage from a log must never stop the loop.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,10 @@ OWN_DRAIN_PREFIX = "recovery:"
 RETRY_MIN = 3
 RETRY_SPAN_S = 60.0
 RETRY_WINDOW_S = 600.0
+# A background thread's traceback ("Exception in thread NAME:"), its exception line within this many seconds.
+THREAD_TB_S = 5.0
+_THREAD_HEAD = re.compile(r"Exception in thread ([^\s:]+(?: \([^)]*\))?):")
+_THREAD_KINDS = frozenset({Kind.EXCEPTION, Kind.FS_ERROR, Kind.CUDA_OOM})
 
 
 def own_drain(reason: str) -> bool:
@@ -103,6 +108,7 @@ class Ingest:
         self.ce_storm = ce_storm.CorrectedStorm()  # corrected memory errors per node, for a storm
         self.stacks = stacks.StackReader()  # a stack dump being read, per job (lines of one moment)
         self.fabric = fabric.FabricWatch()  # nodes of a job without the fabric its other nodes use
+        self.thread_tb: dict[str, tuple[float, str, bool]] = {}  # job -> a background thread's traceback
         # a remote service's failures a job's program retried, per job and service
         self.retried = Recurring(RETRY_WINDOW_S, RETRY_MIN, RETRY_SPAN_S)
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
@@ -277,6 +283,8 @@ class Ingest:
             )  # a save's upload retried or crawling: kept for a stall after it
             if trouble is not None:
                 phase.on_io_trouble(t, trouble.group(0))
+        if "Exception in thread " in line or "Traceback (most recent call last)" in line:
+            self._traceback_line(job, t, line)
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if info is None and has_error and self._retried_service(t, job, line):
             return
@@ -294,7 +302,35 @@ class Ingest:
                 host = self.world.canonical(info.host)
                 self.learned_pci[f"{host}|{info.data['pci']}"] = int(info.data["gpu"])
             return
+        if info.kind in _THREAD_KINDS:
+            thread = self._thread_of(job, t)
+            if thread is not None:
+                info.data = {**info.data, "thread": thread}
+                info.text = f"{info.text} (in thread {thread}; the program went on)"
         self._joblog_obs(t, job, info)
+
+    def _traceback_line(self, job: str, t: float, line: str) -> None:
+        """Python's default ``threading.excepthook`` prints "Exception in thread NAME:" before the dying
+        thread's traceback: the exception that ends that traceback is the thread's, not the program's."""
+        if "Exception in thread " in line:
+            m = _THREAD_HEAD.search(line)
+            if m is not None:
+                if len(self.thread_tb) >= 4096:
+                    self.thread_tb.pop(next(iter(self.thread_tb)))
+                self.thread_tb[job] = (t, m.group(1), False)
+            return
+        held = self.thread_tb.get(job)
+        if held is not None:
+            if held[2] or t - held[0] > THREAD_TB_S:
+                del self.thread_tb[job]  # a second traceback (the main thread's), or too late
+            else:
+                self.thread_tb[job] = (held[0], held[1], True)
+
+    def _thread_of(self, job: str, t: float) -> str | None:
+        held = self.thread_tb.pop(job, None)
+        if held is None or t - held[0] > THREAD_TB_S:
+            return None
+        return held[1]
 
     def _fabric_missing(self, t: float, job: str, host: str, how: str) -> None:
         """One of a job's nodes runs without the fabric its other nodes use (``monitoring.detectors.fabric``):
