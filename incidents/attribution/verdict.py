@@ -81,6 +81,9 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
         first = marks[0]
         conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.KERNEL_OOPS) else 0.85
         return Verdict("node_failure", first.node, None, conf, _node_pattern(inc, first), ())
+    stuck = unkillable_node(inc)
+    if stuck is not None:
+        return Verdict("node_failure", stuck, None, 0.8, "unkillable_tasks", ())
     nf = inc.by_kind(Kind.JOB_NODE_FAIL, Kind.NODE_FAILURE_LINE)
     if not nf:
         return None
@@ -90,6 +93,24 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
         if len(down) == 1:
             return Verdict("node_failure", down[0], None, 0.85, Kind.JOB_NODE_FAIL, ())
     return Verdict("node_failure", None, None, 0.5, Kind.JOB_NODE_FAIL, ())
+
+
+def unkillable_node(inc: Incident) -> str | None:
+    """A node slurmctld drained because the job's processes would not die ("Kill task failed": slurmd
+    gave up after ``UnkillableStepTimeout``) whose own kernel reported a CPU lockup or a hung task
+    waiting on no filesystem: its processes are stuck in the kernel, the node is broken (holdout5,
+    blind: MONAI's stall, soft lockups in ``cuda-EvtHandlr`` on pa-gpu07, then "Kill task failed").
+    A soft lockup alone condemns no node, nor does "Kill task failed" alone (an NFS server that hangs
+    every client's tasks drains them all: a storm, infrastructure)."""
+    drained = {
+        m.node
+        for m in inc.by_kind(Kind.NODE_DRAINED)
+        if m.node is not None and "kill task failed" in str(m.data.get("reason") or "").lower()
+    }
+    for m in inc.by_kind(Kind.CPU_LOCKUP, Kind.HUNG_TASK):
+        if m.node in drained and not m.data.get("fs"):
+            return m.node
+    return None
 
 
 def _node_grade(m: Mark) -> bool:
