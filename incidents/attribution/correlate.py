@@ -28,20 +28,18 @@ from incidents.attribution.incident import Incident, origin_of
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind, Observation
 
-ALWAYS_RAISE = frozenset(
-    {
-        Kind.GPU_LOST,
-        Kind.GPU_ECC,
-        Kind.ROW_REMAP_FAILURE,
-        Kind.NVSWITCH_FATAL,
-        Kind.PCIE_FATAL,
+# A GPU's or a node's own hardware evidence: each raises an incident of its own.
+GPU_HARD_KINDS = frozenset(
+    {Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL}
+)
+NODE_HARD_KINDS = frozenset(
+    {Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.MEM_CE_STORM, Kind.NODE_DOWN}
+)
+ALWAYS_RAISE = (
+    GPU_HARD_KINDS
+    | NODE_HARD_KINDS
+    | {
         Kind.SLOW_GPU,
-        Kind.KERNEL_PANIC,
-        Kind.KERNEL_OOPS,
-        Kind.MCE_FATAL,
-        Kind.HOST_MEM_UE,
-        Kind.MEM_CE_STORM,
-        Kind.NODE_DOWN,
         Kind.JOB_NODE_FAIL,
         Kind.NODE_FAILURE_LINE,
         Kind.IB_BLAME,
@@ -61,23 +59,7 @@ SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, wh
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
 WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
 NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
-HARD_KINDS = frozenset(
-    {
-        Kind.GPU_LOST,
-        Kind.GPU_ECC,
-        Kind.ROW_REMAP_FAILURE,
-        Kind.NVSWITCH_FATAL,
-        Kind.PCIE_FATAL,
-        Kind.SLOW_GPU,
-        Kind.KERNEL_PANIC,
-        Kind.KERNEL_OOPS,
-        Kind.MCE_FATAL,
-        Kind.HOST_MEM_UE,
-        Kind.MEM_CE_STORM,
-        Kind.NODE_DOWN,
-        Kind.IB_PORT_ERROR,
-    }
-)
+HARD_KINDS = GPU_HARD_KINDS | NODE_HARD_KINDS | {Kind.SLOW_GPU, Kind.IB_PORT_ERROR}
 
 
 def _hard_class(obs: Observation) -> str:
@@ -86,16 +68,7 @@ def _hard_class(obs: Observation) -> str:
         return "gpu_degraded"
     if obs.kind == Kind.IB_PORT_ERROR:
         return "network"
-    if obs.kind in (
-        Kind.KERNEL_PANIC,
-        Kind.KERNEL_OOPS,
-        Kind.MCE_FATAL,
-        Kind.HOST_MEM_UE,
-        Kind.MEM_CE_STORM,
-        Kind.NODE_DOWN,
-    ):
-        return "node_failure"
-    if obs.kind == Kind.CPU_LOCKUP:
+    if obs.kind in NODE_HARD_KINDS or obs.kind == Kind.CPU_LOCKUP:
         return "node_failure"
     return "gpu_hardware"
 
