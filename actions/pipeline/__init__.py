@@ -27,6 +27,7 @@ from incidents.attribution import (
     Ingest,
     World,
     assess,
+    merge_kill_storms,
     merge_lemon_attempts,
     merge_repeated_attempts,
     merge_storms,
@@ -120,6 +121,7 @@ class Pipeline:
             self._assess(key)  # its verdict is infrastructure now: the general storm rule may take it
         storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
+        storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):
@@ -179,7 +181,8 @@ class Pipeline:
         facts = tuple(self._facts(j) for j in jobs)
         summary = a.evidence[0] if a.evidence else v.pattern
         awaiting = v.category == "hang" and v.node is None and awaiting_collective(inc, self.world)
-        recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting))
+        repeats = v.pattern != "killed_from_outside"
+        recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting, repeats))
         first = first_signal(inc)
         return IncidentUpdate(
             key=inc.key,

@@ -54,6 +54,7 @@ class Decision:
     suspect_before: str | None = None  # why history already named the culprit, if it did
     summary: str = ""
     awaiting_suspect: bool = False  # a hang whose job still runs: the watchdog has not named a node yet
+    repeats: bool = True  # software: a restart would repeat it (False: killed from outside, not shown)
 
 
 def recommend(d: Decision) -> tuple[Proposal, ...]:
@@ -88,7 +89,8 @@ def _await_suspect(job: JobFacts, d: Decision) -> Proposal:
 
 
 def _notify(job: JobFacts, d: Decision) -> Proposal:
-    text = f"job {job.job} ({job.user or 'owner'}): {d.summary}; not restarted, a restart would repeat it"
+    why = "a restart would repeat it" if d.repeats else "nothing shows a restart would fare better"
+    text = f"job {job.job} ({job.user or 'owner'}): {d.summary}; not restarted, {why}"
     return Proposal(NOTIFY, job=job.job, text=text)
 
 

@@ -11,7 +11,12 @@ from incidents.attribution.assess import Assessment, assess
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.ingest import DetectConfig, Ingest
-from incidents.attribution.storms import merge_lemon_attempts, merge_repeated_attempts, merge_storms
+from incidents.attribution.storms import (
+    merge_kill_storms,
+    merge_lemon_attempts,
+    merge_repeated_attempts,
+    merge_storms,
+)
 from incidents.attribution.world import JobRun, World
 
 __all__ = [
@@ -25,6 +30,7 @@ __all__ = [
     "Verdict",
     "World",
     "assess",
+    "merge_kill_storms",
     "merge_lemon_attempts",
     "merge_repeated_attempts",
     "merge_storms",

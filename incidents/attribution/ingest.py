@@ -731,7 +731,11 @@ class Ingest:
                 self._emit(
                     Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")
                 )
-            self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data={"state": state}))
+            self._emit(
+                Observation(
+                    t, Kind.JOB_FAILED, None, job, text=text, data={"state": state, "exit_code": code}
+                )
+            )
         elif outcome == "timeout":
             self._emit(Observation(t, Kind.JOB_TIMEOUT, None, job, text=text))
 

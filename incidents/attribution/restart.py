@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, Verdict
+from incidents.attribution.kills import KILL_SIGNALS, kill_signal
 from monitoring.detectors import phase as ph
 from monitoring.detectors.schema import Kind
 
@@ -74,10 +75,18 @@ def _write_failure(inc: Incident) -> str | None:
 def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
     """The verdict the phase calls for, and the "would a restart repeat it?" evidence."""
     found = _phase_mark(inc)
+    info = found[1] if found is not None else {}
+    where = _where(info) if found is not None else "phase: not known"
+    killed = kill_signal(inc) if v.category == "software" and v.node is None else None
+    if killed is not None:
+        line = (
+            f"{where}; killed by {KILL_SIGNALS[killed]} from outside the program, which said "
+            "nothing of its own: would a restart repeat it? not shown (an operator, a job killer, a "
+            "health check or the host's OOM killer did it), so the owner is told"
+        )
+        return Verdict("software", None, None, v.confidence, "killed_from_outside", ()), [line]
     if found is None:
         return v, []
-    _, info = found
-    where = _where(info)
     hard = v.category in _HARD or (v.category == "network" and bool(inc.by_kind(Kind.IB_PORT_ERROR)))
     if hard:
         return v, [f"{where}; would a restart repeat it? unlikely: the {v.category} evidence names the cause"]

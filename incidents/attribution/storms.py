@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident
+from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
 UNEXPLAINED = frozenset({"job_failed", "unexplained", "nccl_ib_peer_errors", "hang", "nccl_watchdog_timeout"})
+# Jobs killed from outside, within this of the first: a site's job killer, a health check, a cleanup
+# script acting on its own schedule, not within the seconds one storage outage takes.
+KILL_STORM_S = 1800.0
 
 
 def _nodes_of(world: World, inc: Incident) -> set[str]:
@@ -149,6 +153,51 @@ def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int)
             kinds.add(kind)
         jobs = {j for inc in group for j in inc.jobs}
         if len(jobs) < min_jobs:
+            continue
+        first.forced_category = "infrastructure"
+        for other in group[1:]:
+            corr.supersede(first, other)
+            changed.add(other.key)
+        changed.add(first.key)
+    return changed
+
+
+def _killed(inc: Incident) -> bool:
+    """An incident of one job killed from outside, or a storm of them already."""
+    v = inc.verdict
+    if inc.superseded_by or v is None or v.node is not None:
+        return False
+    if v.pattern == "jobs_killed_from_outside":
+        return True
+    return v.category == "software" and kill_signal(inc) is not None
+
+
+def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
+    """Jobs of several owners on disjoint nodes killed from outside (``kill_signal``), each within
+    ``KILL_STORM_S`` of the last: one thing outside them killed them all (holdout14, blind: a site's job
+    killer misfiring, five jobs of three users dead of SIGKILL with empty stderr). One incident, shared
+    infrastructure (escalated), never a restart: the killer would kill the restart too. A kill after the
+    storm was recognised joins it."""
+    candidates = sorted((inc for inc in corr.incidents.values() if _killed(inc)), key=lambda i: i.detected_t)
+    changed: set[str] = set()
+    for i, first in enumerate(candidates):
+        if first.superseded_by:
+            continue
+        group, seen = [first], _nodes_of(world, first)
+        last = max((m.t for m in first.marks.values()), default=first.detected_t)
+        for other in candidates[i + 1 :]:
+            if other.superseded_by or other.detected_t - last > KILL_STORM_S:
+                continue
+            nodes = _nodes_of(world, other)
+            if nodes & seen:
+                continue
+            group.append(other)
+            seen |= nodes
+            last = max(last, other.detected_t)
+        jobs = {j for inc in group for j in inc.jobs}
+        users = {world.jobs[j].spec.user for j in jobs if j in world.jobs}
+        storm = first.forced_category == "infrastructure"
+        if len(group) < 2 or (not storm and (len(jobs) < min_jobs or len(users) < 2)):
             continue
         first.forced_category = "infrastructure"
         for other in group[1:]:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from incidents.attribution import analysis, heartbeat, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
+from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
 from monitoring.detectors import stacks
 from monitoring.detectors.schema import Kind
@@ -188,6 +189,8 @@ def infrastructure(inc: Incident) -> Verdict | None:
         pattern = (
             "filesystem_client_errors"  # the node's kernel: MDT/OST lost, evicted, server not responding
         )
+    elif kill_signal(inc) is not None:
+        pattern = "jobs_killed_from_outside"  # several owners' jobs killed by a signal, nothing of their own
     else:
         pattern = "job_failure_storm"
     return Verdict("infrastructure", None, None, conf, pattern, ())
