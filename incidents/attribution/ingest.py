@@ -235,11 +235,13 @@ class Ingest:
             job = str(job)
         if job in self.skew.jobs:
             self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
-        in_dump, dump = self.stacks.feed(job, line)
-        if dump is not None:
-            self._stack_dump(t, job, dump)
-        if in_dump:
-            return
+        has_nccl = "NCCL" in line
+        if not has_nccl:  # NCCL's lines are never a Python stack's
+            in_dump, dump = self.stacks.feed(job, line)
+            if dump is not None:
+                self._stack_dump(t, job, dump)
+            if in_dump:
+                return
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -254,10 +256,9 @@ class Ingest:
             phase.on_startup_line(t)  # the start-up's rhythm (start_watch)
             if self.launch.on_line(job, t, line, True):
                 return  # a transport error at start-up: watched for the silence that follows
-        if "NET/IB" in line or "network interfaces" in line or job in self.fabric.block:
+        if ("NET/IB : " in line) if has_nccl else ("network interfaces" in line or job in self.fabric.block):
             for host, how in self.fabric.feed(job, line):
                 self._fabric_missing(t, job, host, how)
-        has_nccl = "NCCL" in line
         if (
             has_nccl
             and "NCCL INFO" in line

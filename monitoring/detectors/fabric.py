@@ -45,7 +45,7 @@ class FabricWatch:
 
     def feed(self, job: str, line: str) -> list[tuple[str, str]]:
         """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
-        if "NET/IB" in line:
+        if "NET/IB : " in line:
             return self._nccl(job, line)
         block = self.block.get(job)
         if block is None:
