@@ -211,7 +211,7 @@ class TelemetryRules:
         return out
 
     def _broken(
-        self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool = True
+        self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool
     ) -> None:
         """A counter that rose, or one that appears with a value after samples of the GPU that lacked it
         (an exporter that leaves a field out until it has one to report); a value seen in the GPU's very
