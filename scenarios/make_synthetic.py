@@ -4,7 +4,8 @@ Each is a small, deterministic ``recovery-scenario/1`` folder exercising what
 the recorded public set does not: other host naming (``node[01-16]``,
 ``dgx-b200-[01-64]``), other stacks, Xid 48+64, Xid 74 (NVLink), Xid 154 with a
 recovery action, Xid 13 and Xid 94 from the application, a telemetry-only
-DBE, two independent faults at once, a restart after requeue followed by a
+DBE, two independent faults at once (two jobs' Xid and IB error, two jobs' hangs three seconds apart, an
+Xid in one job and a hang in another, two broken nodes in one job), a restart after requeue followed by a
 new, unrelated fault, and a hang told only by PyTorch's heartbeat monitor
 (every node's ranks report it but one's). Run: ``.venv/bin/python scenarios/make_synthetic.py``.
 """
@@ -741,6 +742,129 @@ def hang_heartbeat_silent_node() -> None:
     )
 
 
+def _watchdogs(b: Builder, jid: str, t: float, ranks: list[int], seq: int) -> None:
+    for r in ranks:
+        b.log(
+            t + r * 0.01,
+            jid,
+            f"[rank{r}]:[E1201 08:13:18.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
+            f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={seq}, OpType=ALLREDUCE, "
+            "NumelIn=8, NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
+        )
+
+
+def two_hangs_at_once() -> None:
+    """Two jobs hang three seconds apart, each for a node of its own; only the watchdogs tell which."""
+    b = Builder(19)
+    a_nodes, b_nodes = [f"node{i:02d}" for i in range(1, 5)], [f"node{i:02d}" for i in range(5, 9)]
+    seq_a = b.progress("7021", "megatron", 6, 400, 10.0)
+    seq_b = b.progress("7022", "titan", 6, 403, 10.0)
+    b.gpus(a_nodes + b_nodes, 0, 960, every=30.0)
+    _watchdogs(b, "7021", 698.0, [r for r in range(32) if r // 8 != 2], seq_a)  # node03 never joined
+    _watchdogs(b, "7022", 701.0, [r for r in range(32) if r // 8 != 1], seq_b)  # node06 never joined
+    b.slurm(898.0, kind="job_state", job="7021", state="FAILED", exit_code="6:0")
+    b.slurm(901.0, kind="job_state", job="7022", state="FAILED", exit_code="6:0")
+    truth = {
+        "fault": {"t": 398.0, "category": "hang", "node": "node03"},
+        "other_faults": [{"t": 401.0, "category": "hang", "node": "node06"}],
+        "expected": {
+            "drain": [],
+            "requeue": {"7021": {"exclude": ["node03"]}, "7022": {"exclude": ["node06"]}},
+            "no_requeue": [],
+            "no_drain": a_nodes + b_nodes,
+        },
+    }
+    b.write(
+        "two-hangs-at-once",
+        "Two jobs hang 3 s apart, each on a node of its own: two hang incidents, two culprits, not one storm.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7021", "node[01-04]"), job("7022", "node[05-08]")],
+        truth,
+    )
+
+
+def xid_here_hang_there() -> None:
+    """An Xid 79 ends one job while a neighbour job hangs two seconds later for a node of its own."""
+    b = Builder(20)
+    a_nodes, b_nodes = [f"node{i:02d}" for i in range(1, 5)], [f"node{i:02d}" for i in range(5, 9)]
+    b.progress("7023", "megatron", 6, 300, 10.0)
+    seq = b.progress("7024", "titan", 6, 302, 10.0)
+
+    def stuck(t: float, n: str, g: int, f: dict[str, Any]) -> None:
+        if n in b_nodes and t >= 301.0:
+            if n == "node07":  # its ranks never launch the collective
+                f["DCGM_FI_DEV_GPU_UTIL"], f["DCGM_FI_DEV_SM_CLOCK"], f["DCGM_FI_DEV_POWER_USAGE"] = (
+                    0,
+                    345,
+                    72.0,
+                )
+            else:  # the peers spin in it
+                f["DCGM_FI_DEV_POWER_USAGE"] = 240.0
+
+    b.gpus(a_nodes + b_nodes, 0, 700, extra=stuck)
+    b.kernel(
+        299.0,
+        "node02",
+        "NVRM: Xid (PCI:0000:5d:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.",
+    )
+    b.slurm(339.0, kind="job_state", job="7023", state="FAILED", exit_code="134:0")
+    _watchdogs(b, "7024", 601.0, [r for r in range(32) if r // 8 != 2], seq)
+    b.slurm(607.0, kind="job_state", job="7024", state="FAILED", exit_code="6:0")
+    truth = {
+        "fault": {"t": 299.0, "category": "gpu_hardware", "node": "node02", "gpu": 3},
+        "other_faults": [{"t": 301.0, "category": "hang", "node": "node07"}],
+        "expected": {
+            "drain": ["node02"],
+            "requeue": {"7023": {"exclude": ["node02"]}, "7024": {"exclude": ["node07"]}},
+            "no_requeue": [],
+            "no_drain": ["node01", "node05", "node07"],
+        },
+    }
+    b.write(
+        "xid-here-hang-there",
+        "Xid 79 on node02 in one job; 2 s later another job hangs, node07 idle while its peers spin.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7023", "node[01-04]"), job("7024", "node[05-08]")],
+        truth,
+    )
+
+
+def one_job_two_broken_nodes() -> None:
+    """One job: a GPU falls off the bus on one node and an IB port fails on another, half a second apart."""
+    b = Builder(21)
+    nodes = [f"node{i:02d}" for i in range(1, 9)]
+    b.progress("7025", "megatron", 6, 300, 10.0)
+    b.gpus(nodes, 0, 400)
+    b.kernel(
+        299.0,
+        "node02",
+        "NVRM: Xid (PCI:0000:5d:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.",
+    )
+    b.log(
+        299.5,
+        "7025",
+        "node06:1:2 [5] transport/net_ib.cc:97 NCCL WARN NET/IB : mlx5_5:1 Got async event : port error",
+    )
+    b.slurm(340.0, kind="job_state", job="7025", state="FAILED", exit_code="134:0")
+    truth = {
+        "fault": {"t": 299.0, "category": "gpu_hardware", "node": "node02", "gpu": 3},
+        "other_faults": [{"t": 299.5, "category": "network", "node": "node06"}],
+        "expected": {
+            "drain": ["node02", "node06"],
+            "requeue": {"7025": {"exclude": ["node02", "node06"]}},
+            "no_requeue": [],
+            "no_drain": ["node01", "node05"],
+        },
+    }
+    b.write(
+        "one-job-two-broken-nodes",
+        "One job: Xid 79 on node02 and an IB port error on node06: both drained, requeued without either.",
+        {"name": "n", "partition": "batch", "nodes": "node[01-16]", "gpus_per_node": 8},
+        [job("7025", "node[01-08]")],
+        truth,
+    )
+
+
 def main() -> None:
     for make in (
         xid74_nvlink,
@@ -761,6 +885,9 @@ def main() -> None:
         healthy_pauses_telemetry,
         xid_then_telemetry_ecc,
         hang_heartbeat_silent_node,
+        two_hangs_at_once,
+        xid_here_hang_there,
+        one_job_two_broken_nodes,
     ):
         make()
 

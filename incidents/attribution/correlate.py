@@ -234,8 +234,22 @@ class Correlator:
             return False
         if not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
             return False
+        if self._stall_on_blamed_node(inc, obs):
+            return False
         last = self.last_progress(obs.job)
         return last is not None and last > max(inc.updated_t, inc.detected_t) + SPLIT_S
+
+    def _stall_on_blamed_node(self, inc: Incident, obs: Observation) -> bool:
+        """A silence with no cause of its own, in a job that still runs on the node its open incident
+        blames: that node's fault caught up with the job (holdout4: a memory module's storm, then the
+        job stalls minutes later), not a new fault."""
+        v = inc.verdict
+        if obs.kind not in (Kind.HANG, Kind.WATCHDOG_STUCK) or obs.node is not None or obs.job is None:
+            return False
+        if v is None or v.node is None or v.category not in NODE_VERDICTS:
+            return False
+        run = self.world.jobs.get(obs.job)
+        return run is not None and v.node in run.spec.nodes and self._hit(inc, obs.job)
 
     def _hit(self, inc: Incident, job: str) -> bool:
         """Whether ``job``'s current attempt is one the incident hit (or was already running then)."""

@@ -770,7 +770,12 @@ class Ingest:
                 )
                 deadline = max(deadline, done + grace)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
-            if now < deadline and split is None and teardown is None:
+            spin = (
+                self._spin_confirm(job, tr, now)
+                if now < deadline and done is None and split is None
+                else None
+            )
+            if now < deadline and split is None and spin is None and teardown is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
@@ -784,7 +789,10 @@ class Ingest:
             phase = self.phase_data(job)
             if phase is not None:
                 data["phase"] = phase
-            if split is None:
+            if spin is not None:
+                data["early"] = True
+                why = f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), and {spin}"
+            elif split is None:
                 why = (
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
                     f"median interval {med:.1f} s, {c.hang_min_s:g} s)"
@@ -884,14 +892,29 @@ class Ingest:
         left = self.telemetry.idle_gpus(run.spec.nodes, since, min_samples=1)
         return [[n, g] for n, g in left[:64]] if left is not None else None
 
-    def still_computing(self, job: str, since: float) -> str | None:
+    def still_computing(self, job: str, since: float, *, startup: bool) -> str | None:
         """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),
         and nothing else was seen of the job or its nodes since (a kernel record, a filesystem error): a
         silence with other evidence is a stall at its usual deadline, whatever the power says."""
         run = self.world.jobs.get(job)
         if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
             return None
-        return self.telemetry.still_computing(job, since)
+        return self.telemetry.still_computing(job, since, startup=startup)
+
+    def spinning(self, job: str, last: float, period: float, now: float) -> str | None:
+        """Early confirmation of a silence: every GPU of the job spins in a collective none completes
+        (``TelemetryRules.all_spinning``) in samples taken after the next beat was due, ``hang_idle_multiple``
+        beats (and ``hang_min_s``) after the last."""
+        c = self.cfg
+        if c.hang_idle_multiple <= 0 or now - last < max(c.hang_idle_multiple * period, c.hang_min_s):
+            return None
+        return self.telemetry.all_spinning(job, last + period)
+
+    def _spin_confirm(self, job: str, tr: progress.ProgressTracker, now: float) -> str | None:
+        last = tr.last_t
+        if last is None or tr.ckpt_start is not None or (tr.busy_t is not None and tr.busy_t >= last):
+            return None  # a save or an evaluation: the step loop may not be back yet
+        return self.spinning(job, last, tr.median_interval() or 0.0, now)
 
     def _idle_split(
         self, job: str, tr: progress.ProgressTracker, now: float

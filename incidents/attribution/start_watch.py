@@ -33,7 +33,7 @@ class Watched(Protocol):
     @property
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
-    def still_computing(self, job: str, since: float) -> str | None: ...
+    def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -53,7 +53,11 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         if not phase.launch_seen():
             continue
         run = ingest.world.jobs.get(job)
-        if run is None or run.state != "running" or ingest.still_computing(job, last) is not None:
+        if (
+            run is None
+            or run.state != "running"
+            or ingest.still_computing(job, last, startup=True) is not None
+        ):
             continue
         phase.launch_stalled = True
         data: dict[str, Any] = {

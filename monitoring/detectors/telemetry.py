@@ -29,6 +29,9 @@ XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
 POWER = "DCGM_FI_DEV_POWER_USAGE"
 UTIL = "DCGM_FI_DEV_GPU_UTIL"
+# Before a job's first step its highest power is a working level only this far above its lowest: real
+# compute draws 3-5x a GPU's idle power, a kernel spinning in a collective 1.3-2x (holdout14).
+START_RISE = 2.5
 MIN_PEERS = 4  # GPUs of one job needed before a median of peers means anything
 BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU left idle reads 0
 
@@ -134,7 +137,18 @@ class JobPeers:
     """Latest SM clock and power of every GPU of one job, with cached medians, and the highest median
     power the job has drawn (its working level: what "still computing" is measured against)."""
 
-    __slots__ = ("clock", "power", "power_t", "med_clock", "med_power", "peak_power", "computed_t", "size")
+    __slots__ = (
+        "clock",
+        "power",
+        "power_t",
+        "med_clock",
+        "med_power",
+        "peak_power",
+        "floor_power",
+        "computed_t",
+        "power_computed_t",
+        "size",
+    )
 
     def __init__(self) -> None:
         self.clock: dict[tuple[str, int], float] = {}
@@ -143,21 +157,36 @@ class JobPeers:
         self.med_clock: float | None = None
         self.med_power: float | None = None
         self.peak_power: float | None = None
+        self.floor_power: float | None = None  # the lowest median: idle, or spinning, never at work
         self.computed_t = -1e18
+        self.power_computed_t = -1e18
         self.size = 0  # the most GPUs of the job seen reporting (kept across restores: see to_state)
 
     def medians(self, t: float, refresh_s: float, min_peers: int) -> tuple[float | None, float | None]:
+        """The peers' median clock and power, refreshed every ``refresh_s`` (None: too few peers yet)."""
         if t - self.computed_t >= refresh_s:
             if len(self.clock) < min_peers:
                 # Too few peers yet (a job starting, or memory just reloaded): ask again next sample.
                 self.med_clock = self.med_power = None
                 return None, None
             self.med_clock = _median(list(self.clock.values()))
-            self.med_power = _median(list(self.power.values())) if len(self.power) >= min_peers else None
-            if self.med_power is not None and self.med_power > (self.peak_power or 0.0):
-                self.peak_power = self.med_power
+            self.working_level(t, 0.0, min_peers)
             self.computed_t = t
         return self.med_clock, self.med_power
+
+    def working_level(self, t: float, refresh_s: float, min_peers: int) -> None:
+        """The median power now, and the highest and lowest it has been (the job's working level and
+        its idle or spinning floor), refreshed every ``refresh_s``: the clock's peers need not report."""
+        if t - self.power_computed_t < refresh_s:
+            return
+        self.med_power = _median(list(self.power.values())) if len(self.power) >= min_peers else None
+        if self.med_power is None:
+            return
+        self.power_computed_t = t
+        if self.med_power > (self.peak_power or 0.0):
+            self.peak_power = self.med_power
+        if self.floor_power is None or self.med_power < self.floor_power:
+            self.floor_power = self.med_power
 
 
 class TelemetryRules:
@@ -271,23 +300,30 @@ class TelemetryRules:
         job: str,
         out: list[LineInfo],
     ) -> None:
-        clock = fields.get(SM_CLOCK)
-        if type(clock) is not int and type(clock) is not float:
-            clock = _num(clock)
-            if clock is None:
-                return
         peers = self.peers.get(job)
         if peers is None:
             peers = self.peers[job] = JobPeers()
-        peers.clock[gkey] = clock
-        if len(peers.clock) > peers.size:
-            peers.size = len(peers.clock)
         power = fields.get(POWER)
         if power is not None:
             power = _num(power)
             if power is not None:
                 peers.power[gkey] = power
                 peers.power_t[gkey] = t
+        clock = fields.get(SM_CLOCK)
+        if type(clock) is not int and type(clock) is not float:
+            clock = _num(clock)
+        if clock is not None:
+            peers.clock[gkey] = clock
+        size = max(len(peers.clock), len(peers.power))
+        if size > peers.size:
+            peers.size = size
+        if clock is None:
+            # An exporter that reports power and no clock (an nvidia-smi query, a trimmed DCGM field
+            # list): no clock to compare, but the job's working power still counts ("still computing",
+            # "every GPU spinning").
+            if power is not None:
+                peers.working_level(t, 5.0, MIN_PEERS)
+            return
         if st.peak_job != job:  # a GPU's working clock is its job's: the next job on it sets its own
             st.peak_clock, st.peak_job = 0.0, job
         if clock > st.peak_clock:
@@ -438,7 +474,7 @@ class TelemetryRules:
             idle.append(node)
         return idle or None
 
-    def still_computing(self, job: str, since: float) -> str | None:
+    def still_computing(self, job: str, since: float, *, startup: bool) -> str | None:
         """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).
 
         A GPU running the job's kernels draws near the power it drew while the job progressed; a GPU
@@ -447,9 +483,14 @@ class TelemetryRules:
         of a job whose GPUs, most of them reporting since ``since``, still draw at least
         ``power_ratio`` of the job's working level (the highest median it drew) is work without log
         lines (a long evaluation, a save done on the GPU, a step the log does not mark), not a stall.
+        Before the job's first step (``startup``) its highest draw is a working level only if it rose
+        ``START_RISE`` x over its lowest: a job that hangs as it starts spins in its first collective
+        from the start, and its peak is that spin.
         """
         peers = self.peers.get(job)
         if peers is None or not peers.peak_power or len(peers.power) < 2:
+            return None
+        if startup and (peers.floor_power is None or peers.peak_power < START_RISE * peers.floor_power):
             return None
         recent = [p for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
         if len(recent) * 2 < len(peers.power):
@@ -462,6 +503,36 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
+    def all_spinning(self, job: str, since: float) -> str | None:
+        """Why every GPU of a silent job reads as waiting in a collective since ``since`` (None: not so).
+
+        A rank at work draws its working power; a rank whose kernel waits for a peer spins in it,
+        busy (``BUSY_UTIL``) at a fraction of that power; a rank doing anything else (a save, a CPU
+        pause, a data loader) leaves its GPU idle. When every GPU of the job reported since
+        ``since`` and every one spins, no rank is left to complete the collective: the ranks
+        wait for each other, and the silence is a stall before its usual deadline. A job whose
+        working power is itself low (nothing to compare) never reads so: the ratio is to its own level.
+        """
+        peers = self.peers.get(job)
+        if peers is None or not peers.peak_power or len(peers.power) < 2:
+            return None
+        recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
+        if len(recent) < max(2, len(peers.power), peers.size):
+            return None  # a GPU not heard from since may be the one left idle: wait for every one
+        ceiling = self.power_ratio * peers.peak_power
+        for key, power in recent:
+            st = self.gpus.get(key)
+            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
+                return None
+            if st.util < BUSY_UTIL or power >= ceiling:
+                return None
+        now = _median([p for _, p in recent])
+        return (
+            f"every one of its {len(recent)} GPUs reporting since spins busy at a median {now:.0f} W, "
+            f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work: "
+            "every rank waits in a collective, none is left to complete it"
+        )
+
     def to_state(self) -> dict[str, Any]:
         return {
             "g": [[n, g, s.to_state()] for (n, g), s in self.gpus.items()],
@@ -472,7 +543,11 @@ class TelemetryRules:
             # ... and the power each drew at work: "still computing" is measured against it, and the
             # GPUs' latest power, so that a silent job's next tick in another process can tell.
             "w": {
-                job: [p.peak_power, [[n, g, w, p.power_t.get((n, g))] for (n, g), w in p.power.items()]]
+                job: [
+                    p.peak_power,
+                    [[n, g, w, p.power_t.get((n, g))] for (n, g), w in p.power.items()],
+                    p.floor_power,
+                ]
                 for job, p in self.peers.items()
                 if p.peak_power
             },
@@ -486,9 +561,11 @@ class TelemetryRules:
         for job, size in d.get("p", {}).items():
             if isinstance(size, int):
                 self.peers.setdefault(str(job), JobPeers()).size = size
-        for job, (peak, powers) in d.get("w", {}).items():
+        for job, (peak, powers, *rest) in d.get("w", {}).items():
             peers = self.peers.setdefault(str(job), JobPeers())
             peers.peak_power = float(peak)
+            if rest and rest[0] is not None:
+                peers.floor_power = float(rest[0])
             for n, g, w, t in powers:
                 peers.power[(str(n), int(g))] = float(w)
                 if t is not None:

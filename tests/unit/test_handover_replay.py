@@ -73,12 +73,12 @@ def test_a_jobs_working_power_survives_the_handover() -> None:
         for node in ("a", "b"):
             for gpu in range(4):
                 rules.on_sample(float(t), node, gpu, {POWER: 400.0, SM_CLOCK: 1980.0, UTIL: 100.0}, "7")
-    working = rules.still_computing("7", 60.0)
+    working = rules.still_computing("7", 60.0, startup=False)
     assert working is not None
     again = TelemetryRules()
     again.load_state(json.loads(json.dumps(rules.to_state())))
-    assert again.still_computing("7", 60.0) == working
+    assert again.still_computing("7", 60.0, startup=False) == working
     for node in ("a", "b"):  # the job's collective spins: full utilisation, a fraction of the power
         for gpu in range(4):
             again.on_sample(130.0, node, gpu, {POWER: 120.0, SM_CLOCK: 1980.0, UTIL: 100.0}, "7")
-    assert again.still_computing("7", 125.0) is None
+    assert again.still_computing("7", 125.0, startup=False) is None
