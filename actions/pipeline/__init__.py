@@ -116,6 +116,7 @@ class Pipeline:
             cfg.node_storm_window_s,
             cfg.node_storm_min_nodes,
             cfg.node_storm_min_fraction,
+            (cfg.node_storm_tight_nodes, cfg.node_storm_tight_s),
         )
         for key in sorted(storm, key=key_order):
             self._assess(key)  # its verdict is infrastructure now: the general storm rule may take it

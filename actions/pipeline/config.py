@@ -30,6 +30,9 @@ class PipelineConfig:
     node_storm_min_nodes: int = 4
     node_storm_min_fraction: float = 0.1
     node_storm_window_s: float = 600.0
+    # ... or at least this many within this many seconds, whatever the cluster's size: no coincidence.
+    node_storm_tight_nodes: int = 3
+    node_storm_tight_s: float = 60.0
     incident_close_s: float = 1800.0
     history_window_s: float = 30 * 86400.0
     hang_idle_multiple: float = 2.0  # silence confirmed earlier by a node left idle while its peers spin

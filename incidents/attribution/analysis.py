@@ -379,3 +379,32 @@ def idle_among_busy(inc: Incident, world: World, job: str) -> Suspect | None:
         )
         return Suspect(node, gpu, 0.6, why)
     return None
+
+
+def stuck_at_start(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node whose every task kept pace with its peers through the job's start-up and then stopped
+    short of a line all the others printed (``start_skew``: in step, not a late start), in a job on
+    several nodes: its peers wait for it in their first collective (holdout16, blind: cn125's four tasks
+    hung copying their data to its GPUs while twelve peers on three nodes went on; "My code executes fine
+    on all other nodes"). Stopped tasks on two nodes, beside a task of their node that went on, or
+    with the first task among them (the one that does the job's extra work) name no one."""
+    for m in inc.by_kind(Kind.HANG):
+        stuck = m.data.get("stuck_tasks") if m.job == job else None
+        if not isinstance(stuck, dict):
+            continue
+        late = {int(k) for k in stuck.get("late") or []}
+        tasks = {int(k): 0 for k in stuck.get("tasks") or []}
+        per_node = rank_nodes(world, job, tasks)
+        if not late or per_node is None or len(per_node) < 2:
+            continue
+        where = [n for n, ts in per_node.items() if set(ts) & late]
+        if len(where) != 1 or not set(per_node[where[0]]) <= late or min(tasks) in late:
+            continue  # the first task's own work (downloads, the dataset's build) is the program's
+        node = where[0]
+        why = (
+            f"{node}: its task(s) {', '.join(map(str, sorted(late)[:8]))} kept pace through the start-up and "
+            f"stopped short of '{str(stuck.get('marker', ''))[:60]}', which {stuck.get('peers')} tasks on the "
+            "job's other nodes printed"
+        )
+        return Suspect(node, None, 0.6, why)
+    return None

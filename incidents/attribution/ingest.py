@@ -819,16 +819,18 @@ class Ingest:
             self._skew_stall(job, sk, now)
 
     def _skew_stall(self, job: str, sk: start_skew.Skew, now: float) -> None:
-        """The job's tasks started far apart: its peers wait for the late one, the job is silent."""
+        """The job's tasks started far apart, or some stopped short: its peers wait, the job is silent."""
         run = self.world.jobs.get(job)
         st = self.skew.jobs.get(job)
         if run is None or run.state != "running" or st is None:
             return
         self.skew.raised.add(job)
-        data: dict[str, Any] = {
-            "last_progress_t": st.last_t,
-            "launch_skew": {"late": list(sk.late[:64]), "peers": sk.peers, "marker": sk.marker[:160]},
-        }
+        which = {"late": list(sk.late[:64]), "peers": sk.peers, "marker": sk.marker[:160]}
+        data: dict[str, Any] = {"last_progress_t": st.last_t}
+        if sk.in_step:  # they kept pace and stopped short: not a late start (analysis.stuck_at_start)
+            data["stuck_tasks"] = {**which, "tasks": list(sk.tasks[:1024])}
+        else:
+            data["launch_skew"] = which
         phase = self.phase_data(job)
         if phase is not None:
             # One task never started: the job as a whole took no step, whatever one task's bar said.

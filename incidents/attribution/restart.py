@@ -29,6 +29,9 @@ from monitoring.detectors.schema import Kind
 # Verdicts whose evidence already names a machine or a shared service.
 _HARD = frozenset({"gpu_hardware", "node_failure", "gpu_degraded", "infrastructure"})
 _SOFT = frozenset({"hang", "network", "software"})
+# Hang verdicts whose node stopped where the same program went on on the job's other nodes: before the first
+# step too, the node, not the program (analysis.stuck_at_start).
+_WENT_ON = frozenset({"stuck_at_start"})
 
 
 def _phase_mark(inc: Incident) -> tuple[Mark, dict[str, Any]] | None:
@@ -121,6 +124,17 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return Verdict("software", None, None, max(v.confidence, 0.7), "stall_after_training_finished", ()), [
             line
         ]
+    if (
+        info.get("before_first_step")
+        and v.category == "hang"
+        and v.node is not None
+        and v.pattern in _WENT_ON
+    ):
+        line = (
+            f"{where}; would a restart repeat it? not elsewhere: the same start-up went on past where "
+            f"{v.node}'s tasks stopped on every other node of the job, so the job is requeued without it"
+        )
+        return v, [line]
     if info.get("before_first_step") and not isinstance(info.get("previous"), dict):
         line = (
             f"{where} of a fresh start; would a restart repeat it? yes until shown otherwise: nothing has "

@@ -9,7 +9,10 @@ enter the first collective and wait; the whole job goes silent. Once the job was
 ``silence_s`` and the late task lags by more than max(4 x the peers' own spread, ``silence_s``),
 the skew is raised: the start-up of the job is uneven, no node is shown broken, and a restart
 with the same launch repeats it (PyTorch's heartbeat monitor then kills the waiting ranks after
-its timeout: LlamaFactory#6953, #6575).
+its timeout: LlamaFactory#6953, #6575). Unless the late tasks kept pace until their latest line
+(their peers printed it too, at the same time) and stopped there: they did not start late, they
+stopped short (holdout16, blind: a node's four tasks hung copying their data to its GPUs while
+twelve peers on three nodes went on), which ``analysis.stuck_at_start`` lays on their node.
 
 Only inside the launch window of the attempt (its start seen), bounded per job.
 """
@@ -29,6 +32,8 @@ MAX_TEMPLATES = 64
 MIN_STREAMS = 4  # below this, "most tasks" means too little
 QUORUM = 0.75  # a start-up line printed by at least this share of the job's tasks
 SPREAD_MULTIPLE = 4.0
+STEP_SLACK_S = 5.0  # a late task's line this close after its peers' last print of it is in step
+IN_STEP_LINES = 2  # shared start-up lines a task printed in step before it stopped: it had got going
 
 
 @dataclass
@@ -48,6 +53,10 @@ class Skew:
     last_t: float
     late_t: float  # the late tasks' latest line
     late_line: str
+    # The late tasks printed their latest line in step with their peers (who printed it too, no later
+    # than the late ones plus the peers' own spread): they did not start late, they stopped short.
+    in_step: bool = False
+    tasks: tuple[int, ...] = ()  # every task seen
 
     @property
     def spread(self) -> float:
@@ -133,7 +142,17 @@ class StartSkew:
             if any(st.streams[k][0] >= last for k in missing):
                 continue  # a late task still printing after its peers got there: it is at work
             late_t, late_line = max(st.streams[k] for k in missing)
-            cand = Skew(tuple(sorted(missing)), len(seen), tpl, first, last, late_t, late_line)
+            cand = Skew(
+                tuple(sorted(missing)),
+                len(seen),
+                tpl,
+                first,
+                last,
+                late_t,
+                late_line,
+                _in_step(st, missing, seen),
+                tuple(sorted(st.streams)),
+            )
             if best is None or cand.peers > best.peers:
                 best = cand
         return best
@@ -150,11 +169,44 @@ class StartSkew:
         return out
 
 
+def _in_step(st: _Start, missing: list[int], seen: dict[int, float]) -> bool:
+    """Whether each late task kept pace through the shared start-up before it stopped: it printed at least
+    ``IN_STEP_LINES`` lines its peers printed too, each no later than the last of them plus their own
+    spread (and ``STEP_SLACK_S``), and none late. A task that printed only its first line never got going:
+    a late start, not a stop."""
+    quorum = max(MIN_STREAMS - 1, QUORUM * len(seen))
+    for k in missing:
+        shared = 0
+        for firsts in st.firsts.values():
+            own = firsts.get(k)
+            peers = [t for task, t in firsts.items() if task in seen]
+            if own is None or len(peers) < quorum:
+                continue
+            if own > max(peers) + max(max(peers) - min(peers), STEP_SLACK_S):
+                return False
+            shared += 1
+        if shared < IN_STEP_LINES:
+            return False
+    return True
+
+
 def describe(job: str, now: float, last_t: float, sk: Skew) -> str:
+    if sk.in_step:
+        return describe_stuck(job, now, last_t, sk)
     late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
     return (
         f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late} never printed "
         f"'{sk.marker[:60]}', which its {sk.peers} peers printed within {sk.spread:.0f} s, and said nothing "
         f"since {now - sk.late_t:.0f} s ('{sk.late_line[:60]}'): the tasks started far apart and the "
         "peers wait in their first collective for the late one"
+    )
+
+
+def describe_stuck(job: str, now: float, last_t: float, sk: Skew) -> str:
+    late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
+    return (
+        f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late} kept pace with their peers "
+        f"until '{sk.late_line[:60]}' and then stopped, {now - sk.late_t:.0f} s ago, short of "
+        f"'{sk.marker[:60]}', which its {sk.peers} peers printed within {sk.spread:.0f} s: the peers wait in "
+        "their first collective for the tasks that stopped"
     )

@@ -226,6 +226,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (heartbeat.silent_node, "heartbeat_silent_node"),
     (analysis.crashed_process_node, "process_crashed_on_node"),
     (analysis.idle_among_busy, "idle_among_busy_peers"),
+    (analysis.stuck_at_start, "stuck_at_start"),
 )
 
 
