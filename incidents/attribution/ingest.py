@@ -903,6 +903,14 @@ class Ingest:
             return None
         return self.telemetry.still_computing(job, since, startup=startup)
 
+    def spinning_at_start(self, job: str, since: float) -> str | None:
+        """Every GPU of a job before its first step spins at its idle power since ``since``
+        (``TelemetryRules.all_spinning_at_start``), and nothing else was seen of it since."""
+        run = self.world.jobs.get(job)
+        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+            return None
+        return self.telemetry.all_spinning_at_start(job, since)
+
     def spinning(self, job: str, last: float, period: float, now: float) -> str | None:
         """Early confirmation of a silence: every GPU of the job spins in a collective none completes
         (``TelemetryRules.all_spinning``) in samples taken after the next beat was due, ``hang_idle_multiple``

@@ -7,7 +7,9 @@ runtime JIT build of an optimizer kernel, 3 h 19 min of silence right after the 
 builds its dataset, its model and its communicators. A silence past ``max(START_FLOOR_S,
 START_MULTIPLE x`` the longest gap between its start-up lines so far), counted from its latest line,
 with no first step and no GPU of the job at work (a silent first step that computes is not a hang),
-is raised as a hang with its phase. Only when the start was seen (``JobPhase.launch_seen``): a job
+is raised as a hang with its phase. Sooner, past max(``SPIN_MULTIPLE`` x that gap, ``SPIN_FLOOR_S``),
+when every GPU of the job spins busy at its own idle power: no rank computes, all wait in a collective
+(holdout14: SoundStream's first step, 897 -> 174 s). Only when the start was seen (``JobPhase.launch_seen``): a job
 already hours old when its log first reached us may well have trained. The phase then says what it
 is (``incidents.attribution.restart``): before the first step of a fresh start, a restart repeats
 it, so the owner is told and nothing is requeued or drained, unless hardware evidence names a node.
@@ -25,6 +27,10 @@ from monitoring.detectors.text import clean_line
 
 START_MULTIPLE = 4.0
 START_FLOOR_S = 900.0
+# ... and sooner when every GPU of the job spins in a collective at its idle power (nothing computes,
+# every rank waits): past max(SPIN_MULTIPLE x the start-up's longest gap, SPIN_FLOOR_S).
+SPIN_MULTIPLE = 2.0
+SPIN_FLOOR_S = 120.0
 
 
 class Watched(Protocol):
@@ -34,6 +40,7 @@ class Watched(Protocol):
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
+    def spinning_at_start(self, job: str, since: float) -> str | None: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -48,16 +55,21 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         if phase.first_step_t is not None or phase.launch_stalled or phase.ended:
             continue
         last = phase.launch_last_t
-        if last is None or now - last < START_FLOOR_S or now - last < limit(phase) or job in skip:
+        if last is None or job in skip or now - last < min(SPIN_FLOOR_S, START_FLOOR_S):
             continue
+        spin = None
+        if now - last < START_FLOOR_S or now - last < limit(phase):
+            if now - last < max(SPIN_FLOOR_S, SPIN_MULTIPLE * phase.launch_gap) or not phase.launch_seen():
+                continue
+            spin = ingest.spinning_at_start(job, last)
+            if spin is None:
+                continue
         if not phase.launch_seen():
             continue
         run = ingest.world.jobs.get(job)
-        if (
-            run is None
-            or run.state != "running"
-            or ingest.still_computing(job, last, startup=True) is not None
-        ):
+        if run is None or run.state != "running":
+            continue
+        if spin is None and ingest.still_computing(job, last, startup=True) is not None:
             continue
         phase.launch_stalled = True
         data: dict[str, Any] = {
@@ -67,10 +79,18 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         info = ingest.phase_data(job)
         if info is not None:
             data["phase"] = info
-        text = (
-            f"job {job}: silent for {now - last:.0f} s before its first step (its start-up's longest gap "
-            f"between lines was {phase.launch_gap:.0f} s; threshold max({START_MULTIPLE:g} x that, "
-            f"{START_FLOOR_S:g} s), and no GPU of it at work)"
-        )
+        if spin is not None:
+            data["early"] = True
+            text = (
+                f"job {job}: silent for {now - last:.0f} s before its first step (its start-up's longest gap "
+                f"between lines was {phase.launch_gap:.0f} s; over max({SPIN_MULTIPLE:g} x that, "
+                f"{SPIN_FLOOR_S:g} s)), and {spin}"
+            )
+        else:
+            text = (
+                f"job {job}: silent for {now - last:.0f} s before its first step (its start-up's longest gap "
+                f"between lines was {phase.launch_gap:.0f} s; threshold max({START_MULTIPLE:g} x that, "
+                f"{START_FLOOR_S:g} s), and no GPU of it at work)"
+            )
         out.append(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
     return out

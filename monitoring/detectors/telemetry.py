@@ -87,6 +87,7 @@ class GpuState:
         "util",
         "peak_clock",
         "peak_job",
+        "idle_power",
     )
 
     def __init__(self) -> None:
@@ -102,6 +103,7 @@ class GpuState:
         self.util: float | None = None
         self.peak_clock = 0.0  # the highest SM clock it ran at in its current job: its own working level
         self.peak_job: str | None = None  # the job that clock was reached in
+        self.idle_power: float | None = None  # the power it drew at its latest idle sample (0 %)
 
     def to_state(self) -> list[Any]:
         return [
@@ -113,6 +115,7 @@ class GpuState:
             self.slow_since,
             [self.idle_since, self.idle_n, self.util_t, self.util],
             [round(self.peak_clock), self.peak_job],  # MHz: a whole number, short in the saved state
+            self.idle_power,
         ]
 
     @classmethod
@@ -130,6 +133,8 @@ class GpuState:
             g.idle_since, g.idle_n, g.util_t, g.util = d[6][0], int(d[6][1] or 0), d[6][2], d[6][3]
         if len(d) > 7 and isinstance(d[7], list) and len(d[7]) == 2 and isinstance(d[7][0], int | float):
             g.peak_clock, g.peak_job = float(d[7][0]), None if d[7][1] is None else str(d[7][1])
+        if len(d) > 8 and isinstance(d[8], int | float):
+            g.idle_power = float(d[8])
         return g
 
 
@@ -224,6 +229,9 @@ class TelemetryRules:
                     if st.idle_n == 0:
                         st.idle_since = t
                     st.idle_n += 1
+                    idle_power = fields.get(POWER)
+                    if idle_power is not None:
+                        st.idle_power = _num(idle_power)
                 elif st.idle_n:
                     st.idle_since, st.idle_n = None, 0
                 st.util_t, st.util = t, util
@@ -531,6 +539,35 @@ class TelemetryRules:
             f"every one of its {len(recent)} GPUs reporting since spins busy at a median {now:.0f} W, "
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work: "
             "every rank waits in a collective, none is left to complete it"
+        )
+
+    def all_spinning_at_start(self, job: str, since: float) -> str | None:
+        """Why every GPU of a job still before its first step reads as waiting in a collective since
+        ``since`` (None: not so). Before any step the job has no working level to compare with, but
+        each GPU has its own idle power: a kernel spinning in a collective keeps it busy at little more
+        than that (1-2x), computing draws 3-5x. Busy below ``START_RISE`` x its own idle power, every
+        GPU of the job, each heard from since: no rank has begun to compute, all wait for each other
+        (holdout14: SoundStream's first step, 100 % at the 70 W they drew idle). A GPU never seen idle
+        has no such level: no word on it."""
+        peers = self.peers.get(job)
+        if peers is None or len(peers.power) < 2:
+            return None
+        recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
+        if len(recent) < max(2, len(peers.power), peers.size):
+            return None
+        idle: list[float] = []
+        for key, power in recent:
+            st = self.gpus.get(key)
+            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
+                return None
+            if st.util < BUSY_UTIL or not st.idle_power or power >= START_RISE * st.idle_power:
+                return None
+            idle.append(st.idle_power)
+        now = _median([p for _, p in recent])
+        return (
+            f"every one of its {len(recent)} GPUs reporting since spins busy at a median {now:.0f} W, "
+            f"within {START_RISE:g} x the {_median(idle):.0f} W they drew idle: no rank has begun to "
+            "compute, every one waits in a collective"
         )
 
     def to_state(self) -> dict[str, Any]:
