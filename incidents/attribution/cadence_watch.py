@@ -61,7 +61,7 @@ class Watched(Protocol):
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
-    def spinning(self, job: str, last: float, period: float, now: float) -> str | None: ...
+    def confirmed_early(self, job: str, last: float, period: float, now: float) -> str | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
     def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
 
@@ -107,16 +107,16 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
         due, why_phase = deadline(stall, phase, cfg)
         if now < due:
             stuck = ingest.teardown_stuck(job, now) if now >= stall.deadline else None
-            # In plain training (no save, evaluation or finish moved the deadline), every GPU spinning
-            # in a collective none completes confirms the silence early.
-            spin = (
-                ingest.spinning(job, stall.last_t, stall.period, now)
+            # In plain training (no save, evaluation or finish moved the deadline), a process of the job
+            # that died, or every GPU spinning in a collective none completes, confirms the silence early.
+            early = (
+                ingest.confirmed_early(job, stall.last_t, stall.period, now)
                 if stuck is None and not why_phase
                 else None
             )
-            if stuck is None and spin is None:
+            if stuck is None and early is None:
                 continue
-            why_phase = f"training finished and {stuck}" if stuck is not None else f"early: {spin}"
+            why_phase = f"training finished and {stuck}" if stuck is not None else f"early: {early}"
         run = ingest.world.jobs.get(job)
         if run is None or run.state != "running":
             continue

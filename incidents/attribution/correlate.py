@@ -146,6 +146,17 @@ class Correlator:
             return True
         return any(o.t > since for node in nodes for o in self.pending_node.get(node, ()))
 
+    def crashed_since(self, nodes: Iterable[str], since: float) -> Observation | None:
+        """A user process of one of ``nodes`` that died of a fault after ``since`` (a kernel record no
+        incident took yet), the first."""
+        found = [
+            o
+            for node in nodes
+            for o in self.pending_node.get(node, ())
+            if o.kind == Kind.PROCESS_CRASH and o.t > since
+        ]
+        return min(found, key=lambda o: o.t) if found else None
+
     def _open(self, key: str | None) -> Incident | None:
         if key is None:
             return None

@@ -770,12 +770,12 @@ class Ingest:
                 )
                 deadline = max(deadline, done + grace)
             split = self._idle_split(job, tr, now) if now < deadline and done is None else None
-            spin = (
-                self._spin_confirm(job, tr, now)
+            early = (
+                self._early_confirm(job, tr, now)
                 if now < deadline and done is None and split is None
                 else None
             )
-            if now < deadline and split is None and spin is None and teardown is None:
+            if now < deadline and split is None and early is None and teardown is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
@@ -789,9 +789,9 @@ class Ingest:
             phase = self.phase_data(job)
             if phase is not None:
                 data["phase"] = phase
-            if spin is not None:
+            if early is not None:
                 data["early"] = True
-                why = f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), and {spin}"
+                why = f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), and {early}"
             elif split is None:
                 why = (
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
@@ -911,20 +911,29 @@ class Ingest:
             return None
         return self.telemetry.all_spinning_at_start(job, since)
 
-    def spinning(self, job: str, last: float, period: float, now: float) -> str | None:
-        """Early confirmation of a silence: every GPU of the job spins in a collective none completes
-        (``TelemetryRules.all_spinning``) in samples taken after the next beat was due, ``hang_idle_multiple``
-        beats (and ``hang_min_s``) after the last."""
+    def confirmed_early(self, job: str, last: float, period: float, now: float) -> str | None:
+        """Early confirmation of a silence, ``hang_idle_multiple`` beats (and ``hang_min_s``) after the last:
+        a process of the job's nodes died of a fault since about then (its peers wait for the rank that
+        died), or every GPU of the job spins in a collective none completes (``TelemetryRules.all_spinning``)
+        in samples taken after the next beat was due."""
         c = self.cfg
         if c.hang_idle_multiple <= 0 or now - last < max(c.hang_idle_multiple * period, c.hang_min_s):
             return None
+        run = self.world.jobs.get(job)
+        crash = self.corr.crashed_since(run.spec.nodes, last - period) if run is not None else None
+        if crash is not None:
+            d = crash.data
+            return (
+                f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
+                f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
+            )
         return self.telemetry.all_spinning(job, last + period)
 
-    def _spin_confirm(self, job: str, tr: progress.ProgressTracker, now: float) -> str | None:
+    def _early_confirm(self, job: str, tr: progress.ProgressTracker, now: float) -> str | None:
         last = tr.last_t
         if last is None or tr.ckpt_start is not None or (tr.busy_t is not None and tr.busy_t >= last):
             return None  # a save or an evaluation: the step loop may not be back yet
-        return self.spinning(job, last, tr.median_interval() or 0.0, now)
+        return self.confirmed_early(job, last, tr.median_interval() or 0.0, now)
 
     def _idle_split(
         self, job: str, tr: progress.ProgressTracker, now: float
