@@ -18,6 +18,7 @@ from monitoring.detectors.schema import Kind, Observation
 
 MAX_MARKS = 400
 MAX_RANKS = 100_000
+MAX_OP_SEQS = 8  # SeqNums (and OpTypes at one) kept per job: a desync shows at the first
 
 
 @dataclass(slots=True)
@@ -125,6 +126,9 @@ class Incident:
     marks: dict[str, Mark] = field(default_factory=dict)
     timeouts: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> SeqNum
     completed: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> last completed
+    # job -> SeqNum -> OpType -> a rank that timed out in it: ranks stuck in different collectives at
+    # one SeqNum called different ones there (verdict.mismatched_collectives)
+    ops: dict[str, dict[int, dict[str, int]]] = field(default_factory=dict)
     # job -> rank -> collectives in flight (-1: not printed) of the ranks whose heartbeat monitor fired
     stalled: dict[str, dict[int, int]] = field(default_factory=dict)
     blames: dict[str, list[str]] = field(default_factory=dict)  # peer (ip/host) -> reporting hosts
@@ -145,6 +149,7 @@ class Incident:
             self.jobs.append(obs.job)
         if obs.kind == Kind.NCCL_TIMEOUT and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.timeouts, obs.job, obs.rank, int(obs.data.get("seq", 0)))
+            self._op(obs.job, int(obs.data.get("seq", 0)), str(obs.data.get("op") or ""), obs.rank)
         elif obs.kind == "nccl_work" and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.completed, obs.job, obs.rank, int(obs.data.get("completed", 0)))
         elif obs.kind == Kind.WATCHDOG_STUCK and obs.rank is not None and obs.job is not None:
@@ -160,6 +165,16 @@ class Incident:
             ranks[rank] = min(ranks[rank], seq)
         elif len(ranks) < MAX_RANKS:
             ranks[rank] = seq
+
+    def _op(self, job: str, seq: int, op: str, rank: int) -> None:
+        if not op:
+            return
+        seqs = self.ops.setdefault(job, {})
+        if seq not in seqs and len(seqs) >= MAX_OP_SEQS:
+            return
+        ops = seqs.setdefault(seq, {})
+        if op not in ops and len(ops) < MAX_OP_SEQS:
+            ops[op] = rank
 
     def _stalled(self, job: str, rank: int, pending: Any) -> None:
         """A rank's heartbeat report; of its lines, the one that printed its collectives in flight counts."""
@@ -216,6 +231,7 @@ class Incident:
             "m": {k: m.to_state() for k, m in self.marks.items()},
             "to": {j: [[r, s] for r, s in v.items()] for j, v in self.timeouts.items()},
             "co": {j: [[r, s] for r, s in v.items()] for j, v in self.completed.items()},
+            "op": {j: [[q, ops] for q, ops in v.items()] for j, v in self.ops.items()},
             "hb": {j: [[r, s] for r, s in v.items()] for j, v in self.stalled.items()},
             "b": self.blames,
             "bm": self.blame_meta,
@@ -235,6 +251,10 @@ class Incident:
         inc.marks = {k: Mark.from_state(v) for k, v in d["m"].items()}
         inc.timeouts = {j: {int(r): int(s) for r, s in v} for j, v in d["to"].items()}
         inc.completed = {j: {int(r): int(s) for r, s in v} for j, v in d["co"].items()}
+        inc.ops = {  # absent before
+            j: {int(q): {str(o): int(r) for o, r in ops.items()} for q, ops in v}
+            for j, v in d.get("op", {}).items()
+        }
         inc.stalled = {j: {int(r): int(s) for r, s in v} for j, v in d.get("hb", {}).items()}  # absent before
         inc.blames = {k: list(v) for k, v in d["b"].items()}
         inc.blame_meta = {k: [float(x) for x in v] for k, v in d.get("bm", {}).items()}

