@@ -511,6 +511,23 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
+    def _heard_since(self, job: str, since: float) -> tuple[JobPeers, list[tuple[GpuState, float]]] | None:
+        """Every GPU of the job with its utilisation and power, when each reported both after ``since``
+        (None otherwise: a GPU not heard from since may be the one that differs, so wait for every one)."""
+        peers = self.peers.get(job)
+        if peers is None or len(peers.power) < 2:
+            return None
+        recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
+        if len(recent) < max(2, len(peers.power), peers.size):
+            return None
+        out: list[tuple[GpuState, float]] = []
+        for key, power in recent:
+            st = self.gpus.get(key)
+            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
+                return None
+            out.append((st, power))
+        return peers, out
+
     def all_spinning(self, job: str, since: float) -> str | None:
         """Why every GPU of a silent job reads as waiting in a collective since ``since`` (None: not so).
 
@@ -521,23 +538,17 @@ class TelemetryRules:
         wait for each other, and the silence is a stall before its usual deadline. A job whose
         working power is itself low (nothing to compare) never reads so: the ratio is to its own level.
         """
-        peers = self.peers.get(job)
-        if peers is None or not peers.peak_power or len(peers.power) < 2:
+        heard = self._heard_since(job, since)
+        if heard is None or not heard[0].peak_power:
             return None
-        recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
-        if len(recent) < max(2, len(peers.power), peers.size):
-            return None  # a GPU not heard from since may be the one left idle: wait for every one
-        ceiling = self.power_ratio * peers.peak_power
-        for key, power in recent:
-            st = self.gpus.get(key)
-            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
-                return None
-            if st.util < BUSY_UTIL or power >= ceiling:
-                return None
-        now = _median([p for _, p in recent])
+        peers, gpus = heard
+        peak = peers.peak_power or 0.0
+        if any(st.util is None or st.util < BUSY_UTIL or w >= self.power_ratio * peak for st, w in gpus):
+            return None
+        now = _median([w for _, w in gpus])
         return (
-            f"every one of its {len(recent)} GPUs reporting since spins busy at a median {now:.0f} W, "
-            f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work: "
+            f"every one of its {len(gpus)} GPUs reporting since spins busy at a median {now:.0f} W, "
+            f"{now / peak:.0%} of the {peak:.0f} W they drew at work: "
             "every rank waits in a collective, none is left to complete it"
         )
 
@@ -549,24 +560,18 @@ class TelemetryRules:
         GPU of the job, each heard from since: no rank has begun to compute, all wait for each other
         (holdout14: SoundStream's first step, 100 % at the 70 W they drew idle). A GPU never seen idle
         has no such level: no word on it."""
-        peers = self.peers.get(job)
-        if peers is None or len(peers.power) < 2:
+        heard = self._heard_since(job, since)
+        if heard is None:
             return None
-        recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
-        if len(recent) < max(2, len(peers.power), peers.size):
-            return None
-        idle: list[float] = []
-        for key, power in recent:
-            st = self.gpus.get(key)
-            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
+        gpus = heard[1]
+        for st, w in gpus:
+            if st.util is None or st.util < BUSY_UTIL or not st.idle_power or w >= START_RISE * st.idle_power:
                 return None
-            if st.util < BUSY_UTIL or not st.idle_power or power >= START_RISE * st.idle_power:
-                return None
-            idle.append(st.idle_power)
-        now = _median([p for _, p in recent])
+        now = _median([w for _, w in gpus])
+        idle = _median([st.idle_power or 0.0 for st, _ in gpus])
         return (
-            f"every one of its {len(recent)} GPUs reporting since spins busy at a median {now:.0f} W, "
-            f"within {START_RISE:g} x the {_median(idle):.0f} W they drew idle: no rank has begun to "
+            f"every one of its {len(gpus)} GPUs reporting since spins busy at a median {now:.0f} W, "
+            f"within {START_RISE:g} x the {idle:.0f} W they drew idle: no rank has begun to "
             "compute, every one waits in a collective"
         )
 
