@@ -177,6 +177,26 @@ def totals(scores: list[ScenarioScore]) -> dict[str, Any]:
     }
 
 
+SCORECARD_HEAD = (
+    "| corpus | scenarios | passed | recall | false alarms | culprit | category | actions exact | wrong actions "
+    "| p50 s | p95 s |"
+)
+
+
+def scorecard_row(corpus: str, scores: list[ScenarioScore]) -> str:
+    """One corpus's line of docs/SCORECARD.md (``scripts/scorecard.py``; the suite checks it is current)."""
+    t = totals(scores)
+
+    def lat(x: float | None) -> str:
+        return "-" if x is None else f"{x:.0f}"
+
+    return (
+        f"| {corpus} | {t['scenarios']} | {t['passed']} | {t['recall']:.3f} | {t['false_alarms']} | "
+        f"{t['culprit_accuracy']:.3f} | {t['category_accuracy']:.3f} | {t['action_exact_match']:.3f} | "
+        f"{t['wrong_actions']} | {lat(t['latency_p50_s'])} | {lat(t['latency_p95_s'])} |"
+    )
+
+
 def table(scores: list[ScenarioScore]) -> str:
     """The human-readable per-scenario table with a totals line."""
     head = f"{'scenario':<34} {'ok':<3} {'det':>5} {'lat_s':>8} {'culprit':>7} {'categ':>6} {'actions':>7} {'wrong':>5} {'fa':>3}"

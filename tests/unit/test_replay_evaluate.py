@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from actions.evaluation.replay import replay, scenario_folders
-from actions.evaluation.scoring import load_truth, score, totals
+from actions.evaluation.scoring import load_truth, score, scorecard_row, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 # scenarios/holdout, holdout2 to holdout17 are the blind holdouts (their SCORES.md): scored, never a
@@ -76,8 +76,28 @@ def test_replay_output_is_json_and_never_reads_truth(tmp_path: Path) -> None:
     assert json.loads(json.dumps(out))["incidents"][0]["category"] == "software"
 
 
-def test_the_blind_holdout_replays_and_is_scored() -> None:
+def _scorecard() -> list[str]:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "SCORECARD.md"
+    return [line for line in doc.read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
+
+
+def test_the_blind_holdout_replays_and_is_scored_as_docs_say() -> None:
     least = {"holdout": 19, "holdout2": 8, "holdout3": 12, "holdout4": 12, "holdout5": 12, "holdout10": 9}
     assert all(len(BY_HOLDOUT[name]) >= n for name, n in least.items())
-    scored = [score(replay(f), load_truth(f)) for f in HOLDOUT]
-    assert len(scored) == len(HOLDOUT)
+    rows = [
+        scorecard_row(name, [score(replay(f), load_truth(f)) for f in folders])
+        for name, folders in BY_HOLDOUT.items()
+    ]
+    card = _scorecard()
+    missing = [row for row in rows if row not in card]
+    assert not missing, f"docs/SCORECARD.md is not current (scripts/scorecard.py): {missing}"
+
+
+def test_the_other_corpora_are_scored_as_docs_say(results: dict[str, tuple[dict, dict]]) -> None:
+    by_corpus: dict[str, list] = {}
+    for f in FOLDERS:
+        out, truth = results[f.name]
+        by_corpus.setdefault(f.parent.name, []).append(score(out, truth))
+    card = _scorecard()
+    missing = [row for name, s in sorted(by_corpus.items()) if (row := scorecard_row(name, s)) not in card]
+    assert not missing, f"docs/SCORECARD.md is not current (scripts/scorecard.py): {missing}"
