@@ -97,6 +97,17 @@ def _own_error_elsewhere(inc: Incident, node: str) -> bool:
     return bool(own) and all(m.nodes for m in own) and node not in nodes
 
 
+def _slowed_together(inc: Incident, obs: Observation) -> bool:
+    """A slow GPU whose node already has another GPU slowed in the incident, within ``SAME_GPU_FAULT_S``:
+    one cause for the node (a power brake asserted by its supply, its cooling), not a neighbour's fault
+    (holdout18, blind: a whole node's four GPUs power-braked to 382 MHz read as four incidents)."""
+    if obs.kind != Kind.SLOW_GPU or obs.node is None:
+        return False
+    return any(
+        m.node == obs.node and abs(obs.t - m.t) <= SAME_GPU_FAULT_S for m in inc.by_kind(Kind.SLOW_GPU)
+    )
+
+
 def _hard(obs: Observation) -> bool:
     """Evidence that names a node's own fault (not a peer's complaint, not a cascade)."""
     if obs.kind == Kind.XID:
@@ -326,6 +337,8 @@ class Correlator:
         other_gpu = obs.gpu is not None and v.gpu is not None and obs.gpu != v.gpu
         cls = _hard_class(obs)
         if v.category == "gpu_degraded":
+            if other_gpu and _slowed_together(inc, obs):
+                return False  # several GPUs of one node slowed at once: the node's power or cooling
             return other_gpu or (late and cls != "gpu_degraded")  # a hot GPU does not break its neighbour
         if not late:
             return False

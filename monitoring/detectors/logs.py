@@ -217,7 +217,10 @@ _FS_ERR = re.compile(
 # URL: ..."). The service's outage, not the program's bug.
 _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
-    r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL",
+    r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL|"
+    # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
+    # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
+    r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)",
     re.I,
 )
 _URL_HOST = re.compile(r"\bhttps?://([A-Za-z0-9.-]+)")
@@ -260,6 +263,12 @@ def _who(rank: int | None) -> str:
     return f"rank {rank}" if rank is not None else "a rank"
 
 
+def _dns(text: str) -> str:
+    """``"dns"`` when the service a line names is the resolver (no URL to name a host), else ``""``."""
+    low = text.lower()
+    return "dns" if "name resolution" in low or ":53: " in low else ""
+
+
 def service_error(line: str) -> str | None:
     """The remote service a line says answered with its own failure (``_SERVICE_ERR``), as its host
     ("" when no URL names it); None when the line says no such thing. For lines no exception reader
@@ -267,7 +276,7 @@ def service_error(line: str) -> str | None:
     if _SERVICE_ERR.search(line) is None:
         return None
     host = _URL_HOST.search(line)
-    return host.group(1).lower() if host else ""
+    return host.group(1).lower() if host else _dns(line)
 
 
 def _short(etype: str) -> str:
@@ -288,7 +297,7 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
     if _SERVICE_ERR.search(message):
         host = _URL_HOST.search(message)
-        data = {"etype": short, "service": host.group(1).lower() if host else ""}
+        data = {"etype": short, "service": host.group(1).lower() if host else _dns(message)}
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
     if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
         text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
@@ -374,13 +383,22 @@ def _launch_error(body: str) -> LineInfo | None:
 _SLURMCTLD_DOWN = re.compile(
     r"Unable to contact slurm controller \((connect|send|receive|shutdown) failure\)"
 )
+# ... and its address not resolved (``src/common/slurm_protocol_api.c``: "Unable to establish control machine
+# address", after slurm_set_addr's "Unable to resolve \"ctl\""): the same shared controller, as its name service
+# sees it (holdout18: three jobs on four nodes, then the nodes themselves).
+_SLURMCTLD_ADDR = "Unable to establish control machine address"
 
 
 def _slurm_line(body: str) -> LineInfo | None:
-    if "slurm controller" in body:
+    if "slurm controller" in body or _SLURMCTLD_ADDR in body:
         m = _SLURMCTLD_DOWN.search(body)
-        if m is not None:
-            text = f"{body.split(':', 1)[0]}: the Slurm controller is out of reach ({m.group(1)} failure)"
+        how = (
+            f"{m.group(1)} failure"
+            if m is not None
+            else ("address not resolved" if _SLURMCTLD_ADDR in body else "")
+        )
+        if how:
+            text = f"{body.split(':', 1)[0]}: the Slurm controller is out of reach ({how})"
             return LineInfo(
                 Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": "slurmctld"}
             )

