@@ -171,6 +171,17 @@ def sw_truth(t: float, jid: str) -> dict[str, Any]:
     }
 
 
+def _watchdogs(b: Builder, jid: str, t: float, ranks: list[int], seq: int) -> None:
+    for r in ranks:
+        b.log(
+            t + r * 0.01,
+            jid,
+            f"[rank{r}]:[E1201 08:13:18.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
+            f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={seq}, OpType=ALLREDUCE, "
+            "NumelIn=8, NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
+        )
+
+
 def xid74_nvlink() -> None:
     b = Builder(1)
     nodes = [f"dgx-b200-{i:02d}" for i in range(9, 13)]
@@ -594,16 +605,7 @@ def hang_long_steps_idle_node() -> None:
             f["DCGM_FI_DEV_POWER_USAGE"] = 240.0
 
     b.gpus(nodes, 0, 820, extra=stuck)
-    for r in range(32):
-        if r // 8 == 2:
-            continue  # gpu-h-03's ranks never reach the collective
-        b.log(
-            fault + 300.0 + r * 0.01,
-            "7015",
-            f"[rank{r}]:[E1201 08:13:18.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
-            f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={last}, OpType=ALLREDUCE, "
-            "NumelIn=8, NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
-        )
+    _watchdogs(b, "7015", fault + 300.0, [r for r in range(32) if r // 8 != 2], last)  # gpu-h-03 never joins
     b.slurm(fault + 306.0, kind="job_state", job="7015", state="FAILED", exit_code="6:0")
     truth = {
         "fault": {"t": fault, "category": "hang", "node": "gpu-h-03"},
@@ -740,17 +742,6 @@ def hang_heartbeat_silent_node() -> None:
         [job("7018", "gpu-h-[001-004]")],
         truth,
     )
-
-
-def _watchdogs(b: Builder, jid: str, t: float, ranks: list[int], seq: int) -> None:
-    for r in ranks:
-        b.log(
-            t + r * 0.01,
-            jid,
-            f"[rank{r}]:[E1201 08:13:18.1 ProcessGroupNCCL.cpp:1595] [PG 0 (default_pg) Rank {r}] "
-            f"Watchdog caught collective operation timeout: WorkNCCL(SeqNum={seq}, OpType=ALLREDUCE, "
-            "NumelIn=8, NumelOut=8, Timeout(ms)=300000) ran for 300012 milliseconds before timing out.",
-        )
 
 
 def two_hangs_at_once() -> None:

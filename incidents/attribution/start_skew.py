@@ -201,22 +201,17 @@ def _in_step(st: _Start, missing: list[int], seen: dict[int, float]) -> bool:
 
 
 def describe(job: str, now: float, last_t: float, sk: Skew) -> str:
+    late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
+    head = f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late}"
+    peers = f"which its {sk.peers} peers printed within {sk.spread:.0f} s"
     if sk.in_step:
-        return describe_stuck(job, now, last_t, sk)
-    late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
+        return (
+            f"{head} kept pace with their peers until '{sk.late_line[:60]}' and then stopped, "
+            f"{now - sk.late_t:.0f} s ago, short of '{sk.marker[:60]}', {peers}: the peers wait in their "
+            "first collective for the tasks that stopped"
+        )
     return (
-        f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late} never printed "
-        f"'{sk.marker[:60]}', which its {sk.peers} peers printed within {sk.spread:.0f} s, and said nothing "
-        f"since {now - sk.late_t:.0f} s ('{sk.late_line[:60]}'): the tasks started far apart and the "
-        "peers wait in their first collective for the late one"
-    )
-
-
-def describe_stuck(job: str, now: float, last_t: float, sk: Skew) -> str:
-    late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
-    return (
-        f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late} kept pace with their peers "
-        f"until '{sk.late_line[:60]}' and then stopped, {now - sk.late_t:.0f} s ago, short of "
-        f"'{sk.marker[:60]}', which its {sk.peers} peers printed within {sk.spread:.0f} s: the peers wait in "
-        "their first collective for the tasks that stopped"
+        f"{head} never printed '{sk.marker[:60]}', {peers}, and said nothing since {now - sk.late_t:.0f} s "
+        f"('{sk.late_line[:60]}'): the tasks started far apart and the peers wait in their first collective "
+        "for the late one"
     )
