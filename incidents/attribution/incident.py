@@ -126,9 +126,9 @@ class Incident:
     marks: dict[str, Mark] = field(default_factory=dict)
     timeouts: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> SeqNum
     completed: dict[str, dict[int, int]] = field(default_factory=dict)  # job -> rank -> last completed
-    # job -> SeqNum -> OpType -> a rank that timed out in it: ranks stuck in different collectives at
-    # one SeqNum called different ones there (verdict.mismatched_collectives)
-    ops: dict[str, dict[int, dict[str, int]]] = field(default_factory=dict)
+    # job -> "PG:SeqNum" -> OpType -> a rank that timed out in it: ranks stuck in different collectives at
+    # one SeqNum of one process group called different ones there (verdict.mismatched_collectives)
+    ops: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     # job -> rank -> collectives in flight (-1: not printed) of the ranks whose heartbeat monitor fired
     stalled: dict[str, dict[int, int]] = field(default_factory=dict)
     blames: dict[str, list[str]] = field(default_factory=dict)  # peer (ip/host) -> reporting hosts
@@ -149,7 +149,9 @@ class Incident:
             self.jobs.append(obs.job)
         if obs.kind == Kind.NCCL_TIMEOUT and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.timeouts, obs.job, obs.rank, int(obs.data.get("seq", 0)))
-            self._op(obs.job, int(obs.data.get("seq", 0)), str(obs.data.get("op") or ""), obs.rank)
+            pg = obs.data.get("pg")
+            where = f"{'' if pg is None else pg}:{int(obs.data.get('seq', 0))}"
+            self._op(obs.job, where, str(obs.data.get("op") or ""), obs.rank)
         elif obs.kind == "nccl_work" and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.completed, obs.job, obs.rank, int(obs.data.get("completed", 0)))
         elif obs.kind == Kind.WATCHDOG_STUCK and obs.rank is not None and obs.job is not None:
@@ -166,7 +168,7 @@ class Incident:
         elif len(ranks) < MAX_RANKS:
             ranks[rank] = seq
 
-    def _op(self, job: str, seq: int, op: str, rank: int) -> None:
+    def _op(self, job: str, seq: str, op: str, rank: int) -> None:
         if not op:
             return
         seqs = self.ops.setdefault(job, {})
@@ -252,7 +254,7 @@ class Incident:
         inc.timeouts = {j: {int(r): int(s) for r, s in v} for j, v in d["to"].items()}
         inc.completed = {j: {int(r): int(s) for r, s in v} for j, v in d["co"].items()}
         inc.ops = {  # absent before
-            j: {int(q): {str(o): int(r) for o, r in ops.items()} for q, ops in v}
+            j: {str(q): {str(o): int(r) for o, r in ops.items()} for q, ops in v}
             for j, v in d.get("op", {}).items()
         }
         inc.stalled = {j: {int(r): int(s) for r, s in v} for j, v in d.get("hb", {}).items()}  # absent before

@@ -275,7 +275,7 @@ def mismatched_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:
     """Ranks of one job whose watchdogs timed out at the same SeqNum in different collectives.
 
     A process group numbers its collectives in the order each rank calls them, so SeqNum N is every
-    rank's Nth call: ranks stuck at one SeqNum in an ALLREDUCE and an _ALLGATHER_BASE called different
+    rank's Nth call in that group (two groups' SeqNums are not compared): ranks stuck at one SeqNum in an ALLREDUCE and an _ALLGATHER_BASE called different
     collectives there. No rank is lost and no link is slow: the ranks' control flow diverged (one ran
     out of data first, a rank-dependent branch), which the program reaches again after a restart
     (holdout17, blind: litData's combined streaming dataset, three ranks in an allgather while the rest
@@ -286,8 +286,10 @@ def mismatched_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:
             if len(ops) < 2:
                 continue
             shown = ", ".join(f"{op} (rank {rank})" for op, rank in sorted(ops.items())[:4])
+            pg, _, num = seq.partition(":")
+            at = f"SeqNum {num}" + (f" of process group {pg}" if pg else "")
             why = (
-                f"job {job}: ranks timed out at SeqNum {seq} in different collectives ({shown}): they called "
+                f"job {job}: ranks timed out at {at} in different collectives ({shown}): they called "
                 "different collectives at the same point, the program's control flow diverged across ranks"
             )
             return Verdict("software", None, None, 0.75, "mismatched_collectives", ()), why

@@ -80,6 +80,9 @@ def nccl_prefix(body: str) -> tuple[str | None, int | None]:
 # --- NCCL and PyTorch distributed -------------------------------------------------
 
 _WATCHDOG = re.compile(r"WorkNCCL\(SeqNum=(\d+),\s*OpType=(\w+)")
+# The process group a watchdog line is about ("[PG 1 Rank 3]", "[PG ID 1 PG GUID 1 Rank 3]"): each group
+# numbers its own collectives, so SeqNums compare only within one.
+_PG_ID = re.compile(r"\[PG (?:ID )?(\d+)\b")
 _RANK_ANY = re.compile(r"[\[\s][Rr]ank ?(\d+)\]")  # "[Rank 3]" and "[PG 0 (default_pg) Rank 3]"
 _IFACE_IP = re.compile(r"(?:Using|OOB|\])\s*\[?\d*\]?([A-Za-z][\w.-]*):(\d+\.\d+\.\d+\.\d+)<\d+>")
 _IFACE_IP6 = re.compile(
@@ -96,7 +99,9 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
         text = f"NCCL watchdog timeout on {_who(rk)}: {m.group(2)} SeqNum {m.group(1)}"
-        return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data={"seq": int(m.group(1)), "op": m.group(2)})
+        pg = _PG_ID.search(body)
+        where = {"seq": int(m.group(1)), "op": m.group(2), "pg": int(pg.group(1)) if pg else None}
+        return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data=where)
     if "last completed" in body:
         status = nccl.work_status(body)
         if status is None and ("dump signal" in body or "global timeout" in body):

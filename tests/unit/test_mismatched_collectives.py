@@ -57,5 +57,19 @@ def test_one_seqnum_in_different_collectives_is_the_programs_desync(other: set[i
 
 def test_the_collectives_seen_survive_a_handover() -> None:
     inc = Incident("i-1", 1.0, 1.0)
-    inc.ops = {"7": {70426: {"ALLREDUCE": 0, "_ALLGATHER_BASE": 2}}}
+    inc.ops = {"7": {":70426": {"ALLREDUCE": 0, "_ALLGATHER_BASE": 2}, "1:12": {"ALLREDUCE": 5}}}
     assert Incident.from_state(json.loads(json.dumps(inc.to_state()))).ops == inc.ops
+
+
+def test_two_process_groups_at_the_same_seqnum_are_no_desync() -> None:
+    """Each process group numbers its own collectives: a tensor-parallel group's allgather and a data-parallel
+    group's allreduce both at SeqNum 500 are no mismatch."""
+    p = pipeline(job("7", "gpu-a-[001-002]"))
+    events = [log(5.0 + 10 * i, "7", megatron(100 + i)) for i in range(20)]
+    for r in range(16):
+        pg, op = (1, "_ALLGATHER_BASE") if r % 2 else (2, "ALLREDUCE")
+        line = _watchdog(r, 500, op).replace(f"[Rank {r}]", f"[PG {pg} Rank {r}]")
+        events.append(log(2000.0 + 0.01 * r, "7", line))
+    run(p, events, until=2020)
+    [inc] = p.incidents()
+    assert inc.pattern != "mismatched_collectives"
