@@ -100,7 +100,9 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
         rk = int(r.group(1)) if r else rank
         text = f"NCCL watchdog timeout on {_who(rk)}: {m.group(2)} SeqNum {m.group(1)}"
         pg = _PG_ID.search(body)
-        where = {"seq": int(m.group(1)), "op": m.group(2), "pg": int(pg.group(1)) if pg else None}
+        where: dict[str, Any] = {"seq": int(m.group(1)), "op": m.group(2)}
+        if pg is not None:
+            where["pg"] = int(pg.group(1))
         return LineInfo(Kind.NCCL_TIMEOUT, rk, text=text, data=where)
     if "last completed" in body:
         status = nccl.work_status(body)
