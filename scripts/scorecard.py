@@ -35,11 +35,8 @@ not current.
 
 
 def corpora() -> list[tuple[str, Path]]:
-    out = []
-    for d in sorted((ROOT / "scenarios").iterdir(), key=lambda p: (not p.name.startswith("holdout"), p.name)):
-        if d.is_dir():
-            out.append((d.name, d / "scenarios" if (d / "scenarios").is_dir() else d))
-    return sorted(out, key=lambda x: _order(x[0]))
+    dirs = sorted((d for d in (ROOT / "scenarios").iterdir() if d.is_dir()), key=lambda d: _order(d.name))
+    return [(d.name, d / "scenarios" if (d / "scenarios").is_dir() else d) for d in dirs]
 
 
 def _order(name: str) -> tuple[int, int, str]:

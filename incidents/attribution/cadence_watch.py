@@ -61,7 +61,9 @@ class Watched(Protocol):
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
-    def confirmed_early(self, job: str, last: float, period: float, now: float) -> str | None: ...
+    def confirmed_early(
+        self, job: str, last: float, period: float, now: float
+    ) -> tuple[str, dict[str, Any]] | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
     def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
 
@@ -105,10 +107,12 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
         if stall is None or now - stall.last_t < cfg.cadence_floor_s:
             continue
         due, why_phase = deadline(stall, phase, cfg)
+        early = None
         if now < due:
             stuck = ingest.teardown_stuck(job, now) if now >= stall.deadline else None
-            # In plain training (no save, evaluation or finish moved the deadline), a process of the job
-            # that died, or every GPU spinning in a collective none completes, confirms the silence early.
+            # In plain training (no save, evaluation or finish moved the deadline), a node left idle among
+            # busy peers, a process of the job that died, or every GPU spinning in a collective none
+            # completes confirms the silence early (``Ingest.confirmed_early``, as for known formats).
             early = (
                 ingest.confirmed_early(job, stall.last_t, stall.period, now)
                 if stuck is None and not why_phase
@@ -116,7 +120,7 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             )
             if stuck is None and early is None:
                 continue
-            why_phase = f"training finished and {stuck}" if stuck is not None else f"early: {early}"
+            why_phase = f"training finished and {stuck}" if early is None else f"early: {early[0]}"
         run = ingest.world.jobs.get(job)
         if run is None or run.state != "running":
             continue
@@ -127,6 +131,8 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             why_phase = f"{why_phase}; {busy}" if why_phase else busy
         ingest.cadence_raised.add(job)
         obs = _observation(job, now, stall, why_phase, ingest.phase_data(job), cfg)
+        if early is not None:
+            obs.data.update(early[1])
         left = ingest.left_behind(job, stall.last_t - stall.period)
         if left is not None:
             obs.data["idle_gpus"] = left

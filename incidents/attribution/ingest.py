@@ -769,13 +769,8 @@ class Ingest:
                     else c.finished_grace_s
                 )
                 deadline = max(deadline, done + grace)
-            split = self._idle_split(job, tr, now) if now < deadline and done is None else None
-            early = (
-                self._early_confirm(job, tr, now)
-                if now < deadline and done is None and split is None
-                else None
-            )
-            if now < deadline and split is None and early is None and teardown is None:
+            early = self._early_confirm(job, tr, now) if now < deadline and done is None else None
+            if now < deadline and early is None and teardown is None:
                 continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
@@ -790,23 +785,18 @@ class Ingest:
             if phase is not None:
                 data["phase"] = phase
             if early is not None:
-                data["early"] = True
-                why = f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), and {early}"
-            elif split is None:
+                data.update(early[1])
+                why = (
+                    f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), "
+                    f"and {early[0]}"
+                )
+            else:
                 why = (
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "
                     f"median interval {med:.1f} s, {c.hang_min_s:g} s)"
                 )
                 if teardown is not None and now < deadline:
                     why += f"; training finished and {teardown}"
-            else:
-                idle, busy = split
-                data.update(idle_nodes=idle, busy_nodes=busy, early=True)
-                why = (
-                    f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), "
-                    f"and the GPUs of {', '.join(idle[:4])} went idle after it while those of "
-                    f"{len(busy)} other node(s) stay busy"
-                )
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
@@ -911,56 +901,45 @@ class Ingest:
             return None
         return self.telemetry.all_spinning_at_start(job, since)
 
-    def confirmed_early(self, job: str, last: float, period: float, now: float) -> str | None:
-        """Early confirmation of a silence, ``hang_idle_multiple`` beats (and ``hang_min_s``) after the last:
-        a process of the job's nodes died of a fault since about then (its peers wait for the rank that
-        died), a node's GPUs went idle while another node's stay busy (``TelemetryRules.idle_split``: the
-        progress path checks it first, with its nodes in the observation), or every GPU of the job spins
-        in a collective none completes (``TelemetryRules.all_spinning``) in samples taken after the next
-        beat was due."""
+    def confirmed_early(
+        self, job: str, last: float, period: float, now: float
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Early confirmation of a silence, ``hang_idle_multiple`` beats (and ``hang_min_s``) after the last,
+        as (why, what the observation adds): a node's GPUs went idle while another node's stay busy
+        (``TelemetryRules.idle_split``, in a run that began after the last line less one beat: a GPU idle
+        while the job still progressed is not part of the step loop), a process of the job's nodes died of
+        a fault since about then (its peers wait for the rank that died), or every GPU of the job spins in
+        a collective none completes (``TelemetryRules.all_spinning``) in samples taken after the next beat
+        was due. One place for both stall paths, the progress parser's and the cadence's."""
         c = self.cfg
         if c.hang_idle_multiple <= 0 or now - last < max(c.hang_idle_multiple * period, c.hang_min_s):
             return None
         run = self.world.jobs.get(job)
-        crash = self.corr.crashed_since(run.spec.nodes, last - period) if run is not None else None
+        if run is None:
+            return None
+        if len(run.spec.nodes) >= 2:
+            split = self.telemetry.idle_split(run.spec.nodes, last - period)
+            if split is not None:
+                idle, busy = split
+                why = (
+                    f"the GPUs of {', '.join(idle[:4])} went idle after it while those of {len(busy)} other "
+                    "node(s) stay busy"
+                )
+                return why, {"idle_nodes": idle, "busy_nodes": busy, "early": True}
+        crash = self.corr.crashed_since(run.spec.nodes, last - period)
         if crash is not None:
             d = crash.data
             return (
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
                 f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
-            )
-        if run is not None and len(run.spec.nodes) >= 2:
-            split = self.telemetry.idle_split(run.spec.nodes, last - period)
-            if split is not None:
-                idle, busy = split
-                return (
-                    f"the GPUs of {', '.join(idle[:4])} went idle after it while those of {len(busy)} other "
-                    "node(s) stay busy"
-                )
-        return self.telemetry.all_spinning(job, last + period)
+            ), {"early": True}
+        spin = self.telemetry.all_spinning(job, last + period)
+        return (spin, {"early": True}) if spin is not None else None
 
-    def _early_confirm(self, job: str, tr: progress.ProgressTracker, now: float) -> str | None:
+    def _early_confirm(
+        self, job: str, tr: progress.ProgressTracker, now: float
+    ) -> tuple[str, dict[str, Any]] | None:
         last = tr.last_t
         if last is None or tr.ckpt_start is not None or (tr.busy_t is not None and tr.busy_t >= last):
             return None  # a save or an evaluation: the step loop may not be back yet
         return self.confirmed_early(job, last, tr.median_interval() or 0.0, now)
-
-    def _idle_split(
-        self, job: str, tr: progress.ProgressTracker, now: float
-    ) -> tuple[list[str], list[str]] | None:
-        """Early confirmation of a silence: a node left idle while its peers spin (telemetry)."""
-        c = self.cfg
-        last = tr.last_t
-        if c.hang_idle_multiple <= 0 or last is None or tr.ckpt_start is not None:
-            return None
-        if tr.busy_t is not None and tr.busy_t >= last:
-            return None  # a save just finished or an evaluation runs: the step loop may not be back yet
-        med = tr.median_interval() or 0.0
-        if now - last < max(c.hang_idle_multiple * med, c.hang_min_s):
-            return None
-        run = self.world.jobs.get(job)
-        if run is None or len(run.spec.nodes) < 2:
-            return None
-        # The idle run must begin after the last progress line less one interval: a GPU idle while
-        # the job still progressed is not part of the step loop.
-        return self.telemetry.idle_split(run.spec.nodes, last - med)
