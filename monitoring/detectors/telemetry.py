@@ -5,7 +5,12 @@ Broken: an uncorrectable (double-bit) ECC counter that goes up, a row-remap
 reset), a new Xid in ``DCGM_FI_DEV_XID_ERRORS``. Degraded: a GPU whose SM clock
 sits below ``slow_ratio`` x the median of its peers in the same job, with a
 slowdown throttle reason set (or, when the sample carries no reasons, power
-far below its peers), for ``slow_samples`` samples in a row. A job with too few
+far below its peers), for ``slow_samples`` samples in a row. A brake the board asserts itself
+(HW slowdown, HW thermal, power brake: NVML documents each as "reducing the core clocks by a factor
+of 2 or more", engaged for a temperature, power or power-supply reason) is no workload's choice:
+below ``hw_ratio`` (any real deficit, a clock bin or two excepted) for ``hw_samples`` samples in a
+row confirms it, since the clock it drags down may still be falling (a card heating up, a brake
+that holds). A single such sample is no fault: NVML also reports it during a clock change. A job with too few
 GPUs to have peers (one to three) is compared with the GPU's own working
 clock instead: the highest SM clock it ran at in this job, and only a hardware
 slowdown the driver asserts (HW slowdown, HW thermal, power brake) confirms it,
@@ -197,9 +202,18 @@ class JobPeers:
 class TelemetryRules:
     """Telemetry memory for a whole cluster (per GPU and per job)."""
 
-    def __init__(self, slow_ratio: float = 0.75, slow_samples: int = 3, power_ratio: float = 0.6) -> None:
+    def __init__(
+        self,
+        slow_ratio: float = 0.75,
+        slow_samples: int = 3,
+        power_ratio: float = 0.6,
+        hw_ratio: float = 0.97,
+        hw_samples: int = 2,
+    ) -> None:
         self.slow_ratio = slow_ratio
         self.slow_samples = slow_samples
+        self.hw_ratio = hw_ratio
+        self.hw_samples = hw_samples
         self.power_ratio = power_ratio
         self.gpus: dict[tuple[str, int], GpuState] = {}
         self.peers: dict[str, JobPeers] = {}
@@ -344,12 +358,16 @@ class TelemetryRules:
             if peers.size >= MIN_PEERS or not st.peak_clock:
                 return  # no peers to compare with yet: a run of slow samples is neither broken nor extended
             med_clock, med_power, own = st.peak_clock, None, True  # too few GPUs for peers: its own level
-        if clock >= self.slow_ratio * med_clock:
+        if clock >= self.hw_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
         reasons = self._reasons(fields)
+        hw = reasons is not None and bool(reasons & HW_SLOWDOWN_MASK)
+        if not hw and clock >= self.slow_ratio * med_clock:
+            st.slow_run, st.slow_raised = 0, False
+            return
         if reasons is not None:
-            confirmed = bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
+            confirmed = hw or bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
         else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
         if not confirmed:
@@ -358,9 +376,9 @@ class TelemetryRules:
         st.slow_run += 1
         if st.slow_run == 1:
             st.slow_since = t
-        if st.slow_run >= self.slow_samples and not st.slow_raised:
+        if st.slow_run >= (self.hw_samples if hw else self.slow_samples) and not st.slow_raised:
             st.slow_raised = True
-            info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power, own)
+            info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power, own, st.slow_run)
             info.data["since"] = st.slow_since
             out.append(info)
 
@@ -381,13 +399,14 @@ class TelemetryRules:
         power: float | None,
         med_power: float | None,
         own: bool = False,
+        samples: int = 0,
     ) -> LineInfo:
         why = reason_names(reasons) if reasons is not None else "no throttle reason reported"
         against = (
             f"its own working clock in this job {med:.0f} MHz" if own else f"peers' median {med:.0f} MHz"
         )
         text = f"GPU {gpu} SM clock {clock:.0f} MHz vs {against} ({clock / med:.2f}x) "
-        text += f"for {self.slow_samples} samples, {why}"
+        text += f"for {samples or self.slow_samples} samples, {why}"
         if own and power is not None:
             text += f", power {power:.0f} W"
         if power is not None and med_power:
