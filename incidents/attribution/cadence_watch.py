@@ -33,6 +33,19 @@ def busy_until(last_t: float, period: float) -> float:
     return last_t + max(BUSY_MULTIPLE * period, BUSY_FLOOR_S)
 
 
+# A silence whose GPUs work intermittently (kernels start and finish: neither pegged in a collective nor
+# idle) is work the log does not show, whatever the phase said (an evaluation run after a save, a metric
+# pass): a stall only past this many beats (and never before WORK_FLOOR_S), the bound on a loop that
+# works and never ends. For both stall paths; the watchdog and every other evidence still fire.
+WORK_MULTIPLE = 50.0
+WORK_FLOOR_S = 3600.0
+
+
+def working_until(last_t: float, period: float) -> float:
+    """Until when a silence whose GPUs work intermittently is not called a stall."""
+    return last_t + max(WORK_MULTIPLE * period, WORK_FLOOR_S)
+
+
 @dataclass(frozen=True)
 class CadenceSettings:
     """The part of the ingest's settings a cadence stall reads (the ingest's own config fits)."""
@@ -61,6 +74,7 @@ class Watched(Protocol):
     def world(self) -> World: ...
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
+    def working_intermittently(self, job: str, since: float) -> str | None: ...
     def confirmed_early(
         self, job: str, last: float, period: float, now: float
     ) -> tuple[str, dict[str, Any]] | None: ...
@@ -129,6 +143,11 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             if now < busy_until(stall.last_t, stall.period):
                 continue
             why_phase = f"{why_phase}; {busy}" if why_phase else busy
+        working = ingest.working_intermittently(job, stall.last_t) if early is None else None
+        if working is not None:
+            if now < working_until(stall.last_t, stall.period):
+                continue
+            why_phase = f"{why_phase}; {working}" if why_phase else working
         ingest.cadence_raised.add(job)
         obs = _observation(job, now, stall, why_phase, ingest.phase_data(job), cfg)
         if early is not None:

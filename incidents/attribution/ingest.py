@@ -412,7 +412,7 @@ class Ingest:
             cad = self.cadences[job] = cadence_watch.new_tracker(self.cadence_cfg)
         if ph is None:  # nor a phase: its start was not seen by this process
             ph = self.phases[job] = JobPhase(None)
-        ph.on_line(t)
+        ph.on_any_line(t, line)
         rank, body = logs.split_prefix(line)
         if not cad.see(t, rank, body):
             return False
@@ -772,11 +772,16 @@ class Ingest:
             early = self._early_confirm(job, tr, now) if now < deadline and done is None else None
             if now < deadline and early is None and teardown is None:
                 continue
+            med = tr.median_interval() or 0.0
+            working = None
+            if early is None and teardown is None and tr.last_t is not None:
+                working = self.working_intermittently(job, tr.last_t)
+                if working is not None and now < cadence_watch.working_until(tr.last_t, med):
+                    continue
             run = self.world.jobs.get(job)
             if run is None or run.state != "running":
                 continue
             tr.hang_raised = True
-            med = tr.median_interval() or 0.0
             data: dict[str, Any] = {"last_progress_t": tr.last_t}
             left = self.left_behind(job, tr.last_t - med)
             if left is not None:
@@ -797,6 +802,10 @@ class Ingest:
                 )
                 if teardown is not None and now < deadline:
                     why += f"; training finished and {teardown}"
+                if working is not None:
+                    why += (
+                        f"; {working}, past {cadence_watch.working_until(tr.last_t, med) - tr.last_t:.0f} s"
+                    )
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
@@ -892,6 +901,15 @@ class Ingest:
         if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
             return None
         return self.telemetry.still_computing(job, since, startup=startup)
+
+    def working_intermittently(self, job: str, since: float) -> str | None:
+        """Whether a silent job's GPUs read as working since ``since``, kernels starting and finishing
+        (``TelemetryRules.working_intermittently``), and nothing else was seen of the job or its nodes
+        since: a silence with other evidence is a stall at its usual deadline."""
+        run = self.world.jobs.get(job)
+        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+            return None
+        return self.telemetry.working_intermittently(job, since)
 
     def spinning_at_start(self, job: str, since: float) -> str | None:
         """Every GPU of a job before its first step spins at its idle power since ``since``

@@ -157,6 +157,15 @@ class JobPhase:
             self.first_line_t = t
         self.on_startup_line(t)
 
+    def on_any_line(self, t: float, line: str) -> None:
+        """Any line of the job. One that counts a loop to its own total after a save began (an
+        evaluation's bar at 7811/7811, the save's own) says the save is over and the job went on, when
+        the program prints no line for the save's end (holdout18, blind: mmsegmentation's "Saving
+        checkpoint at 2000 iterations", then a 76-minute evaluation whose bar printed only at its end)."""
+        self.on_line(t)
+        if self.ckpt_start is not None and t > self.ckpt_start and "/" in line and loop_at_total(line):
+            self.on_checkpoint(t, "end")
+
     def on_startup_line(self, t: float) -> None:
         """Any line of the job before its first step: the start-up's rhythm (its longest gap)."""
         if self.first_step_t is None:

@@ -39,6 +39,10 @@ UTIL = "DCGM_FI_DEV_GPU_UTIL"
 START_RISE = 2.5
 MIN_PEERS = 4  # GPUs of one job needed before a median of peers means anything
 BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU left idle reads 0
+# Utilisation is the share of the sample period a kernel ran. A process that stopped reads 0 (nothing
+# launched) or 90-100 (a kernel that never returns: a collective waiting for a peer); anything between
+# is kernels that start and finish, work (an evaluation, a save copied off the GPU).
+PART_LOW, PART_HIGH = 10.0, 90.0
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -93,6 +97,7 @@ class GpuState:
         "peak_clock",
         "peak_job",
         "idle_power",
+        "part_n",
     )
 
     def __init__(self) -> None:
@@ -109,6 +114,10 @@ class GpuState:
         self.peak_clock = 0.0  # the highest SM clock it ran at in its current job: its own working level
         self.peak_job: str | None = None  # the job that clock was reached in
         self.idle_power: float | None = None  # the power it drew at its latest idle sample (0 %)
+        # How steadily it works at a partial utilisation (PART_LOW < util < PART_HIGH): up one for such a
+        # sample, down one for any other, between 0 and 3. Two in a row make it 2 (working); after a run,
+        # one sample between loops (a bar's end, the next loop's set-up) leaves it working, two do not.
+        self.part_n = 0
 
     def to_state(self) -> list[Any]:
         return [
@@ -118,7 +127,7 @@ class GpuState:
             self.slow_run,
             self.slow_raised,
             self.slow_since,
-            [self.idle_since, self.idle_n, self.util_t, self.util],
+            [self.idle_since, self.idle_n, self.util_t, self.util, self.part_n],
             [round(self.peak_clock), self.peak_job],  # MHz: a whole number, short in the saved state
             self.idle_power,
         ]
@@ -134,8 +143,9 @@ class GpuState:
             bool(d[4]),
         )
         g.slow_since = d[5] if len(d) > 5 else None
-        if len(d) > 6 and isinstance(d[6], list) and len(d[6]) == 4:
+        if len(d) > 6 and isinstance(d[6], list) and len(d[6]) in (4, 5):
             g.idle_since, g.idle_n, g.util_t, g.util = d[6][0], int(d[6][1] or 0), d[6][2], d[6][3]
+            g.part_n = int(d[6][4] or 0) if len(d[6]) == 5 else 0
         if len(d) > 7 and isinstance(d[7], list) and len(d[7]) == 2 and isinstance(d[7][0], int | float):
             g.peak_clock, g.peak_job = float(d[7][0]), None if d[7][1] is None else str(d[7][1])
         if len(d) > 8 and isinstance(d[8], int | float):
@@ -248,6 +258,7 @@ class TelemetryRules:
                         st.idle_power = _num(idle_power)
                 elif st.idle_n:
                     st.idle_since, st.idle_n = None, 0
+                st.part_n = min(3, st.part_n + 1) if PART_LOW < util < PART_HIGH else max(0, st.part_n - 1)
                 st.util_t, st.util = t, util
         out: list[LineInfo] = []
         self._broken(st, gpu, fields, out, known)
@@ -547,11 +558,34 @@ class TelemetryRules:
             out.append((st, power))
         return peers, out
 
+    def working_intermittently(self, job: str, since: float) -> str | None:
+        """Why a silent job's GPUs read as working since ``since``, kernels starting and finishing (None:
+        they do not, or not every GPU was heard from since).
+
+        A process that stopped leaves its GPU idle (0 %) or pegged in a kernel that never returns (a
+        collective waiting for a peer: 90-100 %); a partial utilisation, two samples in a row, is
+        kernels launched and completed (``GpuState.part_n``: one sample otherwise, between two loops, does not
+        undo a run). Most of the job's GPUs so, each heard from since: the job works
+        without printing (holdout18, blind: mmsegmentation's 76-minute distributed evaluation after a
+        save, its GPUs at 38-79 % and a median 150 W against 260 W at training, below the power rule)."""
+        heard = self._heard_since(job, since)
+        if heard is None:
+            return None
+        gpus = heard[1]
+        part = [st.util or 0.0 for st, _ in gpus if st.part_n >= 2]
+        if len(part) * 2 <= len(gpus):
+            return None
+        return (
+            f"{len(part)} of its {len(gpus)} GPUs reporting since work intermittently ({min(part):.0f}-"
+            f"{max(part):.0f} % busy in their latest samples): kernels start and finish, which neither a rank "
+            "waiting in a collective (pegged) nor one left behind (idle) shows"
+        )
+
     def all_spinning(self, job: str, since: float) -> str | None:
         """Why every GPU of a silent job reads as waiting in a collective since ``since`` (None: not so).
 
         A rank at work draws its working power; a rank whose kernel waits for a peer spins in it,
-        busy (``BUSY_UTIL``) at a fraction of that power; a rank doing anything else (a save, a CPU
+        pegged (``PART_HIGH``: a kernel that never returns) at a fraction of that power; a rank doing anything else (a save, a CPU
         pause, a data loader) leaves its GPU idle. When every GPU of the job reported since
         ``since`` and every one spins, no rank is left to complete the collective: the ranks
         wait for each other, and the silence is a stall before its usual deadline. A job whose
@@ -562,7 +596,7 @@ class TelemetryRules:
             return None
         peers, gpus = heard
         peak = peers.peak_power or 0.0
-        if any(st.util is None or st.util < BUSY_UTIL or w >= self.power_ratio * peak for st, w in gpus):
+        if any(st.util is None or st.util < PART_HIGH or w >= self.power_ratio * peak for st, w in gpus):
             return None
         now = _median([w for _, w in gpus])
         return (
@@ -584,7 +618,7 @@ class TelemetryRules:
             return None
         gpus = heard[1]
         for st, w in gpus:
-            if st.util is None or st.util < BUSY_UTIL or not st.idle_power or w >= START_RISE * st.idle_power:
+            if st.util is None or st.util < PART_HIGH or not st.idle_power or w >= START_RISE * st.idle_power:
                 return None
         now = _median([w for _, w in gpus])
         idle = _median([st.idle_power or 0.0 for st, _ in gpus])
