@@ -135,6 +135,12 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             f"{v.node}'s tasks stopped on every other node of the job, so the job is requeued without it"
         )
         return v, [line]
+    if info.get("before_first_step") and v.category == "hang" and v.pattern == "hang_on_suspect_node":
+        line = (
+            f"{where}; would a restart repeat it? not shown: {v.node} was already under suspicion, so a start "
+            "that stalls there is first its node's, and the job is requeued without it"
+        )
+        return v, [line]
     if info.get("before_first_step") and not isinstance(info.get("previous"), dict):
         line = (
             f"{where} of a fresh start; would a restart repeat it? yes until shown otherwise: nothing has "

@@ -385,6 +385,31 @@ def crashed_on_suspect_node(inc: Incident, world: World, window_s: float) -> tup
     return Verdict("node_failure", node, None, 0.6, "crash_on_suspect_node", ()), why
 
 
+def hang_on_suspect_node(inc: Incident, world: World, window_s: float) -> tuple[Verdict, str] | None:
+    """A stall nothing else explains, nothing names a node left behind, and exactly one of the job's nodes
+    was already suspect (an earlier verdict or an operator's): that node first, not the program.
+
+    Without a node named, a stall is the program's or a rank's, and the job is only reported. A node
+    already blamed before tips it, as for a task that died on it (``crashed_on_suspect_node``): the
+    restart goes elsewhere and the node is checked (holdout19, blind: PaddlePaddle's first all-reduce
+    spinning forever on pd-gpu05, suspect for a hang three days before; the owner's resubmission on
+    another node trained; the node's PCIe peer-to-peer set-up was the cause). Two suspect nodes, or none,
+    name no one."""
+    if window_s <= 0 or inc.by_kind(*SOFTWARE_KINDS):
+        return None
+    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK):
+        return None
+    nodes = {n for job in inc.jobs if (run := world.jobs.get(job)) is not None for n in run.spec.nodes}
+    suspects = [
+        (n, why) for n in sorted(nodes) if (why := world.suspect(n, inc.detected_t, inc.key, window_s))
+    ]
+    if len(suspects) != 1:
+        return None
+    node, before = suspects[0]
+    why = f"{node}: the only node of the stalled job already under suspicion ({before.removeprefix('history: ')})"
+    return Verdict("hang", node, None, 0.55, "hang_on_suspect_node", ()), why
+
+
 def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None:
     """The GPUs of one node could not be used (busy, forbidden, absent, driver or fabric not ready)
     while none of the job's other nodes reported it: that node, not the program.
@@ -480,6 +505,11 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
                 if crashed is not None:
                     v = crashed[0]
                     why.append(crashed[1])
+        if v.category == "hang" and v.node is None:
+            suspect = hang_on_suspect_node(inc, world, history_window_s)
+            if suspect is not None:
+                v = suspect[0]
+                why.append(suspect[1])
         if v.node is None and v.pattern in LEMON_PATTERNS and not awaiting_collective(inc, world):
             lemon = analysis.lemon_node(inc, world)
             if lemon is not None:
