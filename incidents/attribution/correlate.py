@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from incidents.attribution.incident import Incident, origin_of
-from incidents.attribution.world import World
+from incidents.attribution.world import JobRun, World
+from monitoring.detectors import phase as ph
 from monitoring.detectors.schema import Kind, Observation
 
 # A GPU's or a node's own hardware evidence: each raises an incident of its own.
@@ -119,6 +120,23 @@ def _hard(obs: Observation) -> bool:
 
 # Verdicts that say a restart repeats the failure (incidents.attribution.restart).
 _DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
+# How long after its incident went quiet a repeat of the program's failure in the same work (the owner's
+# resubmission) still opens that incident again rather than a new one.
+REPEAT_WINDOW_S = 6 * 3600.0
+
+
+def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: Any) -> bool:
+    """Whether the incident saw ``job`` fail the way ``obs`` says: a mark of the same kind, in the same
+    phase (in the step loop, at the same step too: training is where everything happens)."""
+    for m in inc.marks.values():
+        phase = (
+            m.data.get("phase") if m.job == job and m.kind == obs.kind and isinstance(m.data, dict) else None
+        )
+        if not isinstance(phase, dict) or phase.get("stopped_in", phase.get("phase")) != where:
+            continue
+        if where != ph.TRAINING or phase.get("step") == step:
+            return True
+    return False
 
 
 def _service(data: Any) -> str | None:
@@ -184,7 +202,11 @@ class Correlator:
             changed.add(tail.key)
             return
         jobs = self._jobs_of(obs)
-        inc = self._find(obs, jobs) or self._resubmission_of(obs)
+        inc = self._find(obs, jobs)
+        if inc is None:
+            inc = self._resubmission_of(obs)
+            if inc is not None and inc.closed:
+                inc.closed = False  # the same failure of the same work again: its incident opens again
         created = False
         if inc is None and self._raises(obs):
             inc, created = self._create(obs, jobs), True
@@ -222,29 +244,53 @@ class Correlator:
         return found
 
     def _resubmission_of(self, obs: Observation) -> Incident | None:
-        """The open incident of an earlier submission of the same work that failed before its first step.
+        """The open incident of an earlier attempt or submission of the same work that the program failed
+        in the same place: one fault, and the proof that a restart repeats it, not a second incident.
 
-        The owner resubmits (same user, same job name) and the new job stops before its first step
-        again: one fault, the configuration, and the proof that a restart repeats it, not a second
-        incident. Only for a failure before the first step: a job that trained may fail anew.
+        The same work: another attempt of the same job, or the owner's resubmission (same user, same job
+        name) of one that no longer runs. The same place: both before their first step (a configuration,
+        an environment), or the same failure (the kind of evidence) in the same phase of the job's own
+        output, in the step loop at the same step (a stall in or right after an evaluation, a CUDA OOM
+        while evaluating; holdout13, blind: a seq2seq evaluation's OOM after its
+        owner's requeue; holdout19, blind: YOLACT stuck after its first mAP validation, resubmitted and
+        stuck there again). Only while the earlier incident has the program as its cause (no node), open or
+        closed less than ``REPEAT_WINDOW_S`` ago (then it opens again: the owner resubmits when they look),
+        and only for the program's own kind of failure: hardware evidence is a new fault.
         """
         phase = obs.data.get("phase") if obs.job else None
-        if not isinstance(phase, dict) or not phase.get("before_first_step"):
+        if not isinstance(phase, dict) or _hard(obs):
             return None
         run = self.world.jobs.get(obs.job or "")
-        if run is None or not run.spec.user or not run.spec.name:
+        if run is None:
             return None
+        before = bool(phase.get("before_first_step"))
+        where = phase.get("stopped_in", phase.get("phase"))
+        if where in (None, ph.UNKNOWN) or (where == ph.TRAINING and phase.get("step") is None):
+            where = None  # the step loop at no known step: no one place
         for inc in self.incidents.values():
             v = inc.verdict
-            if inc.closed or inc.superseded_by or v is None or v.pattern not in _DETERMINISTIC:
+            if inc.superseded_by or v is None or v.category != "software" or v.node is not None:
+                continue
+            if inc.closed and obs.t - inc.updated_t > REPEAT_WINDOW_S:
+                continue
+            if before and v.pattern not in _DETERMINISTIC:
                 continue
             for other in inc.jobs:
-                prev = self.world.jobs.get(other)
-                if other == obs.job or prev is None or prev.state == "running":
+                if not self._same_work(other, run, inc):
                     continue
-                if (prev.spec.user, prev.spec.name) == (run.spec.user, run.spec.name):
+                if before or (where is not None and _same_failure(inc, other, obs, where, phase.get("step"))):
                     return inc
         return None
+
+    def _same_work(self, other: str, run: JobRun, inc: Incident) -> bool:
+        """Whether job ``other`` of ``inc`` is ``run``'s work: an earlier attempt of it, or an earlier
+        submission of it by its owner (same user, same name) that no longer runs."""
+        if other == run.spec.id:
+            return inc.attempts.get(other, run.attempt) != run.attempt
+        prev = self.world.jobs.get(other)
+        if prev is None or prev.state == "running" or not run.spec.user or not run.spec.name:
+            return False
+        return (prev.spec.user, prev.spec.name) == (run.spec.user, run.spec.name)
 
     def _survived(self, inc: Incident, obs: Observation) -> bool:
         """The job kept training well after its incident: what stops it now is a new fault.

@@ -169,6 +169,14 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "the storage it writes to is the first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
+    if v.category == "hang" and v.node is None and phase == ph.EVALUATING:
+        line = (
+            f"{where}; the job stopped in or right after an evaluation, the training loop not resumed, and no "
+            "node is singled out: an evaluation runs at fixed steps (its shards uneven across ranks, its "
+            "metrics gathered, the switch back to training), a fixed point of the program, which a restart "
+            "reaches again, so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.6), "stall_in_evaluation", ()), [line]
     if v.category == "hang" and v.node is None and info.get("at_epoch_end"):
         line = (
             f"{where}; the job stopped right as an epoch ended (its bar at its total, the next epoch not "
