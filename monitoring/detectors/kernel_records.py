@@ -41,8 +41,10 @@ captured line (``docs/FORMATS.md``, "Kernel records", names the source files):
   ``PCIe Bus Error: severity=%s, type=%s, (%s)`` and ``device [%04x:%04x] error
   status/mask``; severity ``Uncorrected (Fatal)`` before 6.x, ``Uncorrectable
   (Fatal)`` after; ``drivers/pci/pcie/dpc.c``: ``containment event``). The device
-  is a GPU when its driver prefix is ``nvidia``, its vendor id ``10de``, or its bus
-  is one of the node's GPUs.
+  is a GPU when its driver prefix is ``nvidia``, its vendor id ``10de`` (on a line
+  that is not the port driver's own: Grace and GB10 root ports are NVIDIA's), or its
+  bus is one of the node's GPUs; a network adapter when its driver is one
+  (``mlx5_core``, ``bnxt_en``, ...), reported as the node's network fault.
 """
 
 from __future__ import annotations
@@ -148,6 +150,15 @@ _VENDOR_LINE = re.compile(r"device \[(?P<vendor>[0-9a-fA-F]{4}):[0-9a-fA-F]{4}\]
 _DEV_PREFIX = re.compile(r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]):")
 NVIDIA_VENDOR = "10de"
 GPU_DRIVERS = frozenset({"nvidia", "nvidia-gpu", "nouveau"})
+# The port driver: its lines are about a root or downstream port, whatever the port's vendor (Grace and GB10
+# root ports are NVIDIA's, 10de, and no GPU).
+PORT_DRIVER = "pcieport"
+# Network adapters' drivers (drivers/net/ethernet/{mellanox/mlx5,mellanox/mlx4,broadcom,intel},
+# drivers/infiniband/hw/{hfi1,irdma}, drivers/net/ethernet/amazon/efa): an adapter speaking in a fatal
+# record's recovery is the device behind the failed link.
+NIC_DRIVERS = frozenset(
+    {"mlx5_core", "mlx4_core", "bnxt_en", "ice", "i40e", "ixgbe", "efa", "hfi1", "irdma", "qede", "cxgb4"}
+)
 
 
 @dataclass(slots=True)
@@ -338,14 +349,15 @@ class KernelRecordReader:
         return None
 
     def _aer_gpu(self, node: str, bdf: str, gpu_of: GpuOf, driver: str | None) -> Record | None:
-        """A fatal AER record is reported once it is known to be about a GPU."""
+        """A fatal AER record is reported once it is known to be about a GPU, or a network adapter."""
         held = self.open[node]
         gpu = gpu_of(bdf)
-        if gpu is None and driver not in GPU_DRIVERS:
-            return None
-        if held.named:
+        if held.named or (gpu is None and driver not in GPU_DRIVERS and driver not in NIC_DRIVERS):
             return None
         held.named = True
+        if gpu is None and driver in NIC_DRIVERS:
+            text = f"PCIe uncorrectable fatal error on the network adapter at PCI {bdf} ({driver})"
+            return Record(Kind.IB_PORT_ERROR, text, data={"port": f"{driver} {bdf}", "pci": bdf})
         where = f"GPU {gpu}" if gpu is not None else f"NVIDIA device at PCI {bdf}"
         return Record(Kind.PCIE_FATAL, f"PCIe uncorrectable fatal error on {where}", gpu, {"pci": bdf})
 
@@ -399,16 +411,18 @@ class KernelRecordReader:
             return self._aer_gpu(node, bdf, gpu_of, d.group("drv")) if bdf else None
         v = _VENDOR_LINE.search(msg)
         bdf = held.info.get("pci")
-        if v is not None and bdf and v.group("vendor").lower() == NVIDIA_VENDOR:
+        p = _DEV_PREFIX.search(msg)
+        port = p is not None and p.group("drv") == PORT_DRIVER
+        if v is not None and bdf and v.group("vendor").lower() == NVIDIA_VENDOR and not port:
             return self._aer_gpu(node, bdf, gpu_of, "nvidia")
         source = _aer_source(msg)
         if source is not None and source[1] and _fatal(source[0]):
             held.info["pci"] = source[1]
             return self._aer_gpu(node, source[1], gpu_of, None)
         # The recovery that follows speaks per device under the port ("nvidia 0000:3b:00.0: AER: ..."):
-        # a GPU driver's line inside the fatal record names the GPU behind the failed link.
-        p = _DEV_PREFIX.search(msg)
-        if p is not None and p.group("drv") in GPU_DRIVERS:
+        # a GPU driver's line inside the fatal record names the GPU behind the failed link, a network
+        # adapter's ("mlx5_core 0000:01:00.0: mlx5_pci_err_detected ...") the adapter.
+        if p is not None and (p.group("drv") in GPU_DRIVERS or p.group("drv") in NIC_DRIVERS):
             dev = xidcat.normalize_pci(p.group("bdf"))
             return self._aer_gpu(node, dev, gpu_of, p.group("drv")) if dev else None
         return None

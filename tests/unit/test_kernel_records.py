@@ -148,7 +148,33 @@ def test_an_old_kernels_requester_id_is_decoded_and_a_nic_is_no_gpu() -> None:
             "mlx5_core 0000:5d:00.0: AER:   device [15b3:101b] error status/mask=00040000/00000000",
         ]
     )
-    assert nic == []
+    assert [(r.kind, r.gpu, r.data["pci"]) for r in nic] == [(Kind.IB_PORT_ERROR, None, "0000:5d:00")]
+
+
+def test_an_nvidia_root_port_is_no_gpu_and_the_adapter_behind_it_is_named() -> None:
+    # holdout19 (blind): a DGX Spark's GB10 root port (vendor 10de) reports a fatal error; the device behind
+    # it is its ConnectX-7, whose driver speaks next (mlx5_core mlx5_pci_err_detected). Not a GPU: the NIC.
+    recs = _read(
+        [
+            "pcieport 0000:00:00.0: AER: Uncorrectable (Fatal) error message received from 0000:00:00.0",
+            "pcieport 0000:00:00.0: PCIe Bus Error: severity=Uncorrectable (Fatal), type=Transaction Layer, "
+            "(Receiver ID)",
+            "pcieport 0000:00:00.0:   device [10de:22ce] error status/mask=00040000/00180000",
+            "pcieport 0000:00:00.0:    [18] MalfTLP                (First)",
+            "mlx5_core 0000:01:00.0: mlx5_pci_err_detected Device state = 1 health sensors: 1 pci_status: 1. "
+            "Enter, pci channel state = 3",
+        ]
+    )
+    assert [(r.kind, r.data["pci"]) for r in recs] == [(Kind.IB_PORT_ERROR, "0000:01:00")]
+    # the same port lines with a GPU's driver behind it: that GPU
+    gpu = _read(
+        [
+            "pcieport 0000:00:00.0: AER: Uncorrectable (Fatal) error message received from 0000:00:00.0",
+            "pcieport 0000:00:00.0:   device [10de:22ce] error status/mask=00040000/00180000",
+            "nvidia 0000:3b:00.0: AER: can't recover (no error_detected callback)",
+        ]
+    )
+    assert [(r.kind, r.gpu) for r in gpu] == [(Kind.PCIE_FATAL, 2)]
 
 
 def test_non_fatal_aer_is_read_and_not_reported() -> None:
