@@ -381,6 +381,24 @@ def idle_among_busy(inc: Incident, world: World, job: str) -> Suspect | None:
     return None
 
 
+def went_dark(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a stalled job whose exporter stopped answering as the job stopped, while other
+    nodes' still answer (``TelemetryRules.dark_nodes``): the node itself went down (holdout19, blind: a DGX
+    Spark's hard power-off, its job's other node waiting in the next collective). Two dark nodes name no one
+    (a rack, a switch: the shared cause is another incident's)."""
+    for m in inc.by_kind(Kind.HANG):
+        dark = m.data.get("dark_nodes") if m.job == job else None
+        if not isinstance(dark, list) or len(dark) != 1:
+            continue
+        node = str(dark[0])
+        why = (
+            f"{node}: its telemetry stopped as the job stopped, while the other nodes' still comes: the node "
+            "is down, hung or cut off (the scheduler's NOT_RESPONDING follows minutes later)"
+        )
+        return Suspect(node, None, 0.6, why)
+    return None
+
+
 def stuck_at_start(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node whose every task kept pace with its peers through the job's start-up and then stopped
     short of a line all the others printed (``start_skew``: in step, not a late start), in a job on

@@ -944,6 +944,13 @@ class Ingest:
                     "node(s) stay busy"
                 )
                 return why, {"idle_nodes": idle, "busy_nodes": busy, "early": True}
+        dark = self.telemetry.dark_nodes(run.spec.nodes, last + period, now)
+        if dark is not None:
+            why = (
+                f"{', '.join(dark[0][:4])} stopped reporting telemetry (its {dark[1]:.0f} s samples overdue) while "
+                "other nodes still report: the node itself is gone or cut off"
+            )
+            return why, {"dark_nodes": dark[0], "early": True}
         crash = self.corr.crashed_since(run.spec.nodes, last - period)
         if crash is not None:
             d = crash.data

@@ -225,11 +225,12 @@ def software_first(inc: Incident, before: float | None) -> Verdict | None:
     return Verdict("software", None, None, 0.6, "host_oom", ())
 
 
-_WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | None], str], ...] = (
-    (heartbeat.silent_node, "heartbeat_silent_node"),
-    (analysis.crashed_process_node, "process_crashed_on_node"),
-    (analysis.idle_among_busy, "idle_among_busy_peers"),
-    (analysis.stuck_at_start, "stuck_at_start"),
+_WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | None], str, str], ...] = (
+    (heartbeat.silent_node, "heartbeat_silent_node", "hang"),
+    (analysis.went_dark, "node_went_dark", "node_failure"),
+    (analysis.crashed_process_node, "process_crashed_on_node", "hang"),
+    (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
+    (analysis.stuck_at_start, "stuck_at_start", "hang"),
 )
 
 
@@ -252,12 +253,13 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         if suspect is not None:
             return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
     # Who else the job waits for, in the order of how directly each shows it: the ranks whose heartbeat
-    # monitor never reported, a process the kernel saw die, GPUs left idle among busy peers.
-    for finder, name in _WAITED_FOR:
+    # monitor never reported, a node gone dark (down: node_failure), a process the kernel saw die, GPUs
+    # left idle among busy peers.
+    for finder, name, category in _WAITED_FOR:
         for job in inc.jobs:
             found = finder(inc, world, job)
             if found is not None:
-                return Verdict("hang", found.node, found.gpu, found.confidence, name, ()), found.why
+                return Verdict(category, found.node, found.gpu, found.confidence, name, ()), found.why
     stuck = analysis.stuck_watchdog(inc, world)
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why

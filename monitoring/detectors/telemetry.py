@@ -43,6 +43,10 @@ BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU le
 # launched) or 90-100 (a kernel that never returns: a collective waiting for a peer); anything between
 # is kernels that start and finish, work (an evaluation, a save copied off the GPU).
 PART_LOW, PART_HIGH = 10.0, 90.0
+# A node whose exporter missed this many of its own sampling periods, while other nodes' still answer, went
+# dark: the node itself is gone (powered off, hung, cut off), not the collector.
+DARK_PERIODS = 2.5
+ROUND_S = 1.0  # one node's GPUs sampled within this are one round
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -229,6 +233,8 @@ class TelemetryRules:
         self.peers: dict[str, JobPeers] = {}
         self.thermal = ThermalWatch()
         self.node_gpus: dict[str, set[int]] = {}  # node -> the GPUs it reports, for per-node questions
+        # node -> [start of its latest round of samples, the gap between its last two rounds]
+        self.node_seen: dict[str, list[float]] = {}
 
     def forget_job(self, job: str) -> None:
         self.peers.pop(job, None)  # a GPU's working clock is reset by the next job's first sample
@@ -239,6 +245,11 @@ class TelemetryRules:
     ) -> list[LineInfo]:
         """Apply the rules to one sample; return what it revealed (usually nothing)."""
         key = (node, gpu)
+        seen = self.node_seen.get(node)
+        if seen is None:
+            self.node_seen[node] = [t, 0.0]
+        elif t - seen[0] > ROUND_S:  # a new round of this node's samples
+            seen[1], seen[0] = t - seen[0], t
         st = self.gpus.get(key)
         known = st is not None  # earlier samples of this GPU: a field that appears now is news
         if st is None:
@@ -558,6 +569,35 @@ class TelemetryRules:
             out.append((st, power))
         return peers, out
 
+    def dark_nodes(self, nodes: tuple[str, ...], since: float, now: float) -> tuple[list[str], float] | None:
+        """The nodes of a silent job whose exporter went dark: no sample since ``since`` (about the job's
+        last beat), ``DARK_PERIODS`` of its own sampling period overdue, while another node reported a
+        round after it and is still on time. With the longest of the dark nodes' periods, or None.
+
+        A node powered off, hung or cut off answers no scrape; a collector that stopped answers for no
+        node (then the controller is blind, and the silence waits for its usual deadline). holdout19,
+        blind: a DGX Spark's hard power-off, its job's other node still training into the silence.
+        """
+        dark: list[str] = []
+        latest, period = -1e18, 0.0
+        for node in nodes:
+            seen = self.node_seen.get(node)
+            if seen is None or seen[1] <= 0.0:
+                continue  # never heard, or one round only: no period of its own to be overdue by
+            if seen[0] <= since and now - seen[0] >= DARK_PERIODS * seen[1]:
+                dark.append(node)
+                latest, period = max(latest, seen[0]), max(period, seen[1])
+        if not dark:
+            return None
+        for node, seen in self.node_seen.items():
+            if (
+                node not in dark
+                and seen[0] > latest + ROUND_S
+                and now - seen[0] < 1.5 * max(seen[1], ROUND_S)
+            ):
+                return dark, period
+        return None
+
     def working_intermittently(self, job: str, since: float) -> str | None:
         """Why a silent job's GPUs read as working since ``since``, kernels starting and finishing (None:
         they do not, or not every GPU was heard from since).
@@ -652,6 +692,9 @@ class TelemetryRules:
             "c": {
                 job: [[n, g, c] for (n, g), c in p.clock.items()] for job, p in self.peers.items() if p.clock
             },
+            # ... and when each node last reported, at what period: a node that went dark is dark only
+            # against its own rhythm and the others' latest rounds.
+            "n": {node: list(seen) for node, seen in self.node_seen.items()},
         }
 
     def load_state(self, d: dict[str, Any]) -> None:
@@ -662,6 +705,8 @@ class TelemetryRules:
         for job, size in d.get("p", {}).items():
             if isinstance(size, int):
                 self.peers.setdefault(str(job), JobPeers()).size = size
+        for node, seen in d.get("n", {}).items():  # absent in states written before
+            self.node_seen[str(node)] = [float(seen[0]), float(seen[1])]
         for job, clocks in d.get("c", {}).items():  # absent in states written before
             peers = self.peers.setdefault(str(job), JobPeers())
             for n, g, c in clocks:
