@@ -47,6 +47,9 @@ PART_LOW, PART_HIGH = 10.0, 90.0
 # dark: the node itself is gone (powered off, hung, cut off), not the collector.
 DARK_PERIODS = 2.5
 ROUND_S = 1.0  # one node's GPUs sampled within this are one round
+# A GPU pegged by its workload at this share of its level or less, with no clock-event reason at all, is
+# capped by something the driver does not declare.
+UNDECLARED_RATIO = 0.5
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -390,6 +393,16 @@ class TelemetryRules:
             return
         if reasons is not None:
             confirmed = hw or bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
+            # The driver reports no reason at all (not idle, no power cap, no application clocks, no
+            # thermal loop) while the workload keeps the GPU pegged, at half its level or less: a cap
+            # nothing declares (holdout19, blind: a GB10 stuck in a low-power platform state, 0.41x its
+            # own clock at 97-99 % busy, its job's steps 2.6x slower; only an AC power cycle cleared it).
+            confirmed = confirmed or (
+                reasons == 0
+                and st.util_t == t
+                and (st.util or 0.0) >= PART_HIGH
+                and clock < UNDECLARED_RATIO * med_clock
+            )
         else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
         if not confirmed:

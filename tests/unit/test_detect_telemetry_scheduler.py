@@ -250,3 +250,34 @@ def test_a_big_jobs_first_samples_after_a_restore_are_judged_as_without_one() ->
         return [(i.kind, i.gpu, i.data.get("ratio")) for i in out]
 
     assert run(restore=True) == run(restore=False) != []
+
+
+def _pegged(rules: TelemetryRules, t: float, clock: float, reasons: int | None, util: float) -> list:
+    fields: dict = {
+        "DCGM_FI_DEV_SM_CLOCK": clock,
+        "DCGM_FI_DEV_POWER_USAGE": 24.0,
+        "DCGM_FI_DEV_GPU_UTIL": util,
+    }
+    if reasons is not None:
+        fields["DCGM_FI_DEV_CLOCK_THROTTLE_REASONS"] = reasons
+    return rules.on_sample(t, "spark3", 0, fields, "solo")
+
+
+def test_a_pegged_gpu_at_half_its_clock_with_no_reason_declared_is_slow() -> None:
+    # holdout19 (blind): a GB10 stuck in a low-power platform state, 903 MHz against its 2180 at 97-99 % busy,
+    # the driver declaring no reason at all. Not when a reason explains it (a power cap, application clocks),
+    # when no reasons are reported, when the workload eased (not pegged), or when the drop is not that deep.
+    cases = {
+        (0, 98.0, 903): True,
+        (None, 98.0, 903): False,
+        (0x4, 98.0, 903): False,
+        (0x2, 98.0, 903): False,
+        (0, 60.0, 903): False,
+        (0, 98.0, 1300): False,
+    }
+    for (reasons, util, clock), slow in cases.items():
+        rules = TelemetryRules()
+        out = _pegged(rules, 0, 2180, 0, 98.0)
+        for t in (45, 90, 135):
+            out += _pegged(rules, t, clock, reasons, util)
+        assert [i.kind for i in out] == ([Kind.SLOW_GPU] if slow else []), (reasons, util, clock)
