@@ -65,6 +65,26 @@ def _same_place(info: dict[str, Any]) -> bool:
     return where == info.get("phase") and prev.get("step") == info.get("step")
 
 
+def _fixed_point(info: dict[str, Any]) -> tuple[str, str, str] | None:
+    """Where the job stopped, when that is a point the program reaches at fixed steps (a stall there with no
+    node singled out is the program's): (pattern, where it stopped, what happens there), or None."""
+    if info.get("phase") == ph.EVALUATING:
+        return (
+            "stall_in_evaluation",
+            "the job stopped in or right after an evaluation, the training loop not resumed,",
+            "an evaluation runs at fixed steps (its shards uneven across ranks, its metrics gathered, the "
+            "switch back to training)",
+        )
+    if info.get("at_epoch_end"):
+        return (
+            "stall_at_epoch_end",
+            "the job stopped right as an epoch ended (its bar at its total, the next epoch not begun)",
+            "an epoch's end (the last uneven batches, the sampler and loader restarting, what the epoch's end "
+            "triggers) comes at fixed steps",
+        )
+    return None
+
+
 def _write_failure(inc: Incident) -> str | None:
     """The words of the first program error of the incident that says an I/O operation failed."""
     for m in sorted(inc.marks.values(), key=lambda m: m.t):
@@ -169,22 +189,14 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "the storage it writes to is the first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
-    if v.category == "hang" and v.node is None and phase == ph.EVALUATING:
+    fixed = _fixed_point(info) if v.category == "hang" and v.node is None else None
+    if fixed is not None:
+        pattern, what, why = fixed
         line = (
-            f"{where}; the job stopped in or right after an evaluation, the training loop not resumed, and no "
-            "node is singled out: an evaluation runs at fixed steps (its shards uneven across ranks, its "
-            "metrics gathered, the switch back to training), a fixed point of the program, which a restart "
-            "reaches again, so the owner is told, no requeue"
-        )
-        return Verdict("software", None, None, max(v.confidence, 0.6), "stall_in_evaluation", ()), [line]
-    if v.category == "hang" and v.node is None and info.get("at_epoch_end"):
-        line = (
-            f"{where}; the job stopped right as an epoch ended (its bar at its total, the next epoch not "
-            "begun) and no node is singled out: an epoch's end is a fixed point of the program (the last "
-            "uneven batches, the sampler and loader restarting, what the epoch's end triggers), which a "
+            f"{where}; {what} and no node is singled out: {why}, a fixed point of the program, which a "
             "restart reaches again, so the owner is told, no requeue"
         )
-        return Verdict("software", None, None, max(v.confidence, 0.6), "stall_at_epoch_end", ()), [line]
+        return Verdict("software", None, None, max(v.confidence, 0.6), pattern, ()), [line]
     if v.category == "hang" and v.node is None and info.get("save_trouble"):
         line = (
             f"{where}; the job stalled during or right after the checkpoint save in which it said "
