@@ -89,6 +89,10 @@ def own_drain(reason: str) -> bool:
     return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
 
 
+# How long after a job's runtime declared a node dead its telemetry may take to show which node it was.
+PEER_DEAD_WAIT_S = 600.0
+
+
 class Ingest:
     def __init__(self, world: World, correlator: Correlator, config: DetectConfig) -> None:
         self.world = world
@@ -114,6 +118,8 @@ class Ingest:
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
+        # job -> when its runtime declared a node dead that no name or address here resolves (dark_runtime_peer)
+        self.peer_dead: dict[str, float] = {}
         self.cadence_raised: set[str] = set()
         # Before the first step: transport errors, and tasks of one job that started far apart.
         self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
@@ -514,7 +520,11 @@ class Ingest:
             self._emit(Observation(t, "nccl_work", node, job, None, info.rank, "", data))
             return
         text = f"job {job}: {info.text}" if info.text else f"job {job}: {info.kind}"
-        if info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
+        if info.kind == Kind.NODE_FAILURE_LINE and data.get("heartbeat"):
+            node = self.world.host_of(str(info.host))  # a runtime's name or address for the node
+            if node is None and job not in self.peer_dead:
+                self.peer_dead[job] = t  # which of its nodes: the one whose telemetry goes dark
+        elif info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
             node = self.world.canonical(info.host) if info.host else None
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
 
@@ -808,6 +818,8 @@ class Ingest:
                     )
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
             self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
+        for job, declared in list(self.peer_dead.items()):
+            self._dark_runtime_peer(job, declared, now)
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._emit(obs)
         for job, trouble in self.launch.due(now):
@@ -918,6 +930,30 @@ class Ingest:
         if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
             return None
         return self.telemetry.all_spinning_at_start(job, since)
+
+    def _dark_runtime_peer(self, job: str, declared: float, now: float) -> None:
+        """The node a job's runtime declared dead by an address nothing here maps to a host: the one of
+        the job's nodes whose exporter went dark by then (``TelemetryRules.dark_nodes``), named as soon as
+        its samples are overdue (holdout18, blind: Ray's GCS marked 10.128.0.103 dead 31 s after the power
+        went; the scheduler said rg-02 was NOT_RESPONDING five minutes later). Given up after
+        ``PEER_DEAD_WAIT_S``, when the job ended, or when two nodes went dark."""
+        run = self.world.jobs.get(job)
+        if run is None or run.state != "running" or now - declared > PEER_DEAD_WAIT_S:
+            self.peer_dead.pop(job, None)
+            return
+        dark = self.telemetry.dark_nodes(run.spec.nodes, declared, now)
+        if dark is None:
+            return
+        self.peer_dead.pop(job, None)
+        if len(dark[0]) != 1:
+            return
+        node = dark[0][0]
+        text = (
+            f"job {job}: {node} is the node its runtime declared dead: its telemetry stopped (its "
+            f"{dark[1]:.0f} s samples overdue) while the job's other nodes still report"
+        )
+        data = {"heartbeat": True, "dark": True}
+        self._emit(Observation(now, Kind.NODE_FAILURE_LINE, node, job, text=clean_line(text, 300), data=data))
 
     def confirmed_early(
         self, job: str, last: float, period: float, now: float

@@ -32,6 +32,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "ce_storm": ingest.ce_storm.to_state(),
         "retried": ingest.retried.to_state(),
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
+        "peer_dead": ingest.peer_dead,
     }
 
 
@@ -50,3 +51,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     records, reader = state.get("kernel_open") or [{}, {}]
     ingest.kernel_records.load_state(records)
     ingest.kernel_reader.load_state(reader)
+    ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}

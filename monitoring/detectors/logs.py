@@ -457,6 +457,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     """:func:`parse_joblog` for a caller that already scanned for "NCCL" and "rror"."""
     if len(line) > MAX_PARSE:
         line = line[:MAX_PARSE]
+    if "eartbeat" in line and ("dead" in line or "ost " in line):
+        dead = _peer_dead(line)
+        if dead is not None:
+            return dead
     if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
         if "device handle" in line:
             return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
@@ -482,6 +486,36 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         return info
     # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
     return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info
+
+
+# A distributed runtime's own membership declaring a peer node gone because its failure detector stopped
+# hearing the peer's heartbeats: Ray's GCS (src/ray/gcs/gcs_server, 1.x "The node with node id: ID and ip:
+# IP has been marked dead because the detector has missed too many heartbeats from it", 2.x "... and
+# address: IP and node name: NAME ..."), Spark's "Lost executor N on HOST: Executor heartbeat timed out
+# after N ms". The node it names (a name, or an address) is down or cut off; the job's scheduler says so
+# only at its own timeout, minutes later.
+_PEER_DEAD = re.compile(
+    r"\b(?:[Nn]ode|[Hh]ost|[Ww]orker|[Ee]xecutor)\b.{0,240}?\b(?:marked dead|declared dead|is dead)\b.{0,200}?"
+    r"heartbeat|\b[Ll]ost executor\b.{0,160}?[Hh]eartbeat"
+)
+_PEER_NAMED = re.compile(
+    r"node name:\s*(?P<name>[A-Za-z][\w.-]*)|\bexecutor \S+ on (?P<on>[\w.-]+):"
+    r"|\b(?:ip|address):\s*(?P<ip>\d{1,3}(?:\.\d{1,3}){3})"
+)
+
+
+def _peer_dead(line: str) -> LineInfo | None:
+    if _PEER_DEAD.search(line) is None:
+        return None
+    peer = None
+    for m in _PEER_NAMED.finditer(line):
+        peer = m.group("name") or m.group("on") or m.group("ip")
+        if m.group("name") or m.group("on"):
+            break  # a name beats an address
+    if peer is None:
+        return None
+    text = f"the job's runtime declared {peer} dead: its heartbeats stopped"
+    return LineInfo(Kind.NODE_FAILURE_LINE, host=peer, text=text, data={"peer": peer, "heartbeat": True})
 
 
 # nvidia-smi (NVML) asked for a GPU it can no longer reach: nvmlDeviceGetHandleByIndex/ByPciBusId failed
