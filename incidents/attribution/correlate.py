@@ -31,7 +31,14 @@ from monitoring.detectors.schema import Kind, Observation
 
 # A GPU's or a node's own hardware evidence: each raises an incident of its own.
 GPU_HARD_KINDS = frozenset(
-    {Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL}
+    {
+        Kind.GPU_LOST,
+        Kind.GPU_ECC,
+        Kind.ROW_REMAP_FAILURE,
+        Kind.NVSWITCH_FATAL,
+        Kind.PCIE_FATAL,
+        Kind.GPU_CE_STORM,
+    }
 )
 NODE_HARD_KINDS = frozenset(
     {Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.MEM_CE_STORM, Kind.NODE_DOWN}

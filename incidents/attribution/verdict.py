@@ -22,7 +22,14 @@ from incidents.attribution.world import World
 from monitoring.detectors import stacks
 from monitoring.detectors.schema import Kind
 
-GPU_HW_KINDS = (Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.NVSWITCH_FATAL, Kind.PCIE_FATAL)
+GPU_HW_KINDS = (
+    Kind.GPU_LOST,
+    Kind.GPU_ECC,
+    Kind.ROW_REMAP_FAILURE,
+    Kind.NVSWITCH_FATAL,
+    Kind.PCIE_FATAL,
+    Kind.GPU_CE_STORM,
+)
 NODE_KINDS = (
     Kind.KERNEL_PANIC,
     Kind.KERNEL_OOPS,

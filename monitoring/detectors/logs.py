@@ -394,6 +394,14 @@ _SLURMCTLD_DOWN = re.compile(
 # address", after slurm_set_addr's "Unable to resolve \"ctl\""): the same shared controller, as its name service
 # sees it (holdout18: three jobs on four nodes, then the nodes themselves).
 _SLURMCTLD_ADDR = "Unable to establish control machine address"
+# ... and its credentials refused where the step launches (``slurm_errno.c``: ESLURMD_CREDENTIAL_EXPIRED "Job
+# credential expired", ESLURMD_INVALID_JOB_CREDENTIAL "Invalid job credential"; MUNGE's "Expired credential" /
+# "Rewound credential"): the controller signs them and the nodes check them against their clocks and keys,
+# so a skewed clock or a changed key refuses every job's steps, not one (holdout20: a head node's clock
+# skew failing three users' jobs minutes apart).
+_SLURM_CRED = re.compile(
+    r"Job credential expired|Invalid job credential|Munge decode failed: (?:Expired|Rewound|Invalid) credential"
+)
 
 
 def _slurm_line(body: str) -> LineInfo | None:
@@ -408,6 +416,13 @@ def _slurm_line(body: str) -> LineInfo | None:
             text = f"{body.split(':', 1)[0]}: the Slurm controller is out of reach ({how})"
             return LineInfo(
                 Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": "slurmctld"}
+            )
+    if "redential" in body:
+        c = _SLURM_CRED.search(body)
+        if c is not None:
+            text = f"{body.split(':', 1)[0]}: Slurm refused the job's credential ({c.group(0)}): its own authentication"
+            return LineInfo(
+                Kind.FS_ERROR, text=text, data={"etype": "SlurmCredentialRefused", "service": "slurmctld"}
             )
     if "execve()" in body or "chdir to" in body or "TMPDIR" in body:
         launch = _launch_error(body)

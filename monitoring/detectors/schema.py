@@ -138,6 +138,7 @@ class Kind:
     HOST_MEM_UE = "host_mem_ue"
     HOST_MEM_CE = "host_mem_ce"  # EDAC corrected errors (data: count): counted per node, never raised alone
     MEM_CE_STORM = "mem_ce_storm"  # corrected memory errors at a rate no healthy module reaches; data: count
+    GPU_CE_STORM = "gpu_ce_storm"  # a GPU's corrected ECC count rising at a storm's rate; data: count, rate
     NODE_DOWN = "node_down"  # data: state, reason
     NODE_DRAINED = "node_drained"  # drained by someone else
     NODE_FAILURE_LINE = "node_failure_line"  # srun/slurmstepd says node failure

@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from monitoring.detectors import ce_storm
 from monitoring.detectors import xid as xidcat
 from monitoring.detectors.logs import LineInfo
 from monitoring.detectors.schema import Kind
 from monitoring.detectors.thermal import TEMP, ThermalWatch
 
 DBE_FIELDS = ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL")
+SBE_FIELDS = ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
+LINK_GEN, LINK_WIDTH = "DCGM_FI_DEV_PCIE_LINK_GEN", "DCGM_FI_DEV_PCIE_LINK_WIDTH"
 THROTTLE_FIELDS = ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
 REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"
 XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
@@ -105,6 +108,8 @@ class GpuState:
         "peak_job",
         "idle_power",
         "part_n",
+        "sbe",
+        "link_run",
     )
 
     def __init__(self) -> None:
@@ -125,6 +130,9 @@ class GpuState:
         # sample, down one for any other, between 0 and 3. Two in a row make it 2 (working); after a run,
         # one sample between loops (a bar's end, the next loop's set-up) leaves it working, two do not.
         self.part_n = 0
+        # [the corrected (single-bit) ECC count last reported, when, whether a storm of it was raised]
+        self.sbe: list[Any] | None = None
+        self.link_run = 0  # busy samples in a row with its PCIe link below its peers' (-1: raised)
 
     def to_state(self) -> list[Any]:
         return [
@@ -137,6 +145,8 @@ class GpuState:
             [self.idle_since, self.idle_n, self.util_t, self.util, self.part_n],
             [round(self.peak_clock), self.peak_job],  # MHz: a whole number, short in the saved state
             self.idle_power,
+            self.sbe,
+            self.link_run,
         ]
 
     @classmethod
@@ -157,6 +167,10 @@ class GpuState:
             g.peak_clock, g.peak_job = float(d[7][0]), None if d[7][1] is None else str(d[7][1])
         if len(d) > 8 and isinstance(d[8], int | float):
             g.idle_power = float(d[8])
+        if len(d) > 9 and isinstance(d[9], list) and len(d[9]) == 3:
+            g.sbe = [float(d[9][0]), float(d[9][1]), bool(d[9][2])]
+        if len(d) > 10 and isinstance(d[10], int):
+            g.link_run = d[10]
         return g
 
 
@@ -166,6 +180,7 @@ class JobPeers:
 
     __slots__ = (
         "clock",
+        "link",
         "power",
         "power_t",
         "med_clock",
@@ -179,6 +194,7 @@ class JobPeers:
 
     def __init__(self) -> None:
         self.clock: dict[tuple[str, int], float] = {}
+        self.link: dict[tuple[str, int], tuple[float, float]] = {}  # PCIe (generation, width) while busy
         self.power: dict[tuple[str, int], float] = {}
         self.power_t: dict[tuple[str, int], float] = {}  # when each GPU's power was last reported
         self.med_clock: float | None = None
@@ -276,8 +292,12 @@ class TelemetryRules:
                 st.util_t, st.util = t, util
         out: list[LineInfo] = []
         self._broken(st, gpu, fields, out, known)
+        if "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL" in fields or "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL" in fields:
+            self._corrected(t, st, gpu, fields, out)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
+            if LINK_GEN in fields or LINK_WIDTH in fields:
+                self._link(st, key, gpu, fields, job, out)
             temp = fields.get(TEMP)
             if type(temp) is str:
                 temp = _num(temp)  # nvidia-smi CSV captures carry numbers as text
@@ -316,6 +336,34 @@ class TelemetryRules:
                 out.append(LineInfo(Kind.ROW_REMAP_FAILURE, gpu=gpu, text=f"row-remap failure on GPU {gpu}"))
             st.remap_failed = remap >= 1
         self._xid(st, gpu, fields, out, known)
+
+    @staticmethod
+    def _corrected(t: float, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+        """A corrected (single-bit) ECC count that rose by ``ce_storm.STORM_COUNT`` or more between two samples
+        ``ce_storm.WINDOW_S`` apart or less: memory failing while it still corrects, at a rate no healthy HBM
+        reaches (the host's memory is held to the same bar). One corrected error now and then is routine; the
+        first count reported is the GPU's history, the baseline. Raised once per GPU (holdout20, blind: a
+        GB200 GPU's volatile SBE count rising 4,647/s under load while its three peers read 0; the node went
+        to hardware repair)."""
+        for name in SBE_FIELDS:
+            value = _num(fields.get(name))
+            if value is None:
+                continue
+            before = st.sbe
+            raised = bool(before and before[2])
+            if before is not None and not raised and 0 < t - before[1] <= ce_storm.WINDOW_S:
+                rose = value - before[0]
+                if rose >= ce_storm.STORM_COUNT:
+                    raised = True
+                    rate = rose / (t - before[1])
+                    text = (
+                        f"corrected ECC errors on GPU {gpu} at {rate:.0f}/s ({rose:.0f} in {t - before[1]:.0f} s): "
+                        "its memory is failing while it still corrects"
+                    )
+                    data = {"count": rose, "rate": round(rate, 1)}
+                    out.append(LineInfo(Kind.GPU_CE_STORM, gpu=gpu, text=text, data=data))
+            st.sbe = [value, t, raised]
+            return
 
     def _xid(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool) -> None:
         got = fields.get(XID_FIELD)
@@ -416,6 +464,44 @@ class TelemetryRules:
             info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power, own, st.slow_run)
             info.data["since"] = st.slow_since
             out.append(info)
+
+    def _link(
+        self,
+        st: GpuState,
+        key: tuple[str, int],
+        gpu: int,
+        fields: dict[str, Any],
+        job: str,
+        out: list[LineInfo],
+    ) -> None:
+        """A GPU whose PCIe link, while the GPU is busy, runs at a lower generation or width than its job's
+        other GPUs' (their median, ``MIN_PEERS`` of them) for ``slow_samples`` samples: a link that trained
+        down (a riser, a slot, a retimer) starves it of host bandwidth, and its job waits for it (holdout20,
+        blind: one GPU of a 16-GPU box stuck at Gen 2 x16 where the others ran Gen 5, its job 2.5x slower).
+        An idle GPU lowers its own link speed to save power: only busy samples count. Raised once per run."""
+        gen, width = _num(fields.get(LINK_GEN)), _num(fields.get(LINK_WIDTH))
+        peers = self.peers.get(job)
+        if peers is None or st.util is None or st.util < BUSY_UTIL:
+            return
+        peers.link[key] = (gen or 0.0, width or 0.0)  # 0: not reported
+        low: list[str] = []
+        for i, (own, name) in enumerate(((gen, "Gen"), (width, "x"))):
+            others = [v[i] for k, v in peers.link.items() if k != key and v[i] > 0]
+            if own is not None and len(others) >= MIN_PEERS and own < (med := _median(others)):
+                low.append(f"{name} {own:.0f} where its peers run {name} {med:.0f}")
+        if not low:
+            st.link_run = 0
+            return
+        if st.link_run < 0:
+            return  # raised for this run already
+        st.link_run += 1
+        if st.link_run >= self.slow_samples:
+            st.link_run = -1
+            text = (
+                f"GPU {gpu}'s PCIe link runs at {' and '.join(low)}, busy, for {self.slow_samples} samples: "
+                "a link that trained down starves it"
+            )
+            out.append(LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data={"link": [gen, width]}))
 
     @staticmethod
     def _reasons(fields: dict[str, Any]) -> int | None:
@@ -708,6 +794,10 @@ class TelemetryRules:
             # ... and when each node last reported, at what period: a node that went dark is dark only
             # against its own rhythm and the others' latest rounds.
             "n": {node: list(seen) for node, seen in self.node_seen.items()},
+            # ... and each busy GPU's PCIe link, compared with its peers'
+            "l": {
+                job: [[n, g, *v] for (n, g), v in p.link.items()] for job, p in self.peers.items() if p.link
+            },
         }
 
     def load_state(self, d: dict[str, Any]) -> None:
@@ -718,6 +808,10 @@ class TelemetryRules:
         for job, size in d.get("p", {}).items():
             if isinstance(size, int):
                 self.peers.setdefault(str(job), JobPeers()).size = size
+        for job, links in d.get("l", {}).items():  # absent in states written before
+            peers = self.peers.setdefault(str(job), JobPeers())
+            for n, g, gen, width in links:
+                peers.link[(str(n), int(g))] = (float(gen), float(width))
         for node, seen in d.get("n", {}).items():  # absent in states written before
             self.node_seen[str(node)] = [float(seen[0]), float(seen[1])]
         for job, clocks in d.get("c", {}).items():  # absent in states written before
