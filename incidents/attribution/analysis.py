@@ -399,6 +399,17 @@ def went_dark(inc: Incident, world: World, job: str) -> Suspect | None:
     return None
 
 
+def odd_setup(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a job stalled at start-up whose NCCL set-up differs from all its peers' (the network
+    plugin it chose, ``Ingest.odd_setup``): the peers wait in their first collective for ranks that cannot
+    join it (holdout20, blind: one HGX node without the RDMA plugin the other three loaded)."""
+    for m in inc.by_kind(Kind.HANG):
+        odd = m.data.get("odd_setup") if m.job == job else None
+        if isinstance(odd, dict) and odd.get("node"):
+            return Suspect(str(odd["node"]), None, 0.6, str(odd.get("why") or ""))
+    return None
+
+
 def stuck_at_start(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node whose every task kept pace with its peers through the job's start-up and then stopped
     short of a line all the others printed (``start_skew``: in step, not a late start), in a job on

@@ -262,6 +262,8 @@ class Ingest:
             phase.on_startup_line(t)  # the start-up's rhythm (start_watch)
             if self.launch.on_line(job, t, line, True):
                 return  # a transport error at start-up: watched for the silence that follows
+        if has_nccl and "NET/Plugin" in line:
+            self.fabric.plugin_line(job, line)
         if ("NET/IB : " in line) if has_nccl else ("network interfaces" in line or job in self.fabric.block):
             for host, how in self.fabric.feed(job, line):
                 self._fabric_missing(t, job, host, how)
@@ -922,6 +924,19 @@ class Ingest:
         if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
             return None
         return self.telemetry.working_intermittently(job, since)
+
+    def odd_setup(self, job: str) -> tuple[str, str] | None:
+        """The one node of a job on three or more whose NCCL chose another network plugin than all the
+        others (``FabricWatch.odd_plugin``), with why: its ranks cannot join the others' collectives."""
+        odd = self.fabric.odd_plugin(job)
+        run = self.world.jobs.get(job)
+        if odd is None or run is None:
+            return None
+        node = self.world.canonical(odd[0])
+        if node not in run.spec.nodes:
+            return None
+        why = f"{node}'s NCCL runs {odd[1]} where the job's other nodes load {odd[2]}: its NCCL set-up is its own"
+        return node, why
 
     def spinning_at_start(self, job: str, since: float) -> str | None:
         """Every GPU of a job before its first step spins at its idle power since ``since``

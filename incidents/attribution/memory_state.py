@@ -33,6 +33,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "retried": ingest.retried.to_state(),
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
         "peer_dead": ingest.peer_dead,
+        "net_plugins": ingest.fabric.to_state(),
     }
 
 
@@ -52,3 +53,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.kernel_records.load_state(records)
     ingest.kernel_reader.load_state(reader)
     ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}
+    ingest.fabric.load_state(state.get("net_plugins") or {})

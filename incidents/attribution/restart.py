@@ -29,9 +29,22 @@ from monitoring.detectors.schema import Kind
 # Verdicts whose evidence already names a machine or a shared service.
 _HARD = frozenset({"gpu_hardware", "node_failure", "gpu_degraded", "infrastructure"})
 _SOFT = frozenset({"hang", "network", "software"})
-# Hang verdicts whose node stopped where the same program went on on the job's other nodes: before the first
-# step too, the node, not the program (analysis.stuck_at_start).
-_WENT_ON = frozenset({"stuck_at_start"})
+# Hang verdicts that name a node before the first step too: the node, not the program (the answer to "would a
+# restart repeat it?", and why).
+_NODE_FIRST = {
+    "stuck_at_start": (
+        "not elsewhere",
+        "the same start-up went on past where {node}'s tasks stopped on every other node of the job",
+    ),
+    "odd_network_setup": (
+        "not elsewhere",
+        "{node}'s NCCL set-up differs from that of every other node of the job",
+    ),
+    "hang_on_suspect_node": (
+        "not shown",
+        "{node} was already under suspicion, so a start that stalls there is first its node's",
+    ),
+}
 
 
 def _phase_mark(inc: Incident) -> tuple[Mark, dict[str, Any]] | None:
@@ -144,21 +157,12 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return Verdict("software", None, None, max(v.confidence, 0.7), "stall_after_training_finished", ()), [
             line
         ]
-    if (
-        info.get("before_first_step")
-        and v.category == "hang"
-        and v.node is not None
-        and v.pattern in _WENT_ON
-    ):
+    first = _NODE_FIRST.get(v.pattern) if v.category == "hang" and v.node is not None else None
+    if info.get("before_first_step") and first is not None:
+        answer, reason = first
         line = (
-            f"{where}; would a restart repeat it? not elsewhere: the same start-up went on past where "
-            f"{v.node}'s tasks stopped on every other node of the job, so the job is requeued without it"
-        )
-        return v, [line]
-    if info.get("before_first_step") and v.category == "hang" and v.pattern == "hang_on_suspect_node":
-        line = (
-            f"{where}; would a restart repeat it? not shown: {v.node} was already under suspicion, so a start "
-            "that stalls there is first its node's, and the job is requeued without it"
+            f"{where}; would a restart repeat it? {answer}: {reason.format(node=v.node)}, so the job is "
+            "requeued without it"
         )
         return v, [line]
     if info.get("before_first_step") and not isinstance(info.get("previous"), dict):

@@ -41,6 +41,7 @@ class Watched(Protocol):
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
     def spinning_at_start(self, job: str, since: float) -> str | None: ...
+    def odd_setup(self, job: str) -> tuple[str, str] | None: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -61,7 +62,8 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         if now - last < START_FLOOR_S or now - last < limit(phase):
             if now - last < max(SPIN_FLOOR_S, SPIN_MULTIPLE * phase.launch_gap) or not phase.launch_seen():
                 continue
-            spin = ingest.spinning_at_start(job, last)
+            odd = ingest.odd_setup(job)
+            spin = ingest.spinning_at_start(job, last) or (odd[1] if odd is not None else None)
             if spin is None:
                 continue
         if not phase.launch_seen():
@@ -79,6 +81,9 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         info = ingest.phase_data(job)
         if info is not None:
             data["phase"] = info
+        odd = ingest.odd_setup(job)
+        if odd is not None:
+            data["odd_setup"] = {"node": odd[0], "why": odd[1]}
         if spin is not None:
             data["early"] = True
             text = (

@@ -238,6 +238,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (analysis.crashed_process_node, "process_crashed_on_node", "hang"),
     (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
     (analysis.stuck_at_start, "stuck_at_start", "hang"),
+    (analysis.odd_setup, "odd_network_setup", "hang"),
 )
 
 

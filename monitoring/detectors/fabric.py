@@ -18,6 +18,13 @@ Either names a node without its fabric only when **the job's other nodes have it
 reported it missing are a strict part of the job's nodes): a cluster without InfiniBand says the same
 on every node and is no fault. ``FabricWatch`` holds the few lines of an Open MPI block and each
 job's NCCL reports; ``feed`` gives the hosts newly found without their fabric.
+
+The network plugin NCCL chose on each host is kept too (``src/plugin/net.cc``: ``NET/Plugin: Loaded net
+plugin %s``, or ``NET/Plugin: Could not find: %s. Using internal network plugin.``; before 2.19 ``NET/Plugin :
+No plugin found (libnccl-net.so), using internal implementation``): one node of a job on three or more
+that chose otherwise than all the others has an NCCL set-up of its own, and its ranks cannot join the
+others' first collective (holdout20, blind: one HGX node without the RDMA/SHARP plugin the others
+loaded, the job silent at start-up; "you have libnccl-net.so on part of your hpc").
 """
 
 from __future__ import annotations
@@ -30,18 +37,24 @@ _HOST = re.compile(r"^\s*Host:\s*([\w.-]+)\s*$")
 _NCCL_HOST = re.compile(
     r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO NET/IB : (No device found|Using)"
 )
+_PLUGIN = re.compile(
+    r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO NET/Plugin ?: ?"
+    r"(?:Loaded net plugin (?P<name>.+?)\s*(?:\(v\d+\))?\s*$|(?P<internal>Could not find|No plugin found))"
+)
+MIN_HOSTS = 3  # "all the others" needs at least two others that agree
 BLOCK_LINES = 8  # the lines of one help block after its "unable to find" line
 MAX_JOBS = 4096
 
 
 class FabricWatch:
-    __slots__ = ("block", "with_ib", "without_ib", "named")
+    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins")
 
     def __init__(self) -> None:
         self.block: dict[str, tuple[int, str]] = {}  # job -> (lines left, module)
         self.with_ib: dict[str, set[str]] = {}
         self.without_ib: dict[str, set[str]] = {}
         self.named: dict[str, set[str]] = {}  # hosts already reported, per job
+        self.plugins: dict[str, dict[str, str]] = {}  # job -> host -> the network plugin NCCL chose there
 
     def feed(self, job: str, line: str) -> list[tuple[str, str]]:
         """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
@@ -86,6 +99,42 @@ class FabricWatch:
             out += self._report(job, missing, "NCCL found no InfiniBand device (NET/IB : No device found)")
         return out
 
+    def plugin_line(self, job: str, line: str) -> None:
+        """Note which network plugin NCCL chose on the line's host."""
+        m = _PLUGIN.match(line)
+        if m is None:
+            return
+        chosen = (
+            "NCCL's internal network plugin" if m.group("internal") else f"the net plugin {m.group('name')}"
+        )
+        if job not in self.plugins and len(self.plugins) >= MAX_JOBS:
+            self.plugins.pop(next(iter(self.plugins)))
+        hosts = self.plugins.setdefault(job, {})
+        if m.group(1) not in hosts and len(hosts) < 4096:
+            hosts[m.group(1)] = chosen
+
+    def odd_plugin(self, job: str) -> tuple[str, str, str] | None:
+        """``(host, its plugin, everyone else's)`` when exactly one host of the job chose otherwise than all
+        the others (``MIN_HOSTS`` at least), or None."""
+        hosts = self.plugins.get(job) or {}
+        if len(hosts) < MIN_HOSTS:
+            return None
+        kinds = set(hosts.values())
+        if len(kinds) != 2:
+            return None
+        odd = [h for h, p in hosts.items() if sum(1 for q in hosts.values() if q == p) == 1]
+        if len(odd) != 1:
+            return None
+        host = odd[0]
+        other = next(p for h, p in hosts.items() if h != host)
+        return host, hosts[host], other
+
+    def to_state(self) -> dict[str, dict[str, str]]:
+        return {job: dict(hosts) for job, hosts in self.plugins.items()}
+
+    def load_state(self, d: dict[str, dict[str, str]]) -> None:
+        self.plugins = {str(job): {str(h): str(p) for h, p in hosts.items()} for job, hosts in d.items()}
+
     def _report(self, job: str, host: str, how: str) -> list[tuple[str, str]]:
         named = self.named.setdefault(job, set())
         if host in named:
@@ -94,5 +143,5 @@ class FabricWatch:
         return [(host, how)]
 
     def forget(self, job: str) -> None:
-        for d in (self.block, self.with_ib, self.without_ib, self.named):
+        for d in (self.block, self.with_ib, self.without_ib, self.named, self.plugins):
             d.pop(job, None)

@@ -5,6 +5,8 @@ slurm_errno.c, DCGM's field names), filled with made-up values.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,3 +74,51 @@ def test_a_busy_gpus_link_below_its_peers_generation_or_width_is_slow() -> None:
         assert out == ([Kind.SLOW_GPU] if slow else []), (gen14, width14)
     idle = TelemetryRules()  # an idle GPU lowers its own link speed to save power: not a fault
     assert sum((_round(idle, t, 1, util=0.0) for t in (0.0, 60.0, 120.0, 180.0)), []) == []
+
+
+def _plugin_line(rank: int, host: str, internal: bool) -> str:
+    # src/plugin/net.cc (2.19+): "NET/Plugin: Loaded net plugin %s (v%d)" / "NET/Plugin: Could not find: %s. ..."
+    what = (
+        "NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin."
+        if internal
+        else "NET/Plugin: Loaded net plugin NCCL RDMA Plugin v8 (v8)"
+    )
+    return f"{rank}: {host}:1822{rank}:1829{rank} [{rank % 8}] NCCL INFO {what}"
+
+
+def _startup(nodes: list[str], odd: set[str]) -> Any:
+    from monitoring.detectors.schema import JobSpec
+    from tests.unit.pipehelpers import OPTED, T0, log, pipeline, run
+
+    spec = JobSpec(
+        "30418", name="gpt2", user="yc", nodes=tuple(nodes), tasks_per_node=8, started=T0, comment=OPTED
+    )
+    p = pipeline(spec)
+    lines = [
+        log(12.0, "30418", "0: tokens per iteration will be: 491,520"),
+        log(14.0, "30418", "0: Initializing a new model from scratch"),
+        log(20.0, "30418", "0: NCCL version 2.21.5+cuda12.4"),
+    ]
+    for i, n in enumerate(nodes):
+        for r in range(8):
+            lines.append(log(27.0 + 0.01 * (8 * i + r), "30418", _plugin_line(8 * i + r, n, n in odd)))
+    run(p, lines, until=1000.0)
+    [inc] = p.incidents()
+    return inc, inc.detected_t - T0
+
+
+def test_the_one_node_whose_nccl_chose_another_network_plugin_holds_up_the_start() -> None:
+    # holdout20: three HGX nodes load the RDMA/SHARP plugin, one runs NCCL's internal plugin; the job never starts
+    nodes = ["gpu-a-003", "gpu-a-004", "gpu-a-005", "gpu-a-011"]
+    inc, t = _startup(nodes, {"gpu-a-011"})
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("hang", "gpu-a-011", "odd_network_setup")
+    assert [r.to_dict() for r in inc.recommendations] == [
+        {"action": "requeue_job", "job": "30418", "exclude": ["gpu-a-011"]}
+    ]
+    assert t < 200  # early: max(2 x the start-up's longest gap, 120 s), not the 900 s floor
+    same, t_same = _startup(nodes, set())
+    assert (same.category, same.culprit_node) == ("software", None) and t_same >= 900
+    two, _ = _startup(nodes[:2], {"gpu-a-004"})  # two nodes: which one is odd?
+    assert two.culprit_node is None
+    half, _ = _startup(nodes, {"gpu-a-005", "gpu-a-011"})  # two against two: no one
+    assert half.culprit_node is None
