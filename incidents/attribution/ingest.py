@@ -911,17 +911,21 @@ class Ingest:
         """Whether a silent job's GPUs still draw their working power (``TelemetryRules.still_computing``),
         and nothing else was seen of the job or its nodes since (a kernel record, a filesystem error): a
         silence with other evidence is a stall at its usual deadline, whatever the power says."""
-        run = self.world.jobs.get(job)
-        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+        if self._evidence_since(job, since):
             return None
         return self.telemetry.still_computing(job, since, startup=startup)
+
+    def _evidence_since(self, job: str, since: float) -> bool:
+        """Whether anything else was seen of the job or its nodes since ``since`` (a kernel record, a
+        filesystem error): then what the GPUs read does not excuse the silence."""
+        run = self.world.jobs.get(job)
+        return self.corr.evidence_since(job, run.spec.nodes if run else (), since)
 
     def working_intermittently(self, job: str, since: float) -> str | None:
         """Whether a silent job's GPUs read as working since ``since``, kernels starting and finishing
         (``TelemetryRules.working_intermittently``), and nothing else was seen of the job or its nodes
         since: a silence with other evidence is a stall at its usual deadline."""
-        run = self.world.jobs.get(job)
-        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+        if self._evidence_since(job, since):
             return None
         return self.telemetry.working_intermittently(job, since)
 
@@ -941,8 +945,7 @@ class Ingest:
     def spinning_at_start(self, job: str, since: float) -> str | None:
         """Every GPU of a job before its first step spins at its idle power since ``since``
         (``TelemetryRules.all_spinning_at_start``), and nothing else was seen of it since."""
-        run = self.world.jobs.get(job)
-        if self.corr.evidence_since(job, run.spec.nodes if run else (), since):
+        if self._evidence_since(job, since):
             return None
         return self.telemetry.all_spinning_at_start(job, since)
 

@@ -292,7 +292,7 @@ class TelemetryRules:
                 st.util_t, st.util = t, util
         out: list[LineInfo] = []
         self._broken(st, gpu, fields, out, known)
-        if "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL" in fields or "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL" in fields:
+        if SBE_FIELDS[0] in fields or SBE_FIELDS[1] in fields:
             self._corrected(t, st, gpu, fields, out)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
