@@ -35,7 +35,7 @@ class PipelineConfig:
     node_storm_tight_s: float = 60.0
     incident_close_s: float = 1800.0
     history_window_s: float = 30 * 86400.0
-    hang_idle_multiple: float = 2.0  # silence confirmed earlier by a node left idle while its peers spin
+    hang_idle_multiple: float = 1.0  # silence confirmed earlier by a node left idle while its peers spin
     # The site's own rules for lines no built-in rule explained (incidents.attribution.site_rules):
     # the cluster's enabled ones and the global ones, as the loop loads them each tick.
     site_rules: RuleSet = EMPTY

@@ -76,7 +76,7 @@ class Watched(Protocol):
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
     def working_intermittently(self, job: str, since: float) -> str | None: ...
     def confirmed_early(
-        self, job: str, last: float, period: float, now: float
+        self, job: str, last: float, period: float, now: float, longest: float = 0.0
     ) -> tuple[str, dict[str, Any]] | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
     def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
@@ -128,7 +128,7 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             # busy peers, a process of the job that died, or every GPU spinning in a collective none
             # completes confirms the silence early (``Ingest.confirmed_early``, as for known formats).
             early = (
-                ingest.confirmed_early(job, stall.last_t, stall.period, now)
+                ingest.confirmed_early(job, stall.last_t, stall.period, now, stall.longest)
                 if stuck is None and not why_phase
                 else None
             )

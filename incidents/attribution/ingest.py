@@ -35,6 +35,10 @@ from monitoring.detectors.telemetry import TelemetryRules
 from monitoring.detectors.text import clean_line
 from monitoring.detectors.xid import gpu_index_map
 
+# A process of the job that died is one record, not a run of samples (a data loader's worker may die and
+# be restarted): it confirms a silence at twice the beats the telemetry's signatures need.
+CRASH_BEATS = 2.0
+
 
 @dataclass(frozen=True)
 class DetectConfig:
@@ -47,10 +51,11 @@ class DetectConfig:
     slow_gpu_ratio: float = 0.75
     slow_gpu_samples: int = 3
     power_ratio: float = 0.6
-    # A silence of max(this x median interval, hang_min_s) is already a hang when one node's GPUs
-    # went idle after the last progress line while another node's stay busy (peers spinning in
-    # the collective the idle node never joined); 0 turns the early confirmation off.
-    hang_idle_multiple: float = 2.0
+    # A silence of max(this x median interval, the job's longest interval so far, hang_min_s) is
+    # already a hang when one node's GPUs went idle after the last progress line while another node's
+    # stay busy (peers spinning in the collective the idle node never joined); 0 turns the early
+    # confirmation off.
+    hang_idle_multiple: float = 1.0
     # A job whose progress format no parser knows: a stall is a silence of max(this x the period
     # of its own learned cadence, cadence_floor_s), on every stream that had one.
     cadence_multiple: float = 4.0
@@ -804,7 +809,8 @@ class Ingest:
             if early is not None:
                 data.update(early[1])
                 why = (
-                    f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, {c.hang_min_s:g} s), "
+                    f"over max({c.hang_idle_multiple:g} x median interval {med:.1f} s, its longest interval "
+                    f"{max(tr.intervals, default=0.0):.0f} s, {c.hang_min_s:g} s), "
                     f"and {early[0]}"
                 )
             else:
@@ -974,17 +980,21 @@ class Ingest:
         self._emit(Observation(now, Kind.NODE_FAILURE_LINE, node, job, text=clean_line(text, 300), data=data))
 
     def confirmed_early(
-        self, job: str, last: float, period: float, now: float
+        self, job: str, last: float, period: float, now: float, longest: float = 0.0
     ) -> tuple[str, dict[str, Any]] | None:
-        """Early confirmation of a silence, ``hang_idle_multiple`` beats (and ``hang_min_s``) after the last,
-        as (why, what the observation adds): a node's GPUs went idle while another node's stay busy
+        """Early confirmation of a silence, ``hang_idle_multiple`` beats after the last, and no sooner than
+        the longest pause the job took so far (``longest``: a job that stops now and then, rank 0 saving
+        while its peers wait in a barrier, did it before) nor ``hang_min_s``, as (why, what the observation
+        adds): a node's GPUs went idle while another node's stay busy
         (``TelemetryRules.idle_split``, in a run that began after the last line less one beat: a GPU idle
         while the job still progressed is not part of the step loop), a process of the job's nodes died of
         a fault since about then (its peers wait for the rank that died), or every GPU of the job spins in
         a collective none completes (``TelemetryRules.all_spinning``) in samples taken after the next beat
         was due. One place for both stall paths, the progress parser's and the cadence's."""
         c = self.cfg
-        if c.hang_idle_multiple <= 0 or now - last < max(c.hang_idle_multiple * period, c.hang_min_s):
+        if c.hang_idle_multiple <= 0 or now - last < max(
+            c.hang_idle_multiple * period, longest, c.hang_min_s
+        ):
             return None
         run = self.world.jobs.get(job)
         if run is None:
@@ -1006,7 +1016,7 @@ class Ingest:
             )
             return why, {"dark_nodes": dark[0], "early": True}
         crash = self.corr.crashed_since(run.spec.nodes, last - period)
-        if crash is not None:
+        if crash is not None and now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s):
             d = crash.data
             return (
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
@@ -1021,4 +1031,6 @@ class Ingest:
         last = tr.last_t
         if last is None or tr.ckpt_start is not None or (tr.busy_t is not None and tr.busy_t >= last):
             return None  # a save or an evaluation: the step loop may not be back yet
-        return self.confirmed_early(job, last, tr.median_interval() or 0.0, now)
+        return self.confirmed_early(
+            job, last, tr.median_interval() or 0.0, now, max(tr.intervals, default=0.0)
+        )

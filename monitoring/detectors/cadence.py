@@ -224,6 +224,7 @@ class Stall:
     period: float
     template: str
     streams: int
+    longest: float = 0.0  # the longest gap the beat that decides took so far: the job's own longest pause
 
 
 class CadenceTracker:
@@ -318,7 +319,7 @@ class CadenceTracker:
                 best = own  # every stream must be silent: the latest deadline decides
         if best is None:
             return None
-        return Stall(best.deadline, best.last_t, best.period, best.template, streams)
+        return Stall(best.deadline, best.last_t, best.period, best.template, streams, best.longest)
 
     def _stream_stall(self, stream: Stream) -> Stall | None:
         cfg = self.cfg
@@ -333,8 +334,10 @@ class CadenceTracker:
                 continue  # a measuring beat times the stream only where nothing counts
             deadline = beat.last_t + max(cfg.multiple * period, cfg.floor_s)
             if best is None or deadline > best.deadline:
-                best = Stall(deadline, beat.last_t, period, beat.template, 1)
+                best = Stall(
+                    deadline, beat.last_t, period, beat.template, 1, max(beat.intervals, default=0.0)
+                )
         if best is not None and alive is not None and alive > best.last_t:
             wait = max(cfg.multiple * best.period, cfg.floor_s)
-            best = Stall(alive + wait, alive, best.period, best.template, 1)
+            best = Stall(alive + wait, alive, best.period, best.template, 1, best.longest)
         return best
