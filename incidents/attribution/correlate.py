@@ -38,6 +38,7 @@ GPU_HARD_KINDS = frozenset(
         Kind.NVSWITCH_FATAL,
         Kind.PCIE_FATAL,
         Kind.GPU_CE_STORM,
+        Kind.GPU_HW_ERROR,
     }
 )
 NODE_HARD_KINDS = frozenset(
@@ -81,7 +82,7 @@ def _hard_class(obs: Observation) -> str:
     return "gpu_hardware"
 
 
-GPU_FAULT_KINDS = frozenset({Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE})
+GPU_FAULT_KINDS = frozenset({Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE, Kind.GPU_HW_ERROR})
 
 
 def _gpu_fault(kind: str, data: dict[str, Any]) -> bool:
@@ -144,6 +145,26 @@ def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: A
         if where != ph.TRAINING or phase.get("step") == step:
             return True
     return False
+
+
+# A message this long names one error; a shorter one ("Exception: ", "RuntimeError: ") says little.
+SAME_ERROR_MIN = 16
+
+
+def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
+    """(type, message) of the program's own exception; None for anything else (a CUDA device error: the
+    device may be at fault)."""
+    if kind != Kind.EXCEPTION or not isinstance(data, dict) or data.get("cuda_error") is not None:
+        return None
+    etype, message = data.get("etype"), data.get("message")
+    if not isinstance(etype, str) or not isinstance(message, str) or len(message.strip()) < SAME_ERROR_MIN:
+        return None
+    return etype, message.strip()
+
+
+def _same_error(inc: Incident, job: str, errors: set[tuple[str, str]]) -> bool:
+    """Whether the incident holds one of ``errors`` raised by ``job``."""
+    return any(m.job == job and _error_of(m.kind, m.data) in errors for m in inc.marks.values())
 
 
 def _service(data: Any) -> str | None:
@@ -211,9 +232,9 @@ class Correlator:
         jobs = self._jobs_of(obs)
         inc = self._find(obs, jobs)
         if inc is None:
-            inc = self._resubmission_of(obs)
+            inc = self._resubmission_of(obs) or self._stuck_since_fault(obs)
             if inc is not None and inc.closed:
-                inc.closed = False  # the same failure of the same work again: its incident opens again
+                inc.closed = False  # the same fault seen again: its incident opens again
         created = False
         if inc is None and self._raises(obs):
             inc, created = self._create(obs, jobs), True
@@ -260,9 +281,13 @@ class Correlator:
         output, in the step loop at the same step (a stall in or right after an evaluation, a CUDA OOM
         while evaluating; holdout13, blind: a seq2seq evaluation's OOM after its
         owner's requeue; holdout19, blind: YOLACT stuck after its first mAP validation, resubmitted and
-        stuck there again). Only while the earlier incident has the program as its cause (no node), open or
-        closed less than ``REPEAT_WINDOW_S`` ago (then it opens again: the owner resubmits when they look),
-        and only for the program's own kind of failure: hardware evidence is a new fault.
+        stuck there again). Or, wherever it happened, the same error word for word: the same exception type
+        with the same message (``SAME_ERROR_MIN`` characters at least, no CUDA device error), which this
+        attempt raised or holds pending (holdout21, blind: fairseq's ``FloatingPointError: Minimum loss scale
+        reached`` 25 min after the requeue resumed it from its checkpoint, on another node; its phase read
+        as unknown in both attempts). Only while the earlier incident has the program as its cause (no
+        node), open or closed less than ``REPEAT_WINDOW_S`` ago (then it opens again: the owner resubmits
+        when they look), and only for the program's own kind of failure: hardware evidence is a new fault.
         """
         phase = obs.data.get("phase") if obs.job else None
         if not isinstance(phase, dict) or _hard(obs):
@@ -270,6 +295,7 @@ class Correlator:
         run = self.world.jobs.get(obs.job or "")
         if run is None:
             return None
+        errors = self._errors(obs)
         before = bool(phase.get("before_first_step"))
         where = phase.get("stopped_in", phase.get("phase"))
         if where in (None, ph.UNKNOWN) or (where == ph.TRAINING and phase.get("step") is None):
@@ -280,14 +306,48 @@ class Correlator:
                 continue
             if inc.closed and obs.t - inc.updated_t > REPEAT_WINDOW_S:
                 continue
-            if before and v.pattern not in _DETERMINISTIC:
-                continue
+            deterministic = not before or v.pattern in _DETERMINISTIC
             for other in inc.jobs:
                 if not self._same_work(other, run, inc):
+                    continue
+                if errors and _same_error(inc, other, errors):
+                    return inc
+                if not deterministic:
                     continue
                 if before or (where is not None and _same_failure(inc, other, obs, where, phase.get("step"))):
                     return inc
         return None
+
+    def _errors(self, obs: Observation) -> set[tuple[str, str]]:
+        """The program's own errors (type, message) this attempt of ``obs``'s job raised: ``obs`` and what
+        it holds pending (an exception waits for the job's end to raise its incident)."""
+        if obs.job is None:
+            return set()
+        seen = [obs, *self.pending_job.get(self._job_key(obs.job), ())]
+        return {e for o in seen if (e := _error_of(o.kind, o.data)) is not None}
+
+    def _stuck_since_fault(self, obs: Observation) -> Incident | None:
+        """The incident, open or gone quiet, whose node fault this job's silence began with: the job ran on
+        the node it blames, this attempt was hit by it, and its last line came before the fault (or within
+        ``SPLIT_S`` of it). The stall is that fault's consequence found late (holdout21, blind: a MI50's
+        uncorrectable error, then a job silent at start-up whose stall was confirmed 30 min later), not
+        a second fault. A stall with its own hardware evidence, or after the job made progress past the
+        fault, is not."""
+        if obs.kind not in (Kind.HANG, Kind.WATCHDOG_STUCK) or obs.job is None or obs.node is not None:
+            return None
+        last = obs.data.get("last_progress_t")
+        run = self.world.jobs.get(obs.job)
+        if not isinstance(last, (int, float)) or run is None:
+            return None
+        inc = self.incidents.get(self.by_job.get(self._job_key(obs.job)) or "")
+        if inc is None or inc.superseded_by:
+            return None
+        v = inc.verdict
+        if v is None or v.node is None or v.category not in NODE_VERDICTS or v.node not in run.spec.nodes:
+            return None
+        if not self._hit(inc, obs.job) or float(last) > inc.detected_t + SPLIT_S:
+            return None
+        return inc
 
     def _same_work(self, other: str, run: JobRun, inc: Incident) -> bool:
         """Whether job ``other`` of ``inc`` is ``run``'s work: an earlier attempt of it, or an earlier

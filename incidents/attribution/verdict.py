@@ -29,6 +29,7 @@ GPU_HW_KINDS = (
     Kind.NVSWITCH_FATAL,
     Kind.PCIE_FATAL,
     Kind.GPU_CE_STORM,
+    Kind.GPU_HW_ERROR,
 )
 NODE_KINDS = (
     Kind.KERNEL_PANIC,

@@ -45,6 +45,17 @@ captured line (``docs/FORMATS.md``, "Kernel records", names the source files):
   that is not the port driver's own: Grace and GB10 root ports are NVIDIA's), or its
   bus is one of the node's GPUs; a network adapter when its driver is one
   (``mlx5_core``, ``bnxt_en``, ...), reported as the node's network fault.
+* **A GPU driver's own hardware-error report** (the device's ``dev_printk`` prefix, ``<driver> <bdf>:``,
+  on a GPU driver's line or a bus that is one of the node's GPUs). AMD's ``amdgpu_ras.c``
+  (``amdgpu_ras_global_ras_isr``) prints ``uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT)
+  detected!`` (``{%llu} Uncorrectable ...`` in later kernels) and resets the GPU, and
+  ``%ld uncorrectable hardware errors detected in %s block`` with a count per IP block
+  (``correctable`` is the routine twin). The kernel's ``HW_ERR`` prefix (``[Hardware Error]: ``) on such a
+  device's line is a hardware-error record; an Accelerator Check Architecture bank's ``STATUS=0x...``
+  (``amdgpu_aca.c``) is the SMCA layout of ``IA32_MCi_STATUS`` (bit 63 valid, 61 uncorrected, 57
+  context corrupt) and is read with :func:`mce_status`; a severity word (``FATAL``, ``NONFATAL``,
+  ``uncorrect...``) in one (Intel's ``xe_hw_error.c``) says the same. Uncorrected: the GPU's own
+  hardware fault (``gpu_hw_error``); corrected: routine.
 """
 
 from __future__ import annotations
@@ -149,7 +160,12 @@ _AER_DEVICE = re.compile(
 _VENDOR_LINE = re.compile(r"device \[(?P<vendor>[0-9a-fA-F]{4}):[0-9a-fA-F]{4}\] error status")
 _DEV_PREFIX = re.compile(r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]):")
 NVIDIA_VENDOR = "10de"
-GPU_DRIVERS = frozenset({"nvidia", "nvidia-gpu", "nouveau"})
+GPU_DRIVERS = frozenset({"nvidia", "nvidia-gpu", "nouveau", "amdgpu", "xe", "i915", "habanalabs"})
+# A GPU driver's hardware-error report, whatever the vendor (see the module's docstring).
+_GPU_UE = re.compile(r"(?<![\w-])(?P<n>\d+\s+)?(?P<un>un)?correct(?:able|ed) hardware errors?\b", re.I)
+_HW_ERR = "[Hardware Error]"
+_BANK_STATUS = re.compile(r"\bSTATUS=0x(?P<status>[0-9a-fA-F]{16})\b")
+_SEVERITY_WORD = re.compile(r"\b(?P<sev>NONFATAL|NON-FATAL|FATAL|UNCORRECT\w*|CORRECT\w*)\b", re.I)
 # The port driver: its lines are about a root or downstream port, whatever the port's vendor (Grace and GB10
 # root ports are NVIDIA's, 10de, and no GPU).
 PORT_DRIVER = "pcieport"
@@ -235,6 +251,9 @@ class KernelRecordReader:
     # --- record heads ---------------------------------------------------------------------------
 
     def _start(self, node: str, t: float, msg: str, gpu_of: GpuOf) -> Record | None:
+        rec = self._gpu_driver_error(node, t, msg, gpu_of)
+        if rec is not None:
+            return rec
         for reader in (self._oops_head, self._lockup, self._hung_head, self._mce, self._memory):
             rec = reader(node, t, msg)
             if rec is not None:
@@ -242,6 +261,51 @@ class KernelRecordReader:
         if "AER" in msg or "PCIe Bus Error" in msg or "containment event" in msg:
             return self._aer_head(node, t, msg, gpu_of)
         return None
+
+    def _gpu_driver_error(self, node: str, t: float, msg: str, gpu_of: GpuOf) -> Record | None:
+        """A GPU's driver reporting a hardware error on its device: uncorrected, once per GPU and record
+        (``gpu_hw_error``); corrected, or a line of a record already reported, :data:`UNDERSTOOD`."""
+        if "ardware error" not in msg and _HW_ERR not in msg and "ARDWARE ERROR" not in msg:
+            return None
+        p = _DEV_PREFIX.search(msg)
+        if p is None or "AER" in msg or "PCIe Bus Error" in msg:
+            return None
+        bdf = xidcat.normalize_pci(p.group("bdf"))
+        gpu = gpu_of(bdf) if bdf else None
+        driver = p.group("drv")
+        if gpu is None and driver not in GPU_DRIVERS:
+            return None
+        body = msg[p.end() :]
+        ue = _GPU_UE.search(body)
+        if ue is not None:
+            count = int(ue.group("n")) if ue.group("n") else None
+            uncorrected = bool(ue.group("un")) and count != 0
+        elif _HW_ERR in body:
+            status = _BANK_STATUS.search(body)
+            word = _SEVERITY_WORD.search(body.split(_HW_ERR, 1)[1])
+            if status is not None:
+                uncorrected = mce_status(status.group("status")) != "corrected"
+            elif word is not None:
+                uncorrected = not word.group("sev").upper().startswith("CORRECT")
+            else:
+                return UNDERSTOOD  # a line of the record (its header, an address, a syndrome)
+        else:
+            return None
+        if not uncorrected:
+            return UNDERSTOOD
+        held = self.open.get(node)
+        key = bdf or driver
+        if held is not None and held.what == "gpuerr" and 0 <= t - held.t <= RECORD_S:
+            held.t = t
+            if key in held.info["devices"]:
+                return UNDERSTOOD
+            held.info["devices"].append(key)
+        else:
+            self.open[node] = _Open("gpuerr", t, info={"devices": [key]})
+        where = f"GPU {gpu}" if gpu is not None else f"the GPU at PCI {bdf}"
+        what = body.split(_HW_ERR, 1)[-1].strip(" :{}0123456789")[:100]
+        text = f"uncorrectable hardware error on {where} ({driver}: {what})"
+        return Record(Kind.GPU_HW_ERROR, text, gpu, {"pci": bdf, "driver": driver})
 
     def _oops_head(self, node: str, t: float, msg: str) -> Record | None:
         if not any(w in msg for w in _OOPS_WORDS):
@@ -358,12 +422,18 @@ class KernelRecordReader:
         if gpu is None and driver in NIC_DRIVERS:
             text = f"PCIe uncorrectable fatal error on the network adapter at PCI {bdf} ({driver})"
             return Record(Kind.IB_PORT_ERROR, text, data={"port": f"{driver} {bdf}", "pci": bdf})
-        where = f"GPU {gpu}" if gpu is not None else f"NVIDIA device at PCI {bdf}"
+        where = (
+            f"GPU {gpu}"
+            if gpu is not None
+            else f"{'GPU' if driver not in (None, 'nvidia') else 'NVIDIA'} device at PCI {bdf}"
+        )
         return Record(Kind.PCIE_FATAL, f"PCIe uncorrectable fatal error on {where}", gpu, {"pci": bdf})
 
     # --- record bodies ---------------------------------------------------------------------------
 
     def _continue(self, node: str, t: float, msg: str, held: _Open, gpu_of: GpuOf) -> Record | None:
+        if held.what == "gpuerr":
+            return None  # each line of a GPU's hardware-error record is read as a head
         held.t = t
         if held.what == "oops":
             return self._oops_body(node, msg, held)

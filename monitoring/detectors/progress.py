@@ -33,7 +33,9 @@ _TITAN = re.compile(r"step:\s*(\d+)\s+loss:")
 _TITAN_TPS = re.compile(r"tps:\s*([\d,]+)")
 _GENERIC_STEP = re.compile(r"(?:global_step|step)\s*[=:]\s*(\d+)\b(?![.\w])|Step (\d+)\s*/\s*\d+")
 _WORD_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/=.-")
-_TQDM = re.compile(r"\|\s*(\d+)/(\d+)\s*\[[\d:]+<[\d:?]+")
+# tqdm's format_meter: "| n/total [elapsed<remaining, rate]"; past a total set too low, remaining is
+# negative and format_interval prints it so ("22200/22180 [3:05:10<-1:59:52"; holdout21).
+_TQDM = re.compile(r"\|\s*(\d+)/(\d+)\s*\[[\d:]+<-?[\d:?]+")
 
 # Read from the emitters' source (docs/FORMATS.md): Megatron-LM checkpointing.py, NeMo
 # model_checkpoint.py / io/pl.py, DeepSpeed engine.py and torch_checkpoint_engine.py,
@@ -503,7 +505,9 @@ class ProgressTracker:
         return {
             "lt": self.last_t,
             "ls": self.last_step,
-            "iv": [round(x, 4) for x in self.intervals],
+            "iv": list(
+                self.intervals
+            ),  # exact: a deadline on the edge of a tick must fall the same after a handover
             "st": [round(x, 6) for x in self.step_times],
             "sr": self.slow_run,
             "sg": self.straggling,

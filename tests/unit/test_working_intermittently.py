@@ -46,7 +46,7 @@ def test_one_sample_between_two_loops_does_not_undo_a_run_and_two_do() -> None:
     rules = TelemetryRules()
     for t in (0.0, 10.0, 20.0, 30.0):
         _sample(rules, t, [60.0] * 8)
-    _sample(rules, 40.0, [3.0] * 8)  # the evaluation's bar ends, the next loop sets up
+    _sample(rules, 40.0, [0.0] * 8)  # the evaluation's bar ends, the next loop sets up
     assert rules.working_intermittently("7", 35.0) is not None
     _sample(rules, 50.0, [100.0] * 8)
     assert rules.working_intermittently("7", 35.0) is None
