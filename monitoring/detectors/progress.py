@@ -505,9 +505,8 @@ class ProgressTracker:
         return {
             "lt": self.last_t,
             "ls": self.last_step,
-            "iv": list(
-                self.intervals
-            ),  # exact: a deadline on the edge of a tick must fall the same after a handover
+            # exact, not rounded: a deadline on the edge of a tick must fall the same after a handover
+            "iv": list(self.intervals),
             "st": [round(x, 6) for x in self.step_times],
             "sr": self.slow_run,
             "sg": self.straggling,

@@ -138,9 +138,7 @@ class Kind:
     HOST_MEM_UE = "host_mem_ue"
     HOST_MEM_CE = "host_mem_ce"  # EDAC corrected errors (data: count): counted per node, never raised alone
     MEM_CE_STORM = "mem_ce_storm"  # corrected memory errors at a rate no healthy module reaches; data: count
-    GPU_HW_ERROR = (
-        "gpu_hw_error"  # a GPU's driver reporting an uncorrected hardware error on it (amdgpu RAS, ACA)
-    )
+    GPU_HW_ERROR = "gpu_hw_error"  # a GPU's driver reporting an uncorrected hardware error (amdgpu RAS, ACA)
     GPU_CE_STORM = "gpu_ce_storm"  # a GPU's corrected ECC count rising at a storm's rate; data: count, rate
     NODE_DOWN = "node_down"  # data: state, reason
     NODE_DRAINED = "node_drained"  # drained by someone else

@@ -652,14 +652,17 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
-    def _heard_since(self, job: str, since: float) -> tuple[JobPeers, list[tuple[GpuState, float]]] | None:
+    def _heard_since(
+        self, job: str, since: float, min_gpus: int = 2
+    ) -> tuple[JobPeers, list[tuple[GpuState, float]]] | None:
         """Every GPU of the job with its utilisation and power, when each reported both after ``since``
-        (None otherwise: a GPU not heard from since may be the one that differs, so wait for every one)."""
+        (None otherwise: a GPU not heard from since may be the one that differs, so wait for every one),
+        and the job has ``min_gpus`` at least (a comparison between GPUs needs two)."""
         peers = self.peers.get(job)
-        if peers is None or len(peers.power) < 2:
+        if peers is None or len(peers.power) < min_gpus:
             return None
         recent = [(k, p) for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
-        if len(recent) < max(2, len(peers.power), peers.size):
+        if len(recent) < max(min_gpus, len(peers.power), peers.size):
             return None
         out: list[tuple[GpuState, float]] = []
         for key, power in recent:
@@ -711,19 +714,14 @@ class TelemetryRules:
         A GPU of its nodes idle since before ``since`` was idle while the job still printed: not one it
         works on (a job on one GPU of a four-GPU node; holdout21, blind: a 41-minute beam-search validation
         at 2-6 %), and a job on one GPU counts too."""
-        peers = self.peers.get(job)
-        if peers is None or not peers.power:
+        heard = self._heard_since(job, since, min_gpus=1)
+        if heard is None:
             return None
-        recent = [k for k in peers.power if peers.power_t.get(k, -1e18) > since]
-        if len(recent) < max(len(peers.power), peers.size):
-            return None  # a GPU not heard from since may be the one that differs: wait for every one
-        gpus: list[GpuState] = []
-        for key in recent:
-            st = self.gpus.get(key)
-            if st is None or st.util_t is None or st.util_t <= since or st.util is None:
-                return None
-            if not (st.idle_n and st.idle_since is not None and st.idle_since <= since):
-                gpus.append(st)
+        gpus = [
+            st
+            for st, _ in heard[1]
+            if not (st.idle_n and st.idle_since is not None and st.idle_since <= since)
+        ]
         part = [st.util or 0.0 for st in gpus if st.part_n >= 2]
         if not gpus or len(part) * 2 <= len(gpus):
             return None
