@@ -27,26 +27,14 @@ from typing import Any
 from incidents.attribution.incident import Incident, origin_of
 from incidents.attribution.world import JobRun, World
 from monitoring.detectors import phase as ph
-from monitoring.detectors.schema import Kind, Observation
+from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind, Observation
 
-# A GPU's or a node's own hardware evidence: each raises an incident of its own.
-GPU_HARD_KINDS = frozenset(
-    {
-        Kind.GPU_LOST,
-        Kind.GPU_ECC,
-        Kind.ROW_REMAP_FAILURE,
-        Kind.NVSWITCH_FATAL,
-        Kind.PCIE_FATAL,
-        Kind.GPU_CE_STORM,
-        Kind.GPU_HW_ERROR,
-        Kind.NVLINK_ERROR,
-    }
-)
+# A GPU's (GPU_HARDWARE_KINDS) or a node's own hardware evidence: each raises an incident of its own.
 NODE_HARD_KINDS = frozenset(
     {Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.MEM_CE_STORM, Kind.NODE_DOWN}
 )
 ALWAYS_RAISE = (
-    GPU_HARD_KINDS
+    GPU_HARDWARE_KINDS
     | NODE_HARD_KINDS
     | {
         Kind.SLOW_GPU,
@@ -69,7 +57,7 @@ SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, wh
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
 WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
 NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
-HARD_KINDS = GPU_HARD_KINDS | NODE_HARD_KINDS | {Kind.SLOW_GPU, Kind.IB_PORT_ERROR}
+HARD_KINDS = GPU_HARDWARE_KINDS | NODE_HARD_KINDS | {Kind.SLOW_GPU, Kind.IB_PORT_ERROR}
 
 
 def _hard_class(obs: Observation) -> str:
@@ -333,22 +321,14 @@ class Correlator:
         ``SPLIT_S`` of it). The stall is that fault's consequence found late (holdout21, blind: a MI50's
         uncorrectable error, then a job silent at start-up whose stall was confirmed 30 min later), not
         a second fault. A stall with its own hardware evidence, or after the job made progress past the
-        fault, is not."""
-        if obs.kind not in (Kind.HANG, Kind.WATCHDOG_STUCK) or obs.job is None or obs.node is not None:
-            return None
+        fault, is not. The same tests as for the open incident (``_stall_on_blamed_node``), plus the time."""
         last = obs.data.get("last_progress_t")
-        run = self.world.jobs.get(obs.job)
-        if not isinstance(last, (int, float)) or run is None:
+        if obs.job is None or not isinstance(last, (int, float)):
             return None
         inc = self.incidents.get(self.by_job.get(self._job_key(obs.job)) or "")
-        if inc is None or inc.superseded_by:
+        if inc is None or inc.superseded_by or not self._stall_on_blamed_node(inc, obs):
             return None
-        v = inc.verdict
-        if v is None or v.node is None or v.category not in NODE_VERDICTS or v.node not in run.spec.nodes:
-            return None
-        if not self._hit(inc, obs.job) or float(last) > inc.detected_t + SPLIT_S:
-            return None
-        return inc
+        return inc if float(last) <= inc.detected_t + SPLIT_S else None
 
     def _same_work(self, other: str, run: JobRun, inc: Incident) -> bool:
         """Whether job ``other`` of ``inc`` is ``run``'s work: an earlier attempt of it, or an earlier

@@ -20,18 +20,8 @@ from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
 from monitoring.detectors import stacks
-from monitoring.detectors.schema import Kind
+from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind
 
-GPU_HW_KINDS = (
-    Kind.GPU_LOST,
-    Kind.GPU_ECC,
-    Kind.ROW_REMAP_FAILURE,
-    Kind.NVSWITCH_FATAL,
-    Kind.PCIE_FATAL,
-    Kind.GPU_CE_STORM,
-    Kind.GPU_HW_ERROR,
-    Kind.NVLINK_ERROR,
-)
 NODE_KINDS = (
     Kind.KERNEL_PANIC,
     Kind.KERNEL_OOPS,
@@ -52,7 +42,7 @@ LEMON_PATTERNS = frozenset(
 
 
 def _hw_marks(inc: Incident) -> list[Mark]:
-    marks = inc.by_kind(Kind.XID, *GPU_HW_KINDS)
+    marks = inc.by_kind(Kind.XID, *GPU_HARDWARE_KINDS)
     return [m for m in marks if m.kind != Kind.XID or m.data.get("hardware")]
 
 
@@ -354,7 +344,7 @@ def checkpoint_timeout(inc: Incident) -> Verdict | None:
     if not during or inc.by_kind(Kind.FS_ERROR, Kind.FS_KERNEL, Kind.IB_PORT_ERROR):
         return None
     first = during[0].t
-    if any(m.t < first for m in inc.by_kind(Kind.IB_BLAME, *GPU_HW_KINDS, *NODE_KINDS)):
+    if any(m.t < first for m in inc.by_kind(Kind.IB_BLAME, *GPU_HARDWARE_KINDS, *NODE_KINDS)):
         return None
     return Verdict("software", None, None, 0.75, "timeout_during_checkpoint", ())
 

@@ -164,3 +164,19 @@ class Kind:
         "process_crash"  # kernel: a user process died of a fault (segfault, trap); data: comm, object
     )
     SITE_RULE = "site_rule"  # a line no built-in rule knew, read by a site rule; data: rule, raises
+
+
+# A GPU's own hardware evidence, whatever reported it (the kernel, the driver, telemetry): a GPU fault of its
+# own (incidents.attribution.correlate) whose verdict is gpu_hardware (incidents.attribution.verdict).
+GPU_HARDWARE_KINDS = frozenset(
+    {
+        Kind.GPU_LOST,
+        Kind.GPU_ECC,
+        Kind.ROW_REMAP_FAILURE,
+        Kind.NVSWITCH_FATAL,
+        Kind.PCIE_FATAL,
+        Kind.GPU_CE_STORM,
+        Kind.GPU_HW_ERROR,
+        Kind.NVLINK_ERROR,
+    }
+)

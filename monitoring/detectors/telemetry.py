@@ -46,6 +46,7 @@ NVLINK_CRITICAL = (
     "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
 )
 NVLINK_FIELDS = NVLINK_CRC + NVLINK_CRITICAL
+_NVLINK_ANY = frozenset(NVLINK_FIELDS)  # one set test per sample (every sample passes here)
 NVLINK_CRC_RATE = 100.0
 XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
@@ -315,7 +316,7 @@ class TelemetryRules:
         self._broken(st, gpu, fields, out, known)
         if SBE_FIELDS[0] in fields or SBE_FIELDS[1] in fields:
             self._corrected(t, st, gpu, fields, out)
-        if any(f in fields for f in NVLINK_FIELDS):
+        if not _NVLINK_ANY.isdisjoint(fields):
             self._nvlink(t, st, gpu, fields, out)
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
