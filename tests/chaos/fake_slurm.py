@@ -67,7 +67,10 @@ def line(name, n):
 
 def gate(name):
     if (HERE / name).exists():
-        (HERE / "blocked").write_text("%s %d\n" % (name, os.getpid()))
+        # written aside and renamed: a test polling for ``blocked`` never reads it half written
+        part = HERE / ("blocked.%d" % os.getpid())
+        part.write_text("%s %d\n" % (name, os.getpid()))
+        os.replace(part, HERE / "blocked")
         while (HERE / name).exists():
             time.sleep(0.05)
 
@@ -144,6 +147,18 @@ def install(bin_dir: Path, nodes: list[str]) -> None:
         path = bin_dir / name
         path.write_text(text)
         path.chmod(0o755)
+
+
+def set_nodes(bin_dir: Path, change: dict[str, dict[str, object]]) -> None:
+    """Change nodes in the table the way the world would: written aside and renamed, so a
+    fake ``scontrol`` reading it at that moment never sees half a file."""
+    table = bin_dir / "nodes.json"
+    nodes = json.loads(table.read_text())
+    for name, fields in change.items():
+        nodes[name].update(fields)
+    part = table.with_suffix(".test")
+    part.write_text(json.dumps(nodes))
+    part.replace(table)
 
 
 def drains(bin_dir: Path) -> list[str]:

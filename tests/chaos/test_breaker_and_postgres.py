@@ -72,17 +72,15 @@ def test_six_of_eight_nodes_down_at_once_trip_the_breaker_and_drain_no_more_than
     stack: Stack,
 ) -> None:
     _fake_cluster(stack)  # eight idle nodes, auto, at most 50 % of the partition drained
-    table = stack.bin_dir / "nodes.json"
-    nodes = json.loads(table.read_text())
     down = ["f1", "f2", "f3", "f4", "f5", "f6"]
     # Six nodes at once, each pair for its own reason. (Six down for one reason, one rack's power,
     # is a node storm: one infrastructure incident and no drain at all, tests/unit/test_node_storms.py;
     # here each pair stays under the storm's four nodes, so each node is blamed and the breaker is what
     # stops the drains.)
     reasons = ["Not responding", "Node unexpectedly rebooted", "Kill task failed"]
-    for i, name in enumerate(down):
-        nodes[name].update(state="DOWN", reason=reasons[i // 2])
-    table.write_text(json.dumps(nodes))
+    fake_slurm.set_nodes(
+        stack.bin_dir, {name: {"state": "DOWN", "reason": reasons[i // 2]} for i, name in enumerate(down)}
+    )
     wait_for(
         "the breaker tripped",
         lambda: stack.one("SELECT monitor_only FROM monitoring_cluster WHERE name = %s", CLUSTER),

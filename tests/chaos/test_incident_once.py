@@ -13,7 +13,6 @@ recommendations counted against the budget.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 
@@ -72,10 +71,7 @@ def _stop_beat(s: Stack) -> None:
 
 
 def _node_down(s: Stack, node: str) -> None:
-    table = s.bin_dir / "nodes.json"
-    nodes = json.loads(table.read_text())
-    nodes[node].update(state="DOWN", reason="Not responding")
-    table.write_text(json.dumps(nodes))
+    fake_slurm.set_nodes(s.bin_dir, {node: {"state": "DOWN", "reason": "Not responding"}})
 
 
 # Killed right after the incident row is written: the crash that doubled incidents (issue 29).
