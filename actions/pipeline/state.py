@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from actions.pipeline.config import PipelineConfig
 from actions.pipeline.update import IncidentUpdate
 from incidents.attribution import Correlator, Ingest, World, memory_state
+from incidents.attribution.correlate import awaits_repeat
 from incidents.attribution.world import AttemptRecord, JobRun
 from monitoring.detectors.progress import ProgressTracker
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
@@ -107,15 +108,19 @@ def dump(p: Pipeline) -> dict[str, Any]:
 
 
 FORGET_AFTER_S = 6 * 3600.0  # a closed incident this quiet leaves the live state (the database keeps it)
+# ... unless the same program error word for word may still open it again (correlate.awaits_repeat): the
+# newest this many of those stay for up to a week.
+KEEP_AWAITING_REPEAT = 256
 
 
 def _stale(p: Pipeline) -> set[str]:
     now = p.now
     if now is None:
         return set()
-    return {
-        inc.key for inc in p.corr.incidents.values() if inc.closed and now - inc.updated_t > FORGET_AFTER_S
-    }
+    quiet = [inc for inc in p.corr.incidents.values() if inc.closed and now - inc.updated_t > FORGET_AFTER_S]
+    awaiting = sorted((inc for inc in quiet if awaits_repeat(inc, now)), key=lambda inc: inc.updated_t)
+    kept = {inc.key for inc in awaiting[-KEEP_AWAITING_REPEAT:]}
+    return {inc.key for inc in quiet if inc.key not in kept}
 
 
 def _corr_state(p: Pipeline, stale: set[str]) -> dict[str, Any]:

@@ -16,6 +16,9 @@ from incidents.attribution.world import World
 from monitoring.detectors.hostlist import compress
 from monitoring.detectors.schema import Kind
 
+# The program's own failure, in its own output (an exception, CUDA running out of memory) or the host's.
+SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
+
 
 @dataclass(frozen=True)
 class Suspect:
@@ -355,6 +358,83 @@ def crashed_process_node(inc: Incident, world: World, job: str) -> Suspect | Non
         "last progress; the job's other nodes wait for the rank that died there"
     )
     return Suspect(node, None, 0.6, why)
+
+
+def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a job spread over several whose GPU raised an application-class Xid (13, 31, 43, 45:
+    the driver's "the program running on this GPU did something wrong") while no rank of the job printed
+    an error of its own.
+
+    A data-parallel program runs the same code on every GPU: its own fault (an illegal instruction, an
+    out-of-bounds address) shows on many GPUs, or in its ranks' errors. One GPU of a multi-node job going
+    wrong alone, its process left alive and the job waiting for it, is that GPU (holdout23, blind: a
+    512-GPU GB200 run wedged at step 183, Xid 13 then Xid 43 on one GPU of one tray, no rank's error;
+    "the channel is reset but the process stays alive"). Not drained: the driver filed the Xid under
+    the application; the restart goes elsewhere, and a repeat there is the program's."""
+    run = world.jobs.get(job)
+    if run is None or len(run.spec.nodes) < 2 or inc.by_kind(*SOFTWARE_KINDS):
+        return None
+    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK):
+        return None  # a job that ended: its end says more than the Xid (``software_first``)
+    nodes = set(run.spec.nodes)
+    xids = [m for m in inc.by_kind(Kind.XID) if m.data.get("app") and m.node in nodes]
+    where = {m.node for m in xids if m.node is not None}
+    if len(where) != 1:
+        return None
+    node = where.pop()
+    gpus = sorted({m.gpu for m in xids if m.gpu is not None})
+    gpu = gpus[0] if len(gpus) == 1 else None
+    codes = "/".join(sorted({str(m.data.get("xid")) for m in xids}))
+    which = f"GPU {gpu}" if gpu is not None else "a GPU"
+    why = (
+        f"{node}: {which} raised Xid {codes} (filed under the application) while no rank printed an error "
+        f"and none of the job's other {len(nodes) - 1} node(s) raised one: the same program on every GPU, "
+        "one GPU alone gone wrong; the job waits for its rank"
+    )
+    return Suspect(node, gpu, 0.55, why)
+
+
+def one_client_blocked(inc: Incident) -> str | None:
+    """The node whose tasks alone are blocked in a network filesystem's client, when nothing else says the
+    storage failed: no client lost its server, no program saw an I/O error, one job, one node.
+
+    Shared storage failing shows on its clients: a server not responding, several nodes' tasks blocked,
+    several jobs' errors (holdout4, blind: four nodes' NFS clients at once). One client's tasks blocked
+    while nothing else complains is that client's mount, that node (holdout22, blind: rank 0's write to
+    GPFS in D state on one of eight nodes, its GPU idle among 63 spinning; the other nodes' jobs went on).
+    """
+    hung = [m for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("fs") and m.node]
+    if not hung or inc.forced_category or inc.by_kind(Kind.FS_ERROR, Kind.FS_KERNEL) or len(inc.jobs) > 1:
+        return None
+    nodes = {m.node for m in hung}
+    return hung[0].node if len(nodes) == 1 else None
+
+
+def blocked_in_storage_client(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a stalled job whose task the kernel saw blocked in a network filesystem's client
+    since about the job's last progress, with nothing saying the storage itself failed
+    (``one_client_blocked``): the job waits for that node's rank. The restart goes elsewhere; a mount
+    wedged on one node is no hardware fault, so the node is not drained."""
+    node = one_client_blocked(inc)
+    run = world.jobs.get(job)
+    stalls = [m for m in inc.by_kind(Kind.HANG) if m.job == job and m.data.get("last_progress_t") is not None]
+    if node is None or run is None or node not in run.spec.nodes or not stalls:
+        return None
+    last = min(float(m.data["last_progress_t"]) for m in stalls)
+    hung = [
+        m
+        for m in inc.by_kind(Kind.HUNG_TASK)
+        if m.node == node and m.data.get("fs") and m.t >= last - CRASH_BEFORE_STALL_S
+    ]
+    if not hung:
+        return None
+    first = min(hung, key=lambda m: m.t)
+    why = (
+        f"{node}: a {first.data.get('comm') or 'job'} task blocked in {first.data['fs']} (a network "
+        "filesystem's client) since the job's last progress, and no other client or program reported the "
+        "storage failing: the job's other nodes wait for this node's rank"
+    )
+    return Suspect(node, None, 0.55, why)
 
 
 def idle_among_busy(inc: Incident, world: World, job: str) -> Suspect | None:

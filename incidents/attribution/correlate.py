@@ -120,6 +120,9 @@ _DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
 # How long after its incident went quiet a repeat of the program's failure in the same work (the owner's
 # resubmission) still opens that incident again rather than a new one.
 REPEAT_WINDOW_S = 6 * 3600.0
+# The same error word for word in the same work is one fault for longer: the owner resubmits unchanged the
+# next day (or after a weekend) and gets the same traceback. A week, the cycle an owner's ticket runs in.
+SAME_ERROR_WINDOW_S = 7 * 24 * 3600.0
 
 
 def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: Any) -> bool:
@@ -154,6 +157,18 @@ def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
 def _same_error(inc: Incident, job: str, errors: set[tuple[str, str]]) -> bool:
     """Whether the incident holds one of ``errors`` raised by ``job``."""
     return any(m.job == job and _error_of(m.kind, m.data) in errors for m in inc.marks.values())
+
+
+def awaits_repeat(inc: Incident, now: float) -> bool:
+    """Whether a closed incident may still open again for the same error word for word in the same work
+    (``Correlator._resubmission_of``): the program's, no node, one of its marks a program error, quiet less
+    than ``SAME_ERROR_WINDOW_S``. The live state keeps such an incident past its usual forgetting."""
+    v = inc.verdict
+    if inc.superseded_by or v is None or v.category != "software" or v.node is not None:
+        return False
+    if now - inc.updated_t > SAME_ERROR_WINDOW_S:
+        return False
+    return any(_error_of(m.kind, m.data) is not None for m in inc.marks.values())
 
 
 def _service(data: Any) -> str | None:
@@ -221,7 +236,7 @@ class Correlator:
         jobs = self._jobs_of(obs)
         inc = self._find(obs, jobs)
         if inc is None:
-            inc = self._resubmission_of(obs) or self._stuck_since_fault(obs)
+            inc = self._resubmission_of(obs) or self._stuck_since_fault(obs) or self._outage_named(obs)
             if inc is not None and inc.closed:
                 inc.closed = False  # the same fault seen again: its incident opens again
         created = False
@@ -276,7 +291,10 @@ class Correlator:
         reached`` 25 min after the requeue resumed it from its checkpoint, on another node; its phase read
         as unknown in both attempts). Only while the earlier incident has the program as its cause (no
         node), open or closed less than ``REPEAT_WINDOW_S`` ago (then it opens again: the owner resubmits
-        when they look), and only for the program's own kind of failure: hardware evidence is a new fault.
+        when they look), or ``SAME_ERROR_WINDOW_S`` for the same error word for word (holdout22, blind:
+        TensorFlow's ``InternalError: unhandled system error`` from a 64 KiB memlock limit, resubmitted
+        unchanged 18 h later), and only for the program's own kind of failure: hardware evidence is a new
+        fault.
         """
         phase = obs.data.get("phase") if obs.job else None
         if not isinstance(phase, dict) or _hard(obs):
@@ -293,7 +311,8 @@ class Correlator:
             v = inc.verdict
             if inc.superseded_by or v is None or v.category != "software" or v.node is not None:
                 continue
-            if inc.closed and obs.t - inc.updated_t > REPEAT_WINDOW_S:
+            quiet = obs.t - inc.updated_t if inc.closed else 0.0
+            if quiet > SAME_ERROR_WINDOW_S or (quiet > REPEAT_WINDOW_S and not errors):
                 continue
             deterministic = not before or v.pattern in _DETERMINISTIC
             for other in inc.jobs:
@@ -301,7 +320,7 @@ class Correlator:
                     continue
                 if errors and _same_error(inc, other, errors):
                     return inc
-                if not deterministic:
+                if not deterministic or quiet > REPEAT_WINDOW_S:
                     continue
                 if before or (where is not None and _same_failure(inc, other, obs, where, phase.get("step"))):
                     return inc
@@ -518,6 +537,30 @@ class Correlator:
                     return inc
                 if m.kind == Kind.FS_ERROR and _service(m.data) == service:
                     return inc
+        return None
+
+    def _outage_named(self, obs: Observation) -> Incident | None:
+        """The incident of shared storage failing whose clients' kernels named the filesystem a job's own
+        output named failing right before the job failed (``named_fs``), open or quiet less than
+        ``REPEAT_WINDOW_S``: nothing said the storage came back, and the job is one more of its victims
+        (holdout23, blind: Lustre clients evicted cluster-wide, two jobs hung in their image import for
+        100 minutes, then a health check refusing I/O as "Lustre client on gpu-00 is not healthy" and
+        exiting 1, two hours after the kernels' last word). A path in a traceback is not a name
+        (``logs.failing_filesystem``)."""
+        fs = obs.data.get("named_fs") if obs.kind == Kind.JOB_FAILED else None
+        if not fs:
+            return None
+        for inc in reversed(list(self.incidents.values())):
+            if inc.superseded_by or (inc.closed and obs.t - inc.updated_t > REPEAT_WINDOW_S):
+                continue
+            if (
+                inc.verdict is None
+                or inc.verdict.category != "infrastructure"
+                or inc.verdict.node is not None
+            ):
+                continue
+            if any(m.kind == Kind.FS_KERNEL and m.data.get("fs") == fs for m in inc.marks.values()):
+                return inc
         return None
 
     def _raises(self, obs: Observation) -> bool:

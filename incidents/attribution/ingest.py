@@ -86,6 +86,8 @@ RETRY_WINDOW_S = 600.0
 # A job that fails this soon after a remote service answered it with the service's own failure (a 5xx, the
 # resolver out of reach) failed of it: one such line is a blip only while the job goes on.
 SERVICE_END_S = 120.0
+# Cheap first look for a shared filesystem's name before logs.failing_filesystem reads the line.
+_FS_WORDS = re.compile(r"Lustre|lustre-|GPFS|Scale|BeeGFS|WekaFS|CephFS|NFS")
 # A background thread's traceback ("Exception in thread NAME:"), its exception line within this many seconds.
 THREAD_TB_S = 5.0
 _THREAD_HEAD = re.compile(r"Exception in thread ([^\s:]+(?: \([^)]*\))?):")
@@ -128,6 +130,8 @@ class Ingest:
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         # job -> when its runtime declared a node dead that no name or address here resolves (dark_runtime_peer)
         self.peer_dead: dict[str, float] = {}
+        # job -> when its own output last named a shared filesystem as failing, and which (_failed_of_filesystem)
+        self.fs_said: dict[str, tuple[float, str]] = {}
         self.cadence_raised: set[str] = set()
         # Before the first step: transport errors, and tasks of one job that started far apart.
         self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
@@ -194,6 +198,7 @@ class Ingest:
         self.skew.start(spec.id, spec.started)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
+        self.fs_said.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
         if pattern is not None:
             self.custom[spec.id] = pattern
@@ -306,6 +311,11 @@ class Ingest:
         if info is None and has_error and self._retried_service(t, job, line):
             return
         if info is None:
+            fs = logs.failing_filesystem(line) if _FS_WORDS.search(line) else None
+            if fs is not None:
+                if len(self.fs_said) >= 4096:
+                    self.fs_said.pop(next(iter(self.fs_said)))
+                self.fs_said[job] = (t, fs)
             if not known and (tracker is not None or job in self.world.jobs):
                 if not self.site_rules or not self._site_rule_job(t, job, line):
                     self.unexplained.see(job, t, line)
@@ -767,15 +777,16 @@ class Ingest:
             self._emit(Observation(t, Kind.JOB_NODE_FAIL, None, job, text=text, data={"state": state}))
         elif outcome == "failed":
             self._failed_of_service(t, job)
+            data = {"state": state, "exit_code": code}
+            said = self.fs_said.pop(job, None)
+            if said is not None and 0 <= t - said[0] <= SERVICE_END_S:
+                # its last words named a shared filesystem failing: that filesystem's open incident takes it
+                data["named_fs"] = said[1]
             if "OUT_OF_MEMORY" in state.upper():  # the host's OOM killer: the job asked for too much
                 self._emit(
                     Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")
                 )
-            self._emit(
-                Observation(
-                    t, Kind.JOB_FAILED, None, job, text=text, data={"state": state, "exit_code": code}
-                )
-            )
+            self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data=data))
         elif outcome == "timeout":
             self._emit(Observation(t, Kind.JOB_TIMEOUT, None, job, text=text))
 

@@ -34,6 +34,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
         "peer_dead": ingest.peer_dead,
         "net_plugins": ingest.fabric.to_state(),
+        "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
     }
 
 
@@ -54,3 +55,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.kernel_reader.load_state(reader)
     ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}
     ingest.fabric.load_state(state.get("net_plugins") or {})
+    ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}

@@ -32,7 +32,7 @@ NODE_KINDS = (
     Kind.NODE_DOWN,
     Kind.NODE_FAILURE_LINE,
 )
-SOFTWARE_KINDS = (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
+SOFTWARE_KINDS = analysis.SOFTWARE_KINDS
 # How srun reports a task killed by a signal the task raised itself (not the teardown's SIGTERM/SIGKILL):
 # an invalid memory access or a bus error, which bad host memory or a bad node causes as well as a bug.
 SIGNAL_DEATHS = frozenset({"Segmentation fault", "Bus error"})
@@ -175,6 +175,8 @@ def degraded(inc: Incident) -> Verdict | None:
 def infrastructure(inc: Incident) -> Verdict | None:
     fs = inc.by_kind(Kind.FS_ERROR)
     kernel_fs = inc.by_kind(Kind.FS_KERNEL) + [m for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("fs")]
+    if analysis.one_client_blocked(inc) is not None:
+        kernel_fs = []  # that node's client, not the storage: a hang with its culprit (below)
     launch = [m for m in inc.by_kind(Kind.LAUNCH_ERROR) if m.data.get("site")]
     if launch and not fs and not kernel_fs:
         conf = 0.8 if len(inc.jobs) >= 2 else 0.65
@@ -202,10 +204,12 @@ def _first_t(marks: list[Mark]) -> float | None:
     return min((m.t for m in marks), default=None)
 
 
-def software_first(inc: Incident, before: float | None) -> Verdict | None:
+def software_first(inc: Incident, world: World, before: float | None) -> Verdict | None:
     """The application's own error, if it came first (or nothing else explains the failure)."""
     marks = inc.by_kind(*SOFTWARE_KINDS)
     app_xids = [m for m in inc.by_kind(Kind.XID) if m.data.get("app")]
+    if not marks and any(analysis.lone_app_xid(inc, world, job) for job in inc.jobs):
+        app_xids = []  # one GPU of many, the program silent: that GPU (a hang's culprit, ``hang``)
     if not marks and not app_xids:
         return None
     first_t = _first_t(marks + app_xids)
@@ -228,6 +232,8 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (heartbeat.silent_node, "heartbeat_silent_node", "hang"),
     (analysis.went_dark, "node_went_dark", "node_failure"),
     (analysis.crashed_process_node, "process_crashed_on_node", "hang"),
+    (analysis.lone_app_xid, "app_xid_on_one_gpu", "hang"),
+    (analysis.blocked_in_storage_client, "blocked_in_storage_client", "hang"),
     (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
     (analysis.stuck_at_start, "stuck_at_start", "hang"),
     (analysis.odd_setup, "odd_network_setup", "hang"),
@@ -479,7 +485,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
                 Kind.HANG, Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.IB_PORT_ERROR, Kind.NCCL_REMOTE_ERROR
             )
         )
-        sw = software_first(inc, stall_t) if (net or hung) else None
+        sw = software_first(inc, world, stall_t) if (net or hung) else None
         ck = checkpoint_timeout(inc) if sw is None else None
         if ck is not None:
             v = ck
@@ -498,7 +504,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
                 v = hung[0]
                 why += [hung[1]] if hung[1] else []
             if v is None:
-                v = software_first(inc, None) or fallback(inc)
+                v = software_first(inc, world, None) or fallback(inc)
                 crashed = (
                     crashed_on_suspect_node(inc, world, history_window_s)
                     if v.pattern == "job_failed"

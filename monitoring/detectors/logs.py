@@ -286,6 +286,30 @@ def service_error(line: str) -> str | None:
     return host.group(1).lower() if host else _dns(line)
 
 
+# A shared filesystem named by its own name in a program's or a health check's words (not a path such as
+# /lustre/scratch: a traceback of any bug names its files), beside a word saying it is failing.
+_NAMED_FS = re.compile(
+    r"(?<![/\w.-])(Lustre|lustre-(?:OST|MDT)[0-9a-f]{4}|GPFS|Spectrum Scale|Storage Scale|BeeGFS|WekaFS|CephFS|NFS)(?![\w/])"
+)
+_FS_FAILING = re.compile(
+    r"not healthy|unhealthy|\berror\b|\bfail|disconn|evict|timed? ?out|refus|unavailable|not responding|stale|hung|"
+    r"\bdown\b|unmount",
+    re.I,
+)
+_FS_NAMES = {"spectrum scale": "gpfs", "storage scale": "gpfs", "wekafs": "weka", "cephfs": "ceph"}
+
+
+def failing_filesystem(line: str) -> str | None:
+    """The shared filesystem a line names as failing ("lustre", "gpfs", "nfs", "beegfs", "weka", "ceph"),
+    or None: its name as a word, not inside a path, and a word saying it fails (a health check's
+    "Lustre client on gpu-00 is not healthy", an import state DISCONN for lustre-OST0002)."""
+    m = _NAMED_FS.search(line)
+    if m is None or _FS_FAILING.search(line) is None:
+        return None
+    name = m.group(1).lower()
+    return "lustre" if name.startswith("lustre") else _FS_NAMES.get(name, name)
+
+
 def _short(etype: str) -> str:
     return etype.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 

@@ -5,19 +5,26 @@
   Jobs of other users failing of the same host minutes apart are that one outage; another host is another.
 - A GPU's NVLink fails as DCGM's own health watch fails it: CRC errors at 100/s or more, a replay or a
   recovery error; fewer CRC errors are DCGM's warning, not a failure.
+- The owner's resubmission, unchanged, failing with the same error word for word opens the first incident
+  again for a week (``SAME_ERROR_WINDOW_S``), not only for ``REPEAT_WINDOW_S``: one fault, told once.
+- One node's task blocked in a network filesystem's client, with no client losing its server and no
+  other node or job complaining, is that node's hang (the restart excludes it), not the storage's.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from actions.pipeline import Pipeline
+from incidents.attribution.correlate import REPEAT_WINDOW_S, SAME_ERROR_WINDOW_S
 from incidents.attribution.ingest import SERVICE_END_S
 from monitoring.detectors.schema import JobSpec, Kind
 from monitoring.detectors.telemetry import NVLINK_CRC_RATE, GpuState, TelemetryRules
-from tests.unit.pipehelpers import OPTED, T0, log, pipeline, run, slurm
+from tests.unit.pipehelpers import OPTED, T0, kernel, log, megatron, pipeline, run, slurm
 
 PULL = "Error response from daemon: Get https://{host}/v2/: received unexpected HTTP status: 503 Service Unavailable"
 
@@ -120,3 +127,101 @@ def test_a_failing_nvlink_is_its_gpus_hardware_fault() -> None:
     run(p, events, until=200.0)
     [inc] = p.incidents()
     assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_hardware", "gpu-a-002", 3)
+
+
+# --- the owner's resubmission, unchanged, the next day -------------------------------------------------
+
+QP = "tensorflow.python.framework.errors_impl.InternalError: unhandled system error"
+
+
+def _resubmitted(gap: float, second: str, handed_over: bool = False) -> list[Any]:
+    """Job 1 fails with ``QP`` after some steps; its owner resubmits it (job 2, same name) ``gap`` seconds
+    after the first incident went quiet; job 2 fails with ``second``."""
+
+    def attempt(jid: str, t0: float, error: str) -> list[dict[str, Any]]:
+        lines = [
+            log(t0 + 5.0 * i, jid, f"Epoch 1/3 {i * 20}/2000 - loss: {2 - i / 100:.4f}") for i in range(30)
+        ]
+        lines += [log(t0 + 160.0, jid, "Traceback (most recent call last):"), log(t0 + 160.0, jid, error)]
+        return [*lines, slurm(t0 + 162.0, kind="job_state", job=jid, state="FAILED", exit_code="1:0")]
+
+    start2 = 2400.0 + gap  # the first incident goes quiet about 30 min after its job's end
+    p = pipeline(
+        JobSpec("1", name="tf-mirrored", user="aj", nodes=("gpu-a-003",), tasks_per_node=1, comment=OPTED),
+        JobSpec(
+            "2",
+            name="tf-mirrored",
+            user="aj",
+            nodes=("gpu-a-003",),
+            tasks_per_node=1,
+            comment=OPTED,
+            started=T0 + start2,
+        ),
+    )
+    run(p, attempt("1", 0.0, QP), until=2400.0)
+    t = T0 + 2400.0
+    while t < T0 + start2 - 600.0:  # nothing happens overnight: a tick every 10 minutes
+        p.feed([], t)
+        t += 600.0
+    if handed_over:  # another worker takes the next tick: the state keeps what a repeat may open again
+        p = Pipeline.from_state(json.loads(json.dumps(p.to_state())))
+    run(p, attempt("2", start2, second), until=start2 + 400.0)
+    return p.incidents()
+
+
+@settings(max_examples=6, deadline=None)
+@given(gap=st.floats(REPEAT_WINDOW_S + 600.0, SAME_ERROR_WINDOW_S - 3600.0), handed_over=st.booleans())
+def test_the_same_error_word_for_word_resubmitted_days_later_opens_its_incident_again(
+    gap: float, handed_over: bool
+) -> None:
+    incs = _resubmitted(gap, QP, handed_over)
+    assert [(i.category, list(i.jobs)) for i in incs] == [("software", ["1", "2"])]
+
+
+def test_another_error_or_the_same_after_the_window_is_another_incident() -> None:
+    other = "ValueError: Shapes (None, 10) and (None, 1) are incompatible"
+    for incs in (
+        _resubmitted(REPEAT_WINDOW_S + 3600.0, other),
+        _resubmitted(SAME_ERROR_WINDOW_S + 3600.0, QP),
+        _resubmitted(SAME_ERROR_WINDOW_S + 3600.0, QP, handed_over=True),  # the first one left the state
+    ):
+        assert [list(i.jobs) for i in incs][-1] == ["2"], [(i.key, i.jobs) for i in incs]
+
+
+# --- one node's filesystem client blocked, nothing else complaining ---------------------------------------
+
+
+def _blocked(nodes: tuple[str, ...], server_lost: bool = False) -> list[Any]:
+    """A four-node job stops progressing at 300 s; the kernel of each of ``nodes`` then reports a task
+    blocked in the GPFS client (and, with ``server_lost``, the first one's client losing its server)."""
+    four = tuple(f"gpu-a-00{i}" for i in range(1, 5))
+    p = pipeline(JobSpec("7", name="m4", user="v", nodes=four, tasks_per_node=8, comment=OPTED))
+    events = [log(float(t), "7", megatron(t)) for t in range(300)]
+    for i, node in enumerate(nodes):
+        t = 420.0 + i
+        events += [
+            kernel(t, node, f"[ {t:.1f}] INFO: task python:2800{i} blocked for more than 120 seconds."),
+            kernel(t + 0.001, node, f"[ {t:.1f}] Call Trace:"),
+            kernel(t + 0.002, node, f"[ {t:.1f}]  cxiWaitEventWait+0x1c0/0x2e0 [mmfslinux]"),
+            kernel(
+                t + 0.003,
+                node,
+                f"[ {t:.1f}]  _ZN6ThCond12internalWaitEP16KernelSynchStatejPv+0x5a/0x2a0 [mmfs26]",
+            ),
+        ]
+    if server_lost:
+        lost = "[ 430.0] mmfs: [E] Lost membership in cluster gpfs1. Unmounting file systems."
+        events.append(kernel(430.0, nodes[0], lost))
+    run(p, events, until=900.0)
+    return p.incidents()
+
+
+def test_one_nodes_task_blocked_in_the_filesystem_client_is_that_nodes_hang_not_the_storage() -> None:
+    [inc] = _blocked(("gpu-a-002",))
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("hang", "gpu-a-002", "blocked_in_storage_client")
+    assert [(r.action, r.exclude) for r in inc.recommendations] == [("requeue_job", ("gpu-a-002",))]
+
+
+def test_two_nodes_blocked_or_a_lost_server_is_the_storage() -> None:
+    for incs in (_blocked(("gpu-a-002", "gpu-a-004")), _blocked(("gpu-a-002",), server_lost=True)):
+        assert [(i.category, i.culprit_node) for i in incs] == [("infrastructure", None)]
