@@ -221,10 +221,14 @@ _FS_ERR = re.compile(
 # Gateway Time-out for url: ...") or a status with RFC 9110's reason phrase for 500/502/503/504, or
 # an object store's endpoint that dropped or never took the connection (botocore's
 # EndpointConnectionError, ConnectionClosedError, ReadTimeoutError, ConnectTimeoutError: "... endpoint
-# URL: ..."). The service's outage, not the program's bug.
+# URL: ..."). The service's outage, not the program's bug. And RFC 6585's 429 Too Many Requests (requests'
+# "429 Client Error: Too Many Requests for url", urllib's "HTTP Error 429: Too Many Requests"): the service
+# refusing the site's requests for a while, shared by every job that calls it, a 503's twin (holdout24,
+# blind: the Hugging Face Hub rate-limiting three jobs' config.json downloads at start-up).
 _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
     r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL|"
+    r"\b429\b[^\w]{0,3}(?:Client Error: )?Too Many Requests|"
     # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
     # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
     r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)",

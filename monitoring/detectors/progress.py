@@ -36,6 +36,16 @@ _WORD_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01
 # tqdm's format_meter: "| n/total [elapsed<remaining, rate]"; past a total set too low, remaining is
 # negative and format_interval prints it so ("22200/22180 [3:05:10<-1:59:52"; holdout21).
 _TQDM = re.compile(r"\|\s*(\d+)/(\d+)\s*\[[\d:]+<-?[\d:?]+")
+# A bar whose description (tqdm's "{desc}: {percentage}%|") names set-up work, not steps: the libraries'
+# own loading bars (transformers' "Loading checkpoint shards", huggingface_hub's "Fetching N files" and
+# "Downloading", datasets' "Map", "Filter", "Generating train split", "Resolving data files", vLLM's
+# "Loading safetensors checkpoint shards" and "Capturing CUDA graphs"). Counting one as a step puts a job
+# that never trained past its first step (holdout24, blind: verl failing in NCCL's bootstrap right
+# after "Loading checkpoint shards: 100%| 4/4" read as "training at step 4", and requeued).
+_SETUP_BAR = re.compile(
+    r"(?:^|[^\w])(?:Loading|Downloading|Fetching|Resolving|Generating|Tokeniz\w*|Map|Filter|Capturing|Compiling|"
+    r"Preparing|Extracting|Converting)\b[^|%]{0,80}?:?\s*\d{1,3}%[^|%]{0,12}\|"
+)
 
 # Read from the emitters' source (docs/FORMATS.md): Megatron-LM checkpointing.py, NeMo
 # model_checkpoint.py / io/pl.py, DeepSpeed engine.py and torch_checkpoint_engine.py,
@@ -234,7 +244,7 @@ def _generic(line: str) -> Progress | None:
 
 def _tqdm(line: str) -> Progress | None:
     m = _TQDM.search(line)
-    if not m:
+    if not m or _SETUP_BAR.search(line[: m.start() + 1]):
         return None
     return (int(m.group(1)), _rate(line))
 
