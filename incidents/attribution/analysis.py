@@ -360,6 +360,36 @@ def crashed_process_node(inc: Incident, world: World, job: str) -> Suspect | Non
     return Suspect(node, None, 0.6, why)
 
 
+def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a job holding every rank PyTorch's monitored barrier named as never answering
+    (``Kind.BARRIER_MISSING``: rank 0's "Rank N failed to pass monitoredBarrier", or another rank's "...
+    waiting for send/recv from rank 0"). The barrier exists to name the faulty rank; its node is where the
+    job waits (holdout24, blind: a node shut down under a two-node NequIP job, the peer's Gloo barrier
+    naming rank 4, four minutes before the scheduler's NODE_FAIL). Ranks on two nodes, ranks beyond the
+    job's layout, or a one-node job name no node. A single rank names its GPU (rank modulo tasks per
+    node, as the ranks of a node map to its GPUs)."""
+    run = world.jobs.get(job)
+    ranks = {
+        int(r) for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job for r in m.data.get("ranks") or ()
+    }
+    if run is None or not ranks or len(run.spec.nodes) < 2:
+        return None
+    tpn = run.spec.tasks_per_node
+    if tpn < 1 or max(ranks) >= len(run.spec.nodes) * tpn:
+        return None  # beyond the job's stated layout: where those ranks ran is a guess
+    where = {run.spec.nodes[r // tpn] for r in ranks}
+    if len(where) != 1:
+        return None
+    node = where.pop()
+    gpu = next(iter(ranks)) % tpn if len(ranks) == 1 and tpn > 1 else None
+    named = ", ".join(map(str, sorted(ranks)))
+    why = (
+        f"{node}: PyTorch's monitored barrier named rank{'s' if len(ranks) > 1 else ''} {named} as never "
+        f"answering, and {'they run' if len(ranks) > 1 else 'it runs'} on {node}: the job waits for it"
+    )
+    return Suspect(node, gpu, 0.65, why)
+
+
 def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a job spread over several whose GPU raised an application-class Xid (13, 31, 43, 45:
     the driver's "the program running on this GPU did something wrong") while no rank of the job printed
@@ -374,7 +404,7 @@ def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
     run = world.jobs.get(job)
     if run is None or len(run.spec.nodes) < 2 or inc.by_kind(*SOFTWARE_KINDS):
         return None
-    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK):
+    if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK, Kind.BARRIER_MISSING):
         return None  # a job that ended: its end says more than the Xid (``software_first``)
     nodes = set(run.spec.nodes)
     xids = [m for m in inc.by_kind(Kind.XID) if m.data.get("app") and m.node in nodes]

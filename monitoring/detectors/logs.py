@@ -505,6 +505,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         if dead is not None:
             return dead
     if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
+        if "monitoredBarrier" in line:
+            return _barrier_missing(*split_prefix(line))
         if "device handle" in line:
             return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
         if "NET/IB" in line:
@@ -524,11 +526,39 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         lost = _nvml_lost(rank, body)
         if lost is not None:
             return lost
+    if "monitoredBarrier" in body:
+        barrier = _barrier_missing(rank, body)
+        if barrier is not None:
+            return barrier
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
     # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
     return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info
+
+
+# PyTorch's monitored_barrier (ProcessGroupGloo::monitoredBarrier, 1.9 on; TORCH_DISTRIBUTED_DEBUG's wrapper
+# runs it before each collective) exists to name the faulty rank: rank 0 waits for every other rank and
+# raises "[Rank 0]: Rank N failed to pass monitoredBarrier in T ms" (with wait_all_ranks, "Ranks a, b failed
+# to pass monitoredBarrier"); every other rank, when rank 0 does not answer, "Rank K successfully reached
+# monitoredBarrier, but received errors while waiting for send/recv from rank 0". The ranks named are the ones
+# that never answered: a process, a GPU or a node the job waits for, not the program's own error.
+_BARRIER_FAILED = re.compile(r"\bRanks? (\d+(?:, ?\d+)*) failed to pass monitoredBarrier")
+_BARRIER_PEER = re.compile(
+    r"successfully reached monitoredBarrier, but received errors while waiting ?for send/recv from rank (\d+)"
+)
+
+
+def _barrier_missing(rank: int | None, body: str) -> LineInfo | None:
+    m = _BARRIER_FAILED.search(body)
+    peer = _BARRIER_PEER.search(body) if m is None else None
+    if m is None and peer is None:
+        return None
+    raw = m.group(1) if m is not None else peer.group(1) if peer is not None else ""
+    ranks = sorted({int(r) for r in re.findall(r"\d+", raw)})[:64]
+    who = ", ".join(map(str, ranks))
+    text = f"monitored barrier: rank{'s' if len(ranks) > 1 else ''} {who} never answered"
+    return LineInfo(Kind.BARRIER_MISSING, rank, text=text, data={"ranks": ranks})
 
 
 # A distributed runtime's own membership declaring a peer node gone because its failure detector stopped

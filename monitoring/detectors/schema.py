@@ -153,6 +153,9 @@ class Kind:
     NCCL_REMOTE_ERROR = "nccl_remote_error"
     NCCL_TIMEOUT = "nccl_timeout"  # data: seq, op, completed
     WATCHDOG_STUCK = "watchdog_stuck"  # PyTorch heartbeat monitor: this rank's NCCL watchdog itself hung
+    BARRIER_MISSING = (
+        "barrier_missing"  # PyTorch's monitored_barrier naming ranks that never answered; data: ranks
+    )
     HANG = "hang"  # data: last_progress_t, threshold
     STACK_DUMP = "stack_dump"  # a dump of the job's stacks: data waits_on (input/collective/storage), frames
     EXCEPTION = "exception"  # data: etype, message

@@ -6,6 +6,10 @@
   first step, and a restart would repeat it.
 - RFC 6585's 429 Too Many Requests is a remote service refusing the site for a while, shared by every job
   calling it, like a 503: jobs failing of it are one infrastructure incident, escalated, none requeued.
+- PyTorch's monitored barrier names the ranks that never answered (rank 0's "Rank N failed to pass
+  monitoredBarrier", another rank's "... waiting for send/recv from rank 0"): their one node is where the
+  job waits, a hang with that node, found when the barrier says so; ranks on two nodes name no one.
+- A stall whose node went dark joins the open incident already blaming that node: one fault, two jobs.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monitoring.detectors.logs import parse_joblog
 from monitoring.detectors.progress import parse_progress
-from monitoring.detectors.schema import JobSpec
-from tests.unit.pipehelpers import OPTED, T0, log, pipeline, run, slurm
+from monitoring.detectors.schema import JobSpec, Kind
+from tests.unit.pipehelpers import OPTED, T0, log, megatron, pipeline, run, slurm
 
 SETUP = [
     "Loading checkpoint shards: 100%|##########| 4/4 [00:14<00:00,  3.59s/it]",
@@ -124,3 +129,79 @@ def test_a_client_error_of_the_programs_own_is_not_the_service() -> None:
         "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://{host}/{m}", "h.io"
     )
     assert [i.category for i in incs] == ["software"] * 3
+
+
+# --- PyTorch's monitored barrier naming ranks ----------------------------------------------------------------
+
+BARRIER = {
+    "rank0": "RuntimeError: [Rank 0]: Rank {r} failed to pass monitoredBarrier in 30000 ms",
+    "all": "[Rank 0]: Ranks {r} failed to pass monitoredBarrier in 30000 ms",
+    "peer": "{r2}: RuntimeError: Rank {r2} successfully reached monitoredBarrier, but received errors while waiting "
+    "for send/recv from rank {r}. Please check rank {r} logs for faulty rank.",
+}
+
+
+def test_the_barriers_words_name_ranks_not_the_programs_error() -> None:
+    for form, ranks in (("rank0", "9"), ("all", "9, 10"), ("peer", "0")):
+        info = parse_joblog(BARRIER[form].format(r=ranks, r2=3))
+        assert info is not None and info.kind == Kind.BARRIER_MISSING, form
+        assert info.data["ranks"] == [int(r) for r in ranks.split(", ")]
+
+
+def _barrier(ranks: str, nodes: int = 3, form: str = "all") -> Any:
+    names = tuple(f"gpu-a-00{i}" for i in range(1, nodes + 1))
+    p = pipeline(
+        JobSpec("8", name="nequip", user="y", nodes=names, tasks_per_node=4, started=T0, comment=OPTED)
+    )
+    events = [log(float(t), "8", megatron(t)) for t in range(0, 300, 5)]
+    events.append(log(330.0, "8", BARRIER[form].format(r=ranks, r2=5)))
+    run(p, events, until=340.0)
+    return p.incidents()
+
+
+@settings(max_examples=12, deadline=None)
+@given(rank=st.integers(0, 11))
+def test_a_rank_the_barrier_names_is_its_nodes_hang_found_when_it_says_so(rank: int) -> None:
+    [inc] = _barrier(str(rank), form="rank0" if rank else "peer")
+    node = f"gpu-a-00{rank // 4 + 1}"
+    assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("hang", node, rank % 4), inc.evidence
+    assert inc.detected_t - T0 <= 331.0  # the barrier's word, not the silence's 30 s later
+    assert [(r.action, r.exclude) for r in inc.recommendations] == [("requeue_job", (node,))]
+
+
+def test_ranks_on_two_nodes_or_a_one_node_job_name_no_node() -> None:
+    for incs in (_barrier("2, 9"), _barrier("2", nodes=1, form="rank0")):
+        assert [i.culprit_node for i in incs] == [None], [(i.category, i.evidence) for i in incs]
+
+
+def test_a_stall_of_the_named_node_gone_dark_joins_its_incident() -> None:
+    """A two-node job's barrier names a rank of gpu-a-002; a one-node job there then stalls as the node's
+    exporter goes quiet: one incident, the node's."""
+    p = pipeline(
+        JobSpec(
+            "8",
+            name="a",
+            user="y",
+            nodes=("gpu-a-001", "gpu-a-002"),
+            tasks_per_node=4,
+            started=T0,
+            comment=OPTED,
+        ),
+        JobSpec("9", name="b", user="y", nodes=("gpu-a-002",), tasks_per_node=1, started=T0),
+        JobSpec("10", name="c", user="z", nodes=("gpu-a-009",), tasks_per_node=1, started=T0),
+    )
+    events = [log(float(t), "8", megatron(t)) for t in range(0, 300, 5)]
+    events += [log(float(t), "9", f"step {t // 20} loss 1.0") for t in range(0, 300, 20)]
+    events += [log(float(t), "10", f"step {t // 20} loss 1.0") for t in range(0, 700, 20)]
+    events.append(log(310.0, "8", BARRIER["rank0"].format(r=6, r2=0)))
+    for t in range(0, 700, 15):
+        for node in ("gpu-a-001", "gpu-a-002", "gpu-a-009"):
+            if node == "gpu-a-002" and t > 290:
+                continue  # the node went down at 300 s
+            fields = {"DCGM_FI_DEV_GPU_UTIL": 97, "DCGM_FI_DEV_POWER_USAGE": 300.0}
+            events.append({"t": T0 + t + 0.5, "source": "gpu", "node": node, "gpu": 0, "fields": fields})
+    run(p, events, until=700.0)
+    incs = [i for i in p.incidents() if "10" not in i.jobs]
+    assert [(sorted(i.jobs), i.culprit_node) for i in incs] == [(["8", "9"], "gpu-a-002")], [
+        (i.jobs, i.category, i.culprit_node, i.evidence) for i in incs
+    ]
