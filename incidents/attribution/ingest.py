@@ -23,7 +23,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
-from monitoring.detectors import ce_storm, fabric, logs, progress, scheduler, stacks
+from monitoring.detectors import ce_storm, fabric, gpu_figures, logs, progress, scheduler, stacks
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
@@ -132,6 +132,10 @@ class Ingest:
         self.peer_dead: dict[str, float] = {}
         # job -> when its own output last named a shared filesystem as failing, and which (_failed_of_filesystem)
         self.fs_said: dict[str, tuple[float, str]] = {}
+        self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
+        self.label_hosts: dict[
+            str, dict[str, str]
+        ] = {}  # job -> rank label -> the node it printed as its name
         self.cadence_raised: set[str] = set()
         # Before the first step: transport errors, and tasks of one job that started far apart.
         self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
@@ -199,6 +203,8 @@ class Ingest:
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         self.fs_said.pop(spec.id, None)
+        self.figures.forget(spec.id)
+        self.label_hosts.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
         if pattern is not None:
             self.custom[spec.id] = pattern
@@ -311,6 +317,10 @@ class Ingest:
         if info is None and has_error and self._retried_service(t, job, line):
             return
         if info is None:
+            if ("lops" in line or "LOPS" in line or "/s" in line) and self._gpu_figure(t, job, line):
+                return
+            if ":" in line and len(line) < 80:
+                self._label_host(job, line)
             fs = logs.failing_filesystem(line) if _FS_WORDS.search(line) else None
             if fs is not None:
                 if len(self.fs_said) >= 4096:
@@ -335,6 +345,58 @@ class Ingest:
                 info.data = {**info.data, "thread": thread}
                 info.text = f"{info.text} (in thread {thread}; the program went on)"
         self._joblog_obs(t, job, info)
+
+    def _gpu_figure(self, t: float, job: str, line: str) -> bool:
+        """A per-GPU figure of the job's own measurement (``gpu_figures``): True when the line was one. A GPU
+        far below its peers in it is slow (``slow_gpu``, gpu_degraded: drained, the job requeued without it).
+
+        Only before the job's first step (a preflight, a burn-in): a rank's throughput printed while training
+        dips with a save or a slow batch. Its node is the one the same label printed as its host name (``srun ... hostname``, the usual first
+        line of a preflight), else the job's rank layout, unless two labels of the measurement land on one
+        node that way (a step with another layout than the job's: which node is a guess, so none)."""
+        if gpu_figures.figure(line) is None:
+            return False
+        ph = self.phases.get(job)
+        if ph is not None and ph.first_step_t is not None:
+            return True  # figures printed while training (a rank's own throughput) dip for many reasons
+        rank, _ = logs.split_prefix(line)
+        label = f"r{rank}" if rank is not None else ""
+        slow = self.figures.see(job, label, line)
+        if slow is None:
+            return True
+        hosts = self.label_hosts.get(job, {})
+
+        def node_of(lab: str) -> str | None:
+            if lab in hosts:
+                return hosts[lab]
+            return self.world.node_of_rank(job, int(lab[1:])) if lab else self._only_node(job)
+
+        node = node_of(slow.where)
+        if node is not None and slow.where not in hosts:
+            placed = [node_of(lab) for lab in slow.labels]
+            if len(set(placed)) != len(placed):
+                node = None  # two labels on one node by the layout: not the layout this step ran with
+        if node is None:
+            return True
+        text = clean_line(
+            f"{node}: GPU {slow.gpu} measured {slow.value:.4g} {slow.unit} in job {job}'s own per-GPU test, "
+            f"{slow.ratio:.2f}x the median of its {slow.peers} peers ({slow.median:.4g} {slow.unit})",
+            300,
+        )
+        data = {"ratio": round(slow.ratio, 3), "reasons": None, "figure": True}
+        self._emit(Observation(t, Kind.SLOW_GPU, node, job, slow.gpu, rank, text, data))
+        return True
+
+    def _label_host(self, job: str, line: str) -> None:
+        """A labelled line that is only a node name of the job (``srun -l hostname``): that label's node."""
+        rank, body = logs.split_prefix(line)
+        name = body.strip()
+        run = self.world.jobs.get(job)
+        if rank is None or run is None or name.split(".", 1)[0] not in run.spec.nodes:
+            return
+        hosts = self.label_hosts.setdefault(job, {})
+        if len(hosts) < 4096:
+            hosts[f"r{rank}"] = name.split(".", 1)[0]
 
     def _traceback_line(self, job: str, t: float, line: str) -> None:
         """Python's default ``threading.excepthook`` prints "Exception in thread NAME:" before the dying

@@ -35,6 +35,8 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "peer_dead": ingest.peer_dead,
         "net_plugins": ingest.fabric.to_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
+        "figures": ingest.figures.to_state(),
+        "label_hosts": ingest.label_hosts,
     }
 
 
@@ -56,3 +58,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
+    ingest.figures.load_state(state.get("figures") or {})
+    ingest.label_hosts = {
+        str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()
+    }
