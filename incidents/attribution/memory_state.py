@@ -37,6 +37,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "figures": ingest.figures.to_state(),
         "label_hosts": ingest.label_hosts,
+        "daemon_lost": ingest.daemon_lost,
     }
 
 
@@ -62,3 +63,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.label_hosts = {
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()
     }
+    ingest.daemon_lost = {str(j): float(t) for j, t in (state.get("daemon_lost") or {}).items()}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from monitoring.detectors.gpu_figures import GpuFigures, figure
 from monitoring.detectors.schema import JobSpec
-from tests.unit.pipehelpers import OPTED, T0, log, pipeline, run
+from tests.unit.pipehelpers import OPTED, T0, log, megatron, pipeline, run
 
 GEMM = "{label}GEMM [I] (ADAPTER#{gpu})  Ending with {v:.6f} GFlops"
 H2D = "{label}bandwidthTest device {gpu}: Host to Device Bandwidth {v:.1f} GB/s"
@@ -93,3 +93,39 @@ def test_figures_printed_while_training_are_not_a_preflight() -> None:
             events.append(log(40.0 + task + g / 100, "5", GEMM.format(label=f"{task}: ", gpu=g, v=v)))
     run(p, events, until=60.0)
     assert [i.category for i in p.incidents()] == []
+
+
+# --- Open MPI's runtime losing a node's daemon ---------------------------------------------------------------
+
+ORTE = [
+    "--------------------------------------------------------------------------",
+    "ORTE has lost communication with its daemon located on node:",
+    "",
+    "  hostname:  {node}",
+    "",
+    "This is usually due to either a failure of the TCP network",
+    "connection to the node, or possibly an internal failure of",
+    "the daemon itself. We cannot recover from this failure, and",
+    "therefore will terminate the job.",
+    "--------------------------------------------------------------------------",
+]
+
+
+def _orte(trained: bool) -> list[Any]:
+    nodes = ("gpu-a-001", "gpu-a-002")
+    p = pipeline(JobSpec("6", name="rex", user="c", nodes=nodes, tasks_per_node=4, started=T0, comment=OPTED))
+    events = [log(float(t), "6", megatron(t)) for t in range(1, 100, 5)] if trained else []
+    events += [log(163.0 + i / 1000, "6", line.format(node="gpu-a-002")) for i, line in enumerate(ORTE)]
+    run(p, events, until=170.0)
+    return p.incidents()
+
+
+def test_open_mpi_losing_a_nodes_daemon_is_that_node_failing_found_when_it_says_so() -> None:
+    [inc] = _orte(trained=True)
+    assert (inc.category, inc.culprit_node) == ("node_failure", "gpu-a-002"), inc.evidence
+    assert inc.detected_t - T0 < 164.0
+    assert {r.action for r in inc.recommendations} == {"drain_node", "requeue_job"}
+
+
+def test_the_same_words_before_the_first_step_blame_no_node() -> None:
+    assert [i.culprit_node for i in _orte(trained=False)] in ([], [None])
