@@ -374,13 +374,11 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     }
     if run is None or not ranks or len(run.spec.nodes) < 2:
         return None
-    tpn = run.spec.tasks_per_node
-    if tpn < 1 or max(ranks) >= len(run.spec.nodes) * tpn:
-        return None  # beyond the job's stated layout: where those ranks ran is a guess
-    where = {run.spec.nodes[r // tpn] for r in ranks}
-    if len(where) != 1:
+    where = {run.spec.node_of_rank(r) for r in ranks}  # None: beyond the job's stated layout, a guess
+    node = where.pop() if len(where) == 1 else None
+    if node is None:
         return None
-    node = where.pop()
+    tpn = run.spec.tasks_per_node
     gpu = next(iter(ranks)) % tpn if len(ranks) == 1 and tpn > 1 else None
     named = ", ".join(map(str, sorted(ranks)))
     why = (

@@ -131,7 +131,7 @@ class Ingest:
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         # job -> when its runtime declared a node dead that no name or address here resolves (dark_runtime_peer)
         self.peer_dead: dict[str, float] = {}
-        # job -> when its own output last named a shared filesystem as failing, and which (_failed_of_filesystem)
+        # job -> when its own output last named a shared filesystem failing, and which (Correlator._outage_named)
         self.fs_said: dict[str, tuple[float, str]] = {}
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
         # job -> rank label -> the node it printed as its name
@@ -220,6 +220,8 @@ class Ingest:
         self.skew.forget(job)
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
+        self.figures.forget(job)  # a preflight's figures are of no use once the job ended
+        self.label_hosts.pop(job, None)
         ph = self.phases.get(job)
         if ph is not None:
             ph.on_end()
@@ -356,17 +358,19 @@ class Ingest:
         far below its peers in it is slow (``slow_gpu``, gpu_degraded: drained, the job requeued without it).
 
         Only before the job's first step (a preflight, a burn-in): a rank's throughput printed while training
-        dips with a save or a slow batch. Its node is the one the same label printed as its host name (``srun ... hostname``, the usual first
-        line of a preflight), else the job's rank layout, unless two labels of the measurement land on one
-        node that way (a step with another layout than the job's: which node is a guess, so none)."""
-        if gpu_figures.figure(line) is None:
+        dips with a save or a slow batch. Its node is the one the same label printed as its host name
+        (``srun ... hostname``, the usual first line of a preflight), else the job's rank layout, unless two
+        labels of the measurement land on one node that way (a step with another layout than the job's:
+        which node is a guess, so none)."""
+        found = gpu_figures.figure(line)
+        if found is None:
             return False
         ph = self.phases.get(job)
         if ph is not None and ph.first_step_t is not None:
             return True  # figures printed while training (a rank's own throughput) dip for many reasons
         rank, _ = logs.split_prefix(line)
         label = f"r{rank}" if rank is not None else ""
-        slow = self.figures.see(job, label, line)
+        slow = self.figures.see(job, label, found)
         if slow is None:
             return True
         hosts = self.label_hosts.get(job, {})

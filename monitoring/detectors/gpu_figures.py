@@ -14,6 +14,7 @@ preflight, its 31 peers at 19.2; "dcgmi diag" passed it).
 from __future__ import annotations
 
 import re
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +24,13 @@ MAX_TEMPLATES = 16  # per job
 MAX_GPUS = 4096  # per template
 
 _GPU_NAMED = re.compile(r"(?:ADAPTER ?#|\bGPU ?#?|\bgpu|\bcuda:|\bdevice ?#?)(\d{1,2})\b")
-_RATE = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s*([TGMK]?)(FLOP/s|FLOPS|Flops|flops|Flop/s|flop/s|B/s)(?![\w/])"
-)
+_UNIT = r"([TGMK]?)(FLOP/s|FLOPS|Flops|flops|Flop/s|flop/s|B/s)(?![\w/])"
+_RATE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + _UNIT)
+_TEMPLATE_UNIT = re.compile(r"<n>\s*" + _UNIT)  # the unit, read back from a template
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _SCALE = {"": 1.0, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
+
+Figure = tuple[str, int, float]  # (template, GPU index, value in base units)
 
 
 @dataclass(frozen=True)
@@ -45,15 +48,15 @@ class SlowFigure:
         return self.value / self.median if self.median else 1.0
 
 
-def figure(line: str) -> tuple[str, int, float, str] | None:
-    """(template, GPU index, value in base units, unit as printed) of a per-GPU figure line, or None."""
+def figure(line: str) -> Figure | None:
+    """(template, GPU index, value in base units) of a per-GPU figure line, or None."""
     rates = _RATE.findall(line)
     gpus = _GPU_NAMED.findall(line)
     if len(rates) != 1 or len(gpus) != 1:
         return None
-    number, prefix, unit = rates[0]
+    number, prefix, _ = rates[0]
     template = _NUMBER.sub("<n>", _GPU_NAMED.sub("<gpu>", line))
-    return template, int(gpus[0]), float(number) * _SCALE[prefix], f"{prefix}{unit}"
+    return template, int(gpus[0]), float(number) * _SCALE[prefix]
 
 
 class GpuFigures:
@@ -61,14 +64,11 @@ class GpuFigures:
 
     def __init__(self) -> None:
         self.seen: dict[str, dict[str, dict[str, float]]] = {}  # job -> template -> "label|gpu" -> value
-        self.units: dict[str, str] = {}  # template -> its unit as printed
-        self.reported: set[str] = set()  # "job|label|gpu"
+        self.reported: dict[str, set[str]] = {}  # job -> "label|gpu" already reported
 
-    def see(self, job: str, label: str, line: str) -> SlowFigure | None:
-        found = figure(line)
-        if found is None:
-            return None
-        template, gpu, value, unit = found
+    def see(self, job: str, label: str, found: Figure) -> SlowFigure | None:
+        """Record ``found`` (:func:`figure` of a line ``label`` printed); the outlier it reveals, if any."""
+        template, gpu, value = found
         per_job = self.seen.setdefault(job, {})
         if template not in per_job and len(per_job) >= MAX_TEMPLATES:
             return None
@@ -76,38 +76,42 @@ class GpuFigures:
         if len(values) >= MAX_GPUS:
             return None
         values[f"{label}|{gpu}"] = value
-        self.units[template] = unit
         return self._outlier(job, template, values)
 
     def _outlier(self, job: str, template: str, values: dict[str, float]) -> SlowFigure | None:
         if len(values) < MIN_GPUS:
             return None
+        reported = self.reported.setdefault(job, set())
         for key, value in sorted(values.items(), key=lambda kv: kv[1]):
-            if f"{job}|{key}" in self.reported:
+            if key in reported:
                 continue
-            others = sorted(v for k, v in values.items() if k != key)
-            n = len(others)
-            median = others[n // 2] if n % 2 else (others[n // 2 - 1] + others[n // 2]) / 2.0
+            median = statistics.median(v for k, v in values.items() if k != key)
             if median <= 0 or value >= OUTLIER * median:
                 return None  # the slowest one left is within reach of the others: no outlier
-            self.reported.add(f"{job}|{key}")
+            reported.add(key)
             label, gpu = key.rsplit("|", 1)
-            scale = _SCALE[self.units[template][:1]] if self.units[template][:1] in _SCALE else 1.0
+            m = _TEMPLATE_UNIT.search(template)
+            prefix, unit = (m.group(1), m.group(2)) if m else ("", "")
+            scale = _SCALE[prefix]
             labels = tuple(sorted({k.rsplit("|", 1)[0] for k in values}))
-            return SlowFigure(int(gpu), label, value / scale, self.units[template], median / scale, n, labels)
+            return SlowFigure(
+                int(gpu), label, value / scale, prefix + unit, median / scale, len(values) - 1, labels
+            )
         return None
 
     def forget(self, job: str) -> None:
         self.seen.pop(job, None)
-        self.reported = {k for k in self.reported if not k.startswith(f"{job}|")}
+        self.reported.pop(job, None)
 
     def to_state(self) -> dict[str, Any]:
-        return {"s": self.seen, "u": self.units, "r": sorted(self.reported)}
+        return {"s": self.seen, "r": {job: sorted(keys) for job, keys in self.reported.items()}}
 
     def load_state(self, d: dict[str, Any]) -> None:
         self.seen = {
             str(j): {str(t): {str(k): float(v) for k, v in g.items()} for t, g in ts.items()}
             for j, ts in (d.get("s") or {}).items()
         }
-        self.units = {str(k): str(v) for k, v in (d.get("u") or {}).items()}
-        self.reported = {str(k) for k in d.get("r") or []}
+        raw = d.get("r") or {}
+        self.reported = (
+            {str(j): {str(k) for k in keys} for j, keys in raw.items()} if isinstance(raw, dict) else {}
+        )

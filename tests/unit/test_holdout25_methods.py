@@ -36,7 +36,7 @@ def test_one_gpu_below_half_its_peers_median_is_slow_once(n: int, slow: float, a
     figures, found = GpuFigures(), []
     for g in range(n):
         v = 19200.0 * (slow if g == at % n else 1.0 + (g % 5) / 100)
-        found.append(figures.see("1", f"r{g // 8}", GEMM.format(label="", gpu=g % 8, v=v)))
+        found.append(figures.see("1", f"r{g // 8}", figure(GEMM.format(label="", gpu=g % 8, v=v))))
     reported = [f for f in found if f is not None]
     if slow < 0.49:
         assert [(f.where, f.gpu) for f in reported] == [(f"r{(at % n) // 8}", (at % n) % 8)]
@@ -48,7 +48,8 @@ def test_one_gpu_below_half_its_peers_median_is_slow_once(n: int, slow: float, a
 def test_fewer_than_eight_gpus_name_no_one() -> None:
     figures = GpuFigures()
     assert all(
-        figures.see("1", "", H2D.format(label="", gpu=g, v=24.0 if g else 3.0)) is None for g in range(7)
+        figures.see("1", "", figure(H2D.format(label="", gpu=g, v=24.0 if g else 3.0))) is None
+        for g in range(7)
     )
 
 
