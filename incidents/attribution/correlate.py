@@ -140,6 +140,25 @@ def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: A
     return False
 
 
+def _ended_the_same(inc: Incident, job: str, obs: Observation) -> bool:
+    """Whether the incident saw ``job`` end as ``obs`` says this attempt ended: failed before its first
+    step with the same exit code, and no program error of the earlier attempt's to compare instead (the
+    caller checks this attempt's own). holdout26, blind: every rank of a Horovod job died in MPI_Init on a
+    64 KiB memlock limit, lines nothing explained, and the owner's rerun on two other nodes died there the
+    same way."""
+    code = obs.data.get("exit_code")
+    marks = [m for m in inc.marks.values() if m.job == job]
+    if any(_error_of(m.kind, m.data) is not None for m in marks):
+        return False
+    for m in marks:
+        if m.kind != Kind.JOB_FAILED or not isinstance(m.data, dict):
+            continue
+        ended = m.data.get("ended_in")
+        if isinstance(ended, dict) and ended.get("before_first_step") and m.data.get("exit_code") == code:
+            return True
+    return False
+
+
 # A message this long names one error; a shorter one ("Exception: ", "RuntimeError: ") says little.
 SAME_ERROR_MIN = 16
 
@@ -303,6 +322,10 @@ class Correlator:
         fault.
         """
         phase = obs.data.get("phase") if obs.job else None
+        ended = None
+        if obs.kind == Kind.JOB_FAILED and not isinstance(phase, dict):
+            ended = obs.data.get("ended_in")  # the scheduler's end of a job that said nothing of its own
+            phase = ended if isinstance(ended, dict) and ended.get("before_first_step") else None
         if not isinstance(phase, dict) or _hard(obs):
             return None
         run = self.world.jobs.get(obs.job or "")
@@ -323,6 +346,10 @@ class Correlator:
             deterministic = not before or v.pattern in _DETERMINISTIC
             for other in inc.jobs:
                 if not self._same_work(other, run, inc):
+                    continue
+                if ended is not None:
+                    if not errors and quiet <= REPEAT_WINDOW_S and _ended_the_same(inc, other, obs):
+                        return inc
                     continue
                 if errors and _same_error(inc, other, errors):
                     return inc

@@ -843,11 +843,12 @@ class Ingest:
             return
         if run is None or outcome == "unknown":
             return
+        phase = self.phase_data(job) if run.state == "running" else None  # where it stood when it ended
         if run.state == "running" or (run.state == "cancelling" and outcome == "ended"):
             run.state, run.ended_t = outcome, t
             self.world.reindex(job)
             self._stop_tracking(job)
-        self._job_end_obs(t, job, state, outcome, e)
+        self._job_end_obs(t, job, state, outcome, e, phase)
 
     def _job_running(self, t: float, job: str, e: dict[str, Any], run: JobRun | None) -> None:
         nodes_raw = e.get("nodes")
@@ -868,7 +869,9 @@ class Ingest:
             )
         self.upsert_job(spec, t)
 
-    def _job_end_obs(self, t: float, job: str, state: str, outcome: str, e: dict[str, Any]) -> None:
+    def _job_end_obs(
+        self, t: float, job: str, state: str, outcome: str, e: dict[str, Any], phase: dict[str, Any] | None
+    ) -> None:
         code = e.get("exit_code") if isinstance(e.get("exit_code"), str) else ""
         reason = e.get("reason") if isinstance(e.get("reason"), str) else ""
         text = clean_line(f"slurm: job {job} {state} (exit {code or '?'}, {reason or 'no reason'})", 300)
@@ -876,7 +879,11 @@ class Ingest:
             self._emit(Observation(t, Kind.JOB_NODE_FAIL, None, job, text=text, data={"state": state}))
         elif outcome == "failed":
             self._failed_of_service(t, job)
-            data = {"state": state, "exit_code": code}
+            data: dict[str, Any] = {"state": state, "exit_code": code}
+            if phase is not None:
+                # Where it stood as it ended, for "the same work failed in the same place again"
+                # (Correlator._resubmission_of); not "phase": the scheduler's word alone assesses nothing.
+                data["ended_in"] = phase
             said = self.fs_said.pop(job, None)
             if said is not None and 0 <= t - said[0] <= SERVICE_END_S:
                 # its last words named a shared filesystem failing: that filesystem's open incident takes it
