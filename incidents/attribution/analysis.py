@@ -10,6 +10,7 @@ all name its IP; the node named by the most distinct reporters is the suspect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
@@ -388,6 +389,12 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     return Suspect(node, gpu, 0.65, why)
 
 
+def _not_broken(data: Any) -> bool:
+    """A Xid that does not say by itself that its GPU broke: the application's, one the driver calls
+    nonfatal, one the catalog does not know; not one the catalog says to ignore."""
+    return isinstance(data, dict) and not data.get("hardware") and data.get("bucket") != "IGNORE"
+
+
 def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a job spread over several whose GPU raised an application-class Xid (13, 31, 43, 45:
     the driver's "the program running on this GPU did something wrong") while no rank of the job printed
@@ -397,15 +404,18 @@ def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
     out-of-bounds address) shows on many GPUs, or in its ranks' errors. One GPU of a multi-node job going
     wrong alone, its process left alive and the job waiting for it, is that GPU (holdout23, blind: a
     512-GPU GB200 run wedged at step 183, Xid 13 then Xid 43 on one GPU of one tray, no rank's error;
-    "the channel is reset but the process stays alive"). Not drained: the driver filed the Xid under
-    the application; the restart goes elsewhere, and a repeat there is the program's."""
+    "the channel is reset but the process stays alive"). The same for any Xid that does not say by itself
+    that the GPU broke: one the driver calls nonfatal, one the catalog does not know (holdout26, blind: a
+    32-GPU B200 JAX run stopped stepping after one node's Xid 145 ``RLW_RXPIPE Nonfatal`` and Xid 137 on
+    link 11, nothing else anywhere). Not drained: nothing names the GPU broken; the restart goes
+    elsewhere, and a repeat there is the program's."""
     run = world.jobs.get(job)
     if run is None or len(run.spec.nodes) < 2 or inc.by_kind(*SOFTWARE_KINDS):
         return None
     if not inc.by_kind(Kind.HANG, Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK, Kind.BARRIER_MISSING):
         return None  # a job that ended: its end says more than the Xid (``software_first``)
     nodes = set(run.spec.nodes)
-    xids = [m for m in inc.by_kind(Kind.XID) if m.data.get("app") and m.node in nodes]
+    xids = [m for m in inc.by_kind(Kind.XID) if _not_broken(m.data) and m.node in nodes]
     where = {m.node for m in xids if m.node is not None}
     if len(where) != 1:
         return None
@@ -414,8 +424,11 @@ def lone_app_xid(inc: Incident, world: World, job: str) -> Suspect | None:
     gpu = gpus[0] if len(gpus) == 1 else None
     codes = "/".join(sorted({str(m.data.get("xid")) for m in xids}))
     which = f"GPU {gpu}" if gpu is not None else "a GPU"
+    filed = (
+        "filed under the application" if all(m.data.get("app") for m in xids) else "none says the GPU broke"
+    )
     why = (
-        f"{node}: {which} raised Xid {codes} (filed under the application) while no rank printed an error "
+        f"{node}: {which} raised Xid {codes} ({filed}) while no rank printed an error "
         f"and none of the job's other {len(nodes) - 1} node(s) raised one: the same program on every GPU, "
         "one GPU alone gone wrong; the job waits for its rank"
     )

@@ -189,6 +189,17 @@ def caused_by(message: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+# An NVLink5-class Xid (144-150) names its sub-unit and the interrupt's severity before its link:
+# ``145, RLW_RXPIPE Nonfatal XC0 i0 Link 11 (...)``, ``149, NETIR_LINK_DOWN Fatal XC1 i2 Link 17 (...)``.
+_NVLINK5_SEVERITY = re.compile(r"^\s*(?:\d+,\s*)?[A-Z][A-Z0-9_]*\s+(Fatal|Nonfatal)\s+XC\d+\b")
+
+
+def nvlink5_severity(message: str) -> str | None:
+    """The severity ("Fatal" or "Nonfatal") an NVLink5-class Xid's message says, or None when it says neither."""
+    m = _NVLINK5_SEVERITY.search(message)
+    return m.group(1) if m else None
+
+
 def judge(xid: int, message: str = "") -> XidVerdict:
     """Decide whether a Xid is hardware, the application's, or noise.
 
@@ -207,6 +218,10 @@ def judge(xid: int, message: str = "") -> XidVerdict:
             return XidVerdict(info, False, False, "GPU recovery action: none")
         name = RECOVERY_ACTIONS.get(action, f"action {action}")
         return XidVerdict(info, True, False, f"GPU recovery action changed to {name}")
+    if info.bucket == "WORKFLOW_NVLINK5_ERR" and nvlink5_severity(message) == "Nonfatal":
+        # The catalog files the Xid under its NVLink5 workflow for its fatal interrupts; the driver calls
+        # this one nonfatal (handled, the link kept): evidence to weigh, not a broken GPU on its own.
+        return XidVerdict(info, False, False, f"{info.meaning}, nonfatal (the driver handled it)")
     return XidVerdict(info, info.hardware, info.app, info.meaning)
 
 

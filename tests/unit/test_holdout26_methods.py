@@ -4,6 +4,11 @@
   the first failure repeating (one incident, the owner told once), even when nothing the job printed
   explained either failure: where it stood as it ended (``ended_in``) and how it ended are the same.
   Another exit code, or an attempt that trained first, is another failure.
+- An NVLink5-class Xid (144-150) carries its interrupt's severity in its own words (``RLW_RXPIPE Nonfatal
+  XC0 i0 Link 11``): the catalog files the Xid under its NVLink5 workflow for the fatal ones, and a
+  nonfatal one does not say by itself that the GPU broke. Alone on one node of a stalled multi-node job,
+  it (or a Xid the catalog does not know) is that node's hang: requeue without it, no drain. The fatal
+  one is the GPU's fault.
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from actions.pipeline import Pipeline
+from monitoring.detectors import xid
 from monitoring.detectors.schema import JobSpec
-from tests.unit.pipehelpers import OPTED, T0, log, megatron, pipeline, run, slurm
+from tests.unit.pipehelpers import OPTED, PCI, T0, kernel, log, megatron, pipeline, run, slurm
 
 # Lines no rule explains: a site's launcher saying what it does, then a transport's complaint in its own words.
 UNEXPLAINED = (
@@ -59,3 +65,54 @@ def test_the_same_job_failing_again_before_its_first_step_the_same_way_is_one_in
     same = code2 == "1:0" and not trained2
     assert len(incs) == (1 if same else 2), [(i.key, i.evidence) for i in incs]
     assert T0 < incs[0].detected_t < T0 + 600.0
+
+
+# --- the severity an NVLink5-class Xid gives itself ---------------------------------------------------------
+
+UNITS = ("RLW_RXPIPE", "RLW_SRC_TRACK", "NETIR_LINK_DOWN", "TLW_TX", "SAW_MVB", "MSE_WATCHDOG", "TREX_PARITY")
+NV5 = "[Tue Mar  3 04:11:09 2026] NVRM: Xid (PCI:{bus}): {xid}, {unit} {sev} XC{xc} i{i} Link {link:02d} ({regs})"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    code=st.integers(144, 150),
+    unit=st.sampled_from(UNITS),
+    sev=st.sampled_from(["Fatal", "Nonfatal"]),
+    xc=st.integers(0, 3),
+    link=st.integers(0, 17),
+    regs=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=6),
+)
+def test_an_nvlink5_xid_is_the_gpus_fault_exactly_when_it_calls_itself_fatal(
+    code: int, unit: str, sev: str, xc: int, link: int, regs: list[int]
+) -> None:
+    words = " ".join(f"0x{r:08x}" for r in regs)
+    line = NV5.format(bus=PCI[2], xid=code, unit=unit, sev=sev, xc=xc, i=xc, link=link, regs=words)
+    parsed = xid.parse_xid_line(line)
+    assert parsed is not None and parsed.xid == code
+    verdict = xid.judge(parsed.xid, parsed.message)
+    assert verdict.hardware == (sev == "Fatal") and not verdict.app
+    assert xid.judge(code).hardware  # the number alone (DCGM's last-Xid field): the catalog's word
+
+
+def _nv5_wedged(sev: str, nodes: int) -> list[Any]:
+    """A job on ``nodes`` nodes stops progressing at 300 s; gpu-a-002's GPU 2 raises an NVLink5 Xid."""
+    names = tuple(f"gpu-a-{i:03d}" for i in range(1, nodes + 1))
+    p = pipeline(JobSpec("5", name="maxtext", user="pg", nodes=names, tasks_per_node=8, comment=OPTED))
+    events = [log(float(t), "5", megatron(t)) for t in range(300)]
+    line = NV5.format(bus=PCI[2], xid=145, unit="RLW_RXPIPE", sev=sev, xc=0, i=0, link=11, regs="0x0409a0b3")
+    events.append(kernel(301.0, "gpu-a-002", line))
+    run(p, events, until=900.0)
+    return p.incidents()
+
+
+@settings(max_examples=8, deadline=None)
+@given(nodes=st.integers(2, 12))
+def test_a_lone_nonfatal_nvlink_xid_on_a_stalled_job_is_that_nodes_hang_and_a_fatal_one_its_gpu(
+    nodes: int,
+) -> None:
+    [inc] = _nv5_wedged("Nonfatal", nodes)
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("hang", "gpu-a-002", "app_xid_on_one_gpu")
+    assert [(r.action, r.exclude) for r in inc.recommendations] == [("requeue_job", ("gpu-a-002",))]
+    [inc] = _nv5_wedged("Fatal", nodes)
+    assert (inc.category, inc.culprit_node) == ("gpu_hardware", "gpu-a-002")
+    assert "drain_node" in [r.action for r in inc.recommendations]
