@@ -368,7 +368,10 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     job waits (holdout24, blind: a node shut down under a two-node NequIP job, the peer's Gloo barrier
     naming rank 4, four minutes before the scheduler's NODE_FAIL). Ranks on two nodes, ranks beyond the
     job's layout, or a one-node job name no node. A single rank names its GPU (rank modulo tasks per
-    node, as the ranks of a node map to its GPUs)."""
+    node, as the ranks of a node map to its GPUs). PyTorch's Flight Recorder analysis names the ranks that
+    never joined a collective the same way (holdout27, blind: a TorchComms debug server's dumps naming
+    ``missing ranks: {1}`` every 30 s on a two-node torchtitan run whose rank 1 never issued its first
+    all_reduce)."""
     run = world.jobs.get(job)
     ranks = {
         int(r) for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job for r in m.data.get("ranks") or ()
@@ -382,8 +385,14 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     tpn = run.spec.tasks_per_node
     gpu = next(iter(ranks)) % tpn if len(ranks) == 1 and tpn > 1 else None
     named = ", ".join(map(str, sorted(ranks)))
+    marks = [m for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job]
+    by = (
+        "Flight Recorder's analysis"
+        if all(m.data.get("by") for m in marks)
+        else "PyTorch's monitored barrier"
+    )
     why = (
-        f"{node}: PyTorch's monitored barrier named rank{'s' if len(ranks) > 1 else ''} {named} as never "
+        f"{node}: {by} named rank{'s' if len(ranks) > 1 else ''} {named} as never "
         f"answering, and {'they run' if len(ranks) > 1 else 'it runs'} on {node}: the job waits for it"
     )
     return Suspect(node, gpu, 0.65, why)

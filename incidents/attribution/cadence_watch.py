@@ -90,6 +90,8 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[fl
     """When the silence becomes a stall in this phase, and the phase's part in it."""
     base = max(cfg.cadence_multiple * stall.period, cfg.cadence_floor_s)
     name = phase.phase()
+    if name == ph.CHECKPOINTING and phase.save_failed():
+        return stall.deadline, f"the program raised an error during the save begun at t={phase.ckpt_start}"
     if name == ph.CHECKPOINTING and phase.ckpt_start is not None:
         grace = max(base, cfg.checkpoint_grace_s)
         return max(

@@ -318,6 +318,8 @@ class Ingest:
         if "Exception in thread " in line or "Traceback (most recent call last)" in line:
             self._traceback_line(job, t, line)
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
+        if phase is not None and info is not None and info.kind == Kind.EXCEPTION:
+            phase.on_error(t)
         if info is None and has_error and self._retried_service(t, job, line):
             return
         if info is None:
@@ -904,10 +906,9 @@ class Ingest:
         for job, tr in self.trackers.items():
             if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
                 continue  # the threshold is never below hang_min_s: nothing to compute yet
-            deadline = tr.hang_deadline(
-                c.hang_multiple, c.hang_min_s, c.hang_min_intervals, c.checkpoint_grace_s
-            )
             ph = self.phases.get(job)
+            save_grace = 0.0 if ph is not None and ph.save_failed() else c.checkpoint_grace_s
+            deadline = tr.hang_deadline(c.hang_multiple, c.hang_min_s, c.hang_min_intervals, save_grace)
             done = ph.finish_t if ph is not None else None
             if deadline is None and tr.finished and done is not None:
                 deadline = done + c.hang_min_s  # training said it ended: only its teardown is watched

@@ -40,6 +40,10 @@ _NODE_FIRST = {
         "not elsewhere",
         "{node}'s NCCL set-up differs from that of every other node of the job",
     ),
+    "named_by_monitored_barrier": (
+        "not elsewhere",
+        "the ranks the job waits for, named by its own collective's records, run on {node}",
+    ),
     "hang_on_suspect_node": (
         "not shown",
         "{node} was already under suspicion, so a start that stalls there is first its node's",

@@ -43,6 +43,10 @@ class LineInfo:
 
 _SRUN_LABEL = re.compile(r"\s*(\d+): ?")
 _RANK_PREFIX = re.compile(r"\[[Rr]ank ?(\d+)\]:?")
+# Ray's driver prints each worker's and actor's output under its origin (python/ray/_private/worker.py,
+# print_worker_logs: "(" + actor or task name + " pid=" + pid + ", ip=" + ip when not the driver's + ") "):
+# "(RayTrainWorker pid=6446, ip=10.72.56.4) RuntimeError: ...", "(pid=6446) ...". The line is the worker's.
+_RAY_PREFIX = re.compile(r"\((?:[\w.:<>-]+ )?pid=\d+(?:, ip=[\w.:-]+)?\) ?")
 _NCCL_PREFIX = re.compile(r"([A-Za-z0-9][\w.-]*):(\d+):(\d+) \[(\d+)\] ")
 # NCCL's debug prefix is "%s:%d:%d [%d] NCCL" (host, pid, tid, cudaDev; src/debug.cc); a launcher or
 # a logging library may put its own prefix (a timestamp, "[1,0]<stderr>:", a container name) before it.
@@ -53,13 +57,18 @@ _NCCL_PREFIX_ANY = re.compile(
 
 
 def split_prefix(line: str) -> tuple[int | None, str]:
-    """Strip srun's ``N:`` label and PyTorch's ``[rankN]:`` prefix; return (rank, body)."""
+    """Strip srun's ``N:`` label, Ray's ``(Name pid=N, ip=A)`` and PyTorch's ``[rankN]:`` prefix; return
+    (rank, body)."""
     rank: int | None = None
     body = line
     if body[:1] in " 0123456789":
         m = _SRUN_LABEL.match(body)
         if m:
             rank = int(m.group(1))
+            body = body[m.end() :]
+    if body[:1] == "(" and "pid=" in body[:120]:
+        m = _RAY_PREFIX.match(body)
+        if m:
             body = body[m.end() :]
     if body.startswith("[rank") or body.startswith("[Rank"):
         m = _RANK_PREFIX.match(body)
@@ -507,6 +516,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
         if "monitoredBarrier" in line:
             return _barrier_missing(*split_prefix(line))
+        if "issing ranks" in line:
+            return _fr_missing(*split_prefix(line))
         if "device handle" in line:
             return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
         if "NET/IB" in line:
@@ -530,6 +541,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         barrier = _barrier_missing(rank, body)
         if barrier is not None:
             return barrier
+    if "issing ranks" in body:
+        missing = _fr_missing(rank, body)
+        if missing is not None:
+            return missing
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
@@ -559,6 +574,25 @@ def _barrier_missing(rank: int | None, body: str) -> LineInfo | None:
     who = ", ".join(map(str, ranks))
     text = f"monitored barrier: rank{'s' if len(ranks) > 1 else ''} {who} never answered"
     return LineInfo(Kind.BARRIER_MISSING, rank, text=text, data={"ranks": ranks})
+
+
+# PyTorch's Flight Recorder analysis (torch/distributed/flight_recorder, the `torchfrtrace` tool, and the
+# TorchComms debug server's periodic dumps) matches each collective across the ranks' records and names the
+# ranks that never joined it, as a Python set: 2.5's one line "Not all ranks joining collective for group
+# G:D collective C  Missing ranks are {1}", then one field per line, "Not all ranks joining collective 5 at
+# entry 4" / "Not all ranks joining collective, sequence number: 4", ..., "missing ranks: {1}". Those ranks
+# are where the job waits, as monitoredBarrier's named ranks are.
+_FR_MISSING = re.compile(r"\b[Mm]issing ranks(?: are|:) ?\{(\d+(?:, ?\d+)*)\}")
+
+
+def _fr_missing(rank: int | None, body: str) -> LineInfo | None:
+    m = _FR_MISSING.search(body)
+    if m is None:
+        return None
+    ranks = sorted({int(r) for r in m.group(1).split(",")})[:64]
+    who = ", ".join(map(str, ranks))
+    text = f"flight recorder: rank{'s' if len(ranks) > 1 else ''} {who} never joined the collective"
+    return LineInfo(Kind.BARRIER_MISSING, rank, text=text, data={"ranks": ranks, "by": "flight recorder"})
 
 
 # A distributed runtime's own membership declaring a peer node gone because its failure detector stopped

