@@ -641,7 +641,12 @@ class Ingest:
         gpu = info.gpu
         if gpu is None and info.kind == Kind.GPU_LOST and node is not None and info.data.get("pci"):
             gpu = self._gpu_at(node, str(info.data["pci"]))  # nvidia-smi's words name the bus, not the index
-        if gpu is None and info.kind == Kind.GPU_ECC and info.rank is not None:
+        if (
+            gpu is None
+            and info.rank is not None
+            and (info.kind == Kind.GPU_ECC or info.data.get("device_state"))
+        ):
+            # the rank's own GPU said it (an uncorrectable error, a device it could not use)
             run = self.world.jobs.get(job)
             gpu = info.rank % run.spec.tasks_per_node if run and run.spec.tasks_per_node > 1 else None
         data = info.data

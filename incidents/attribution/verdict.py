@@ -72,7 +72,11 @@ def gpu_hardware(inc: Incident) -> Verdict | None:
     conf = 0.95 if first.kind in (Kind.XID, Kind.GPU_LOST, Kind.ROW_REMAP_FAILURE) else 0.9
     if first.kind == Kind.GPU_ECC and len(marks) == 1 and first.data.get("etype"):
         conf = 0.8  # only the application's CUDA error text so far
-    return Verdict("gpu_hardware", node, _gpu_for(node, marks), conf, _pattern(first), ())
+    gpu = _gpu_for(node, marks)
+    if gpu is None:
+        # The driver's record named no GPU: a rank of that node saying its own device could not be used does.
+        gpu = _gpu_for(node, [m for m in inc.by_kind(Kind.EXCEPTION) if m.data.get("device_state")])
+    return Verdict("gpu_hardware", node, gpu, conf, _pattern(first), ())
 
 
 def node_failure(inc: Incident, world: World) -> Verdict | None:
@@ -448,11 +452,15 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
     if others == 0:
         return None
     etype = str(state[0].data.get("etype", "device state"))
+    # One rank reporting it names its GPU (the ingest placed it: rank modulo tasks per node).
+    gpus = {m.gpu for m in state}
+    gpu = gpus.pop() if len(gpus) == 1 else None
+    which = f"GPU {gpu}" if gpu is not None else "its GPUs"
     why = (
-        f"{node}: its GPUs could not be used ({etype}: {state[0].data.get('message', '')}), "
+        f"{node}: {which} could not be used ({etype}: {state[0].data.get('message', '')}), "
         f"and none of the job's other {others} node(s) reported it"
     )
-    return Verdict("gpu_hardware", node, None, 0.7, f"cuda_device_state:{etype}", ()), why
+    return Verdict("gpu_hardware", node, gpu, 0.7, f"cuda_device_state:{etype}", ()), why
 
 
 def fallback(inc: Incident) -> Verdict:

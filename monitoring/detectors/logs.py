@@ -43,6 +43,10 @@ class LineInfo:
 
 _SRUN_LABEL = re.compile(r"\s*(\d+): ?")
 _RANK_PREFIX = re.compile(r"\[[Rr]ank ?(\d+)\]:?")
+# torchrun's per-worker prefix with --tee / --redirects (torch/distributed/elastic/multiprocessing: the
+# default log_line_prefix_template "[{role_name}{local_rank}]:", "[default1]:"), before PyTorch's own
+# "[rank17]:". The local rank is not the global one: only the prefix is stripped.
+_ELASTIC_PREFIX = re.compile(r"\[[A-Za-z_][A-Za-z_-]*\d+\]:")
 # Ray's driver prints each worker's and actor's output under its origin (python/ray/_private/worker.py,
 # print_worker_logs: "(" + actor or task name + " pid=" + pid + ", ip=" + ip when not the driver's + ") "):
 # "(RayTrainWorker pid=6446, ip=10.72.56.4) RuntimeError: ...", "(pid=6446) ...". The line is the worker's.
@@ -57,8 +61,8 @@ _NCCL_PREFIX_ANY = re.compile(
 
 
 def split_prefix(line: str) -> tuple[int | None, str]:
-    """Strip srun's ``N:`` label, Ray's ``(Name pid=N, ip=A)`` and PyTorch's ``[rankN]:`` prefix; return
-    (rank, body)."""
+    """Strip srun's ``N:`` label, Ray's ``(Name pid=N, ip=A)``, torchrun's ``[default1]:`` and PyTorch's
+    ``[rankN]:`` prefix; return (rank, body)."""
     rank: int | None = None
     body = line
     if body[:1] in " 0123456789":
@@ -68,6 +72,10 @@ def split_prefix(line: str) -> tuple[int | None, str]:
             body = body[m.end() :]
     if body[:1] == "(" and "pid=" in body[:120]:
         m = _RAY_PREFIX.match(body)
+        if m:
+            body = body[m.end() :]
+    if body[:1] == "[" and not body.startswith(("[rank", "[Rank")):
+        m = _ELASTIC_PREFIX.match(body)
         if m:
             body = body[m.end() :]
     if body.startswith("[rank") or body.startswith("[Rank"):
@@ -721,6 +729,14 @@ def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     if "NVRM" in line:
         if "Xid" in line:
             return _xid_kernel(line, pci_map)
+        if "NV_ERR_RESET_REQUIRED" in line:
+            # RM's own status (nvstatuscodes.h, "Reset required"), returned when the GPU is in a state only a
+            # reset clears: GSP allocations failing with it while a job starts (holdout29, blind)
+            pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
+            gpu = pci_map.get(pci) if pci else None
+            where = f"GPU {gpu}" if gpu is not None else "a GPU"
+            text = f"{where}: the driver says it needs a reset (NV_ERR_RESET_REQUIRED)"
+            return LineInfo(Kind.GPU_HW_ERROR, gpu=gpu, text=text, data={"pci": pci, "driver": "nvidia"})
         if "fallen off the bus" in line:
             pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
             gpu = pci_map.get(pci) if pci else None
