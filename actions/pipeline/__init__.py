@@ -27,6 +27,7 @@ from incidents.attribution import (
     Ingest,
     World,
     assess,
+    merge_device_storms,
     merge_kill_storms,
     merge_lemon_attempts,
     merge_repeated_attempts,
@@ -123,6 +124,7 @@ class Pipeline:
         storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
+        storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

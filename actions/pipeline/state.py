@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from actions.pipeline.config import PipelineConfig
 from actions.pipeline.update import IncidentUpdate
 from incidents.attribution import Correlator, Ingest, World, memory_state
-from incidents.attribution.correlate import awaits_repeat
+from incidents.attribution.correlate import REPEAT_WINDOW_S, awaits_repeat
 from incidents.attribution.world import AttemptRecord, JobRun
 from monitoring.detectors.progress import ProgressTracker
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
@@ -107,7 +107,7 @@ def dump(p: Pipeline) -> dict[str, Any]:
     }
 
 
-FORGET_AFTER_S = 6 * 3600.0  # a closed incident this quiet leaves the live state (the database keeps it)
+FORGET_AFTER_S = REPEAT_WINDOW_S  # a closed incident this quiet leaves the live state (the database keeps it)
 # ... unless the same program error word for word may still open it again (correlate.awaits_repeat): the
 # newest this many of those stay for up to a week.
 KEEP_AWAITING_REPEAT = 256

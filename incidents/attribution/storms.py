@@ -7,7 +7,7 @@ unexplained failures into the lemon verdict that explains them.
 
 from __future__ import annotations
 
-from incidents.attribution.correlate import Correlator
+from incidents.attribution.correlate import Correlator, remembered
 from incidents.attribution.incident import Incident
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
@@ -64,6 +64,7 @@ def merge_repeated_attempts(corr: Correlator, changed: set[str]) -> set[str]:
             for other in corr.incidents.values()
             if other is not inc
             and not other.superseded_by
+            and remembered(other, inc.detected_t)
             and other.verdict is not None
             and other.verdict.node is None
             and other.verdict.category in ("software", "hang")
@@ -187,6 +188,62 @@ def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]
         last = max((m.t for m in first.marks.values()), default=first.detected_t)
         for other in candidates[i + 1 :]:
             if other.superseded_by or other.detected_t - last > KILL_STORM_S:
+                continue
+            nodes = _nodes_of(world, other)
+            if nodes & seen:
+                continue
+            group.append(other)
+            seen |= nodes
+            last = max(last, other.detected_t)
+        jobs = {j for inc in group for j in inc.jobs}
+        users = {world.jobs[j].spec.user for j in jobs if j in world.jobs}
+        storm = first.forced_category == "infrastructure"
+        if len(group) < 2 or (not storm and (len(jobs) < min_jobs or len(users) < 2)):
+            continue
+        first.forced_category = "infrastructure"
+        for other in group[1:]:
+            corr.supersede(first, other)
+            changed.add(other.key)
+        changed.add(first.key)
+    return changed
+
+
+# Jobs whose GPUs could not be used, each within this of the last: nodes brought up from one image, a driver
+# rolled out, a licence server gone; each job meets it as it starts, and starts come minutes apart.
+DEVICE_STORM_S = 1800.0
+
+
+def _unusable(inc: Incident) -> bool:
+    """An incident whose job could not use its GPUs (a device-state CUDA error, NVML not initialising) and
+    nothing harder: no driver record, no Xid, no node of its own but the one the device state named."""
+    v = inc.verdict
+    if inc.superseded_by or v is None:
+        return False
+    if not any(m.kind == Kind.EXCEPTION and m.data.get("device_state") for m in inc.marks.values()):
+        return False
+    if v.category == "gpu_hardware":
+        return v.pattern.startswith("cuda_device_state")
+    return v.node is None and v.category in ("software", "infrastructure")
+
+
+def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
+    """Jobs of several owners on disjoint nodes that could not use their GPUs, each within
+    ``DEVICE_STORM_S`` of the last: one cause the nodes share (their image, their driver, a licence or
+    fabric service), not as many broken GPUs (holdout28, blind: eight A10 nodes brought up from an image
+    whose GRID driver left the vGPU unlicensed, four jobs of three users failing as each started). One
+    incident, shared infrastructure (escalated): no drain, no restart into the same nodes. A failure after
+    the storm was recognised joins it."""
+    candidates = sorted(
+        (inc for inc in corr.incidents.values() if _unusable(inc)), key=lambda i: i.detected_t
+    )
+    changed: set[str] = set()
+    for i, first in enumerate(candidates):
+        if first.superseded_by:
+            continue
+        group, seen = [first], _nodes_of(world, first)
+        last = max((m.t for m in first.marks.values()), default=first.detected_t)  # with what it took in
+        for other in candidates[i + 1 :]:
+            if other.superseded_by or other.detected_t - last > DEVICE_STORM_S:
                 continue
             nodes = _nodes_of(world, other)
             if nodes & seen:

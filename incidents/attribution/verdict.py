@@ -199,6 +199,8 @@ def infrastructure(inc: Incident) -> Verdict | None:
         )
     elif kill_signal(inc) is not None:
         pattern = "jobs_killed_from_outside"  # several owners' jobs killed by a signal, nothing of their own
+    elif len({m.node for m in inc.by_kind(Kind.EXCEPTION) if m.data.get("device_state")}) >= 2:
+        pattern = "gpus_unusable_on_many_nodes"  # one image, driver, licence or fabric service under them all
     else:
         pattern = "job_failure_storm"
     return Verdict("infrastructure", None, None, conf, pattern, ())

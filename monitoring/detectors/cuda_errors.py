@@ -160,10 +160,26 @@ FABRIC_STATE_CODES: tuple[CudaCode, ...] = (
 )
 
 
+# cuInit is the driver API's first call: it failing (XLA's "failed call to cuInit: CUDA_ERROR_...", the driver
+# API's own wrappers) is the node's driver not coming up, whatever it returned: not initialised, unknown, an
+# operating-system call failed. Codes with a meaning of their own (no device, a mismatch) keep it.
+_CUINIT = re.compile(r"\bcuInit\b[^\n]{0,40}?\b(CUDA_ERROR_[A-Z_]+)")
+CUINIT_FAILED = CudaCode(
+    3,
+    "cudaErrorInitializationError",
+    "CUDA_ERROR_NOT_INITIALIZED",
+    "initialization error",
+    "the node's driver could not initialise CUDA (cuInit failed)",
+)
+
+
 def device_state_error(text: str) -> CudaCode | None:
     """The device-state CUDA error a line reports, by name, by number or by its message; else None
-    (NCCL's refused NVLS multicast binding is the node's fabric state, whatever CUDA code it carries)."""
+    (NCCL's refused NVLS multicast binding is the node's fabric state, whatever CUDA code it carries;
+    any failed cuInit is the node's driver)."""
     found = _find(text, DEVICE_STATE_CODES, _STATE_TEXT)
     if found is None and _NVLS in text:
         return _find(text, FABRIC_STATE_CODES)
+    if found is None and "cuInit" in text and _CUINIT.search(text):
+        return CUINIT_FAILED
     return found

@@ -506,6 +506,16 @@ class TelemetryRules:
             )
         else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
+            # ... or pegged at half its peers' clock or less, as for a driver that declares no reason: an
+            # exporter with no reasons field at all (AMD's SMI mapped to DCGM's names) says no more (holdout28,
+            # blind: a MI300X node's eight GPUs stuck at 56-59 MHz, 100 % busy, its peers at 2100 MHz waiting
+            # in RCCL at a power the stuck ones' was not far below).
+            confirmed = confirmed or (
+                not own
+                and st.util_t == t
+                and (st.util or 0.0) >= PART_HIGH
+                and clock < UNDECLARED_RATIO * med_clock
+            )
         if not confirmed:
             st.slow_run = 0
             return
