@@ -173,13 +173,13 @@ def _killed(inc: Incident) -> bool:
     return v.category == "software" and kill_signal(inc) is not None
 
 
-def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
-    """Jobs of several owners on disjoint nodes killed from outside (``kill_signal``), each within
-    ``KILL_STORM_S`` of the last: one thing outside them killed them all (holdout14, blind: a site's job
-    killer misfiring, five jobs of three users dead of SIGKILL with empty stderr). One incident, shared
-    infrastructure (escalated), never a restart: the killer would kill the restart too. A kill after the
-    storm was recognised joins it."""
-    candidates = sorted((inc for inc in corr.incidents.values() if _killed(inc)), key=lambda i: i.detected_t)
+def _merge_owners_storm(
+    corr: Correlator, world: World, candidates: list[Incident], gap_s: float, min_jobs: int
+) -> set[str]:
+    """Candidates on disjoint nodes, each detected within ``gap_s`` of the last one taken (the first counts
+    from its latest evidence, so a storm already merged keeps taking), merged into the first: at least
+    ``min_jobs`` jobs of two owners or more, or any number once the first is a storm already."""
+    candidates = sorted(candidates, key=lambda i: i.detected_t)
     changed: set[str] = set()
     for i, first in enumerate(candidates):
         if first.superseded_by:
@@ -187,7 +187,7 @@ def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]
         group, seen = [first], _nodes_of(world, first)
         last = max((m.t for m in first.marks.values()), default=first.detected_t)
         for other in candidates[i + 1 :]:
-            if other.superseded_by or other.detected_t - last > KILL_STORM_S:
+            if other.superseded_by or other.detected_t - last > gap_s:
                 continue
             nodes = _nodes_of(world, other)
             if nodes & seen:
@@ -208,14 +208,24 @@ def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]
     return changed
 
 
+def merge_kill_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
+    """Jobs of several owners on disjoint nodes killed from outside (``kill_signal``), each within
+    ``KILL_STORM_S`` of the last: one thing outside them killed them all (holdout14, blind: a site's job
+    killer misfiring, five jobs of three users dead of SIGKILL with empty stderr). One incident, shared
+    infrastructure (escalated), never a restart: the killer would kill the restart too. A kill after the
+    storm was recognised joins it."""
+    killed = [inc for inc in corr.incidents.values() if _killed(inc)]
+    return _merge_owners_storm(corr, world, killed, KILL_STORM_S, min_jobs)
+
+
 # Jobs whose GPUs could not be used, each within this of the last: nodes brought up from one image, a driver
 # rolled out, a licence server gone; each job meets it as it starts, and starts come minutes apart.
 DEVICE_STORM_S = 1800.0
 
 
 def _unusable(inc: Incident) -> bool:
-    """An incident whose job could not use its GPUs (a device-state CUDA error, NVML not initialising) and
-    nothing harder: no driver record, no Xid, no node of its own but the one the device state named."""
+    """An incident whose job could not use its GPUs (a device-state CUDA error, a failed cuInit) and nothing
+    harder: no driver record, no Xid, no node of its own but the one the device state named."""
     v = inc.verdict
     if inc.superseded_by or v is None:
         return False
@@ -233,32 +243,5 @@ def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[st
     whose GRID driver left the vGPU unlicensed, four jobs of three users failing as each started). One
     incident, shared infrastructure (escalated): no drain, no restart into the same nodes. A failure after
     the storm was recognised joins it."""
-    candidates = sorted(
-        (inc for inc in corr.incidents.values() if _unusable(inc)), key=lambda i: i.detected_t
-    )
-    changed: set[str] = set()
-    for i, first in enumerate(candidates):
-        if first.superseded_by:
-            continue
-        group, seen = [first], _nodes_of(world, first)
-        last = max((m.t for m in first.marks.values()), default=first.detected_t)  # with what it took in
-        for other in candidates[i + 1 :]:
-            if other.superseded_by or other.detected_t - last > DEVICE_STORM_S:
-                continue
-            nodes = _nodes_of(world, other)
-            if nodes & seen:
-                continue
-            group.append(other)
-            seen |= nodes
-            last = max(last, other.detected_t)
-        jobs = {j for inc in group for j in inc.jobs}
-        users = {world.jobs[j].spec.user for j in jobs if j in world.jobs}
-        storm = first.forced_category == "infrastructure"
-        if len(group) < 2 or (not storm and (len(jobs) < min_jobs or len(users) < 2)):
-            continue
-        first.forced_category = "infrastructure"
-        for other in group[1:]:
-            corr.supersede(first, other)
-            changed.add(other.key)
-        changed.add(first.key)
-    return changed
+    unusable = [inc for inc in corr.incidents.values() if _unusable(inc)]
+    return _merge_owners_storm(corr, world, unusable, DEVICE_STORM_S, min_jobs)
