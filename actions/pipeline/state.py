@@ -108,8 +108,9 @@ def dump(p: Pipeline) -> dict[str, Any]:
 
 
 FORGET_AFTER_S = REPEAT_WINDOW_S  # a closed incident this quiet leaves the live state (the database keeps it)
-# ... unless the same program error word for word may still open it again (correlate.awaits_repeat): the
-# newest this many of those stay for up to a week.
+# ... unless the same program error word for word, or a later attempt stopping at the same step, may still
+# open it again (correlate.awaits_repeat): the newest this many of those stay for up to a week. The rules that
+# reach back to earlier incidents read only what is kept (correlate.remembered), as a replay does.
 KEEP_AWAITING_REPEAT = 256
 
 
