@@ -60,7 +60,10 @@ def mark_key(obs: Observation) -> str:
     if obs.kind in (Kind.EXCEPTION, Kind.CUDA_OOM, Kind.FS_ERROR):
         return f"{obs.kind}|{obs.job}|{obs.data.get('etype', '')}"
     if obs.kind == Kind.XID:
-        return f"xid|{obs.node}|{obs.gpu}|{obs.data.get('xid')}"
+        # An NVLink5 interrupt the driver called fatal is a mark apart from the same Xid's nonfatal ones: it
+        # names the GPU broken, and must not take their data (a number alone, DCGM's field, joins either).
+        fatal = "|fatal" if obs.data.get("severity") == "Fatal" else ""
+        return f"xid|{obs.node}|{obs.gpu}|{obs.data.get('xid')}{fatal}"
     if obs.kind == Kind.TASK_EXIT and not obs.data.get("cascade"):
         # The task that died on its own (a signal, an exit code) stays apart from those srun tore down after it.
         return f"{obs.kind}|{obs.job}|died"
@@ -215,6 +218,8 @@ class Incident:
             m.n += 1
             if obs.t < m.t:
                 m.t, m.text = obs.t, obs.text
+            if obs.data.get("severity") and not m.data.get("severity"):
+                m.data = dict(obs.data)  # the driver's own words on the severity outrank the bare number
         if obs.node is not None and obs.node not in m.nodes and len(m.nodes) < 4096:
             m.nodes.append(obs.node)
         if obs.rank is not None:

@@ -719,6 +719,11 @@ def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     cause = xidcat.caused_by(parsed.message)
     if cause is not None:
         data["caused_by"] = cause
+    severity = (
+        xidcat.nvlink5_severity(parsed.message) if verdict.info.bucket == "WORKFLOW_NVLINK5_ERR" else None
+    )
+    if severity is not None:
+        data["severity"] = severity
     return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
 
 

@@ -116,3 +116,33 @@ def test_a_lone_nonfatal_nvlink_xid_on_a_stalled_job_is_that_nodes_hang_and_a_fa
     [inc] = _nv5_wedged("Fatal", nodes)
     assert (inc.category, inc.culprit_node) == ("gpu_hardware", "gpu-a-002")
     assert "drain_node" in [r.action for r in inc.recommendations]
+
+
+def _nv5_sequence(first_telemetry: bool, then_fatal: bool) -> list[Any]:
+    """A 4-node job stops at 300 s; gpu-a-002's GPU 2 raises Xid 145 'Nonfatal' (DCGM's last-Xid field
+    says 145 too, before or after the kernel line), and with ``then_fatal`` a fatal one 2 s later."""
+    names = tuple(f"gpu-a-{i:03d}" for i in range(1, 5))
+    p = pipeline(JobSpec("5", name="maxtext", user="pg", nodes=names, tasks_per_node=8, comment=OPTED))
+    events = [log(float(t), "5", megatron(t)) for t in range(300)]
+    line = NV5.format(
+        bus=PCI[2], xid=145, unit="RLW_RXPIPE", sev="{sev}", xc=0, i=0, link=13, regs="0x0409a0c2"
+    )
+    dcgm = {"t": T0 + (300.5 if first_telemetry else 303.5), "source": "gpu", "node": "gpu-a-002", "gpu": 2}
+    events.append({**dcgm, "fields": {"DCGM_FI_DEV_XID_ERRORS": 145, "DCGM_FI_DEV_GPU_UTIL": 100}})
+    events.append(kernel(301.0, "gpu-a-002", line.format(sev="Nonfatal")))
+    if then_fatal:
+        events.append(kernel(303.0, "gpu-a-002", line.format(sev="Fatal")))
+    run(p, events, until=900.0)
+    return p.incidents()
+
+
+@settings(max_examples=4, deadline=None)
+@given(first_telemetry=st.booleans(), then_fatal=st.booleans())
+def test_the_drivers_word_on_severity_outranks_the_bare_number_and_a_fatal_one_names_the_gpu(
+    first_telemetry: bool, then_fatal: bool
+) -> None:
+    [inc] = _nv5_sequence(first_telemetry, then_fatal)
+    if then_fatal:
+        assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_hardware", "gpu-a-002", 2)
+    else:
+        assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-002"), inc.evidence
