@@ -719,12 +719,15 @@ def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     cause = xidcat.caused_by(parsed.message)
     if cause is not None:
         data["caused_by"] = cause
-    severity = (
-        xidcat.nvlink5_severity(parsed.message) if verdict.info.bucket == "WORKFLOW_NVLINK5_ERR" else None
-    )
-    if severity is not None:
-        data["severity"] = severity
+    if verdict.severity is not None:
+        data["severity"] = verdict.severity
     return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
+
+
+def _nvrm_gpu(line: str, pci_map: dict[str, int]) -> tuple[str | None, int | None]:
+    """The bus an ``NVRM`` line names after its ``NVRM`` and, when the node's map knows it, its GPU."""
+    pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
+    return pci, (pci_map.get(pci) if pci else None)
 
 
 def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
@@ -737,14 +740,12 @@ def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         if "NV_ERR_RESET_REQUIRED" in line:
             # RM's own status (nvstatuscodes.h, "Reset required"), returned when the GPU is in a state only a
             # reset clears: GSP allocations failing with it while a job starts (holdout29, blind)
-            pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
-            gpu = pci_map.get(pci) if pci else None
+            pci, gpu = _nvrm_gpu(line, pci_map)
             where = f"GPU {gpu}" if gpu is not None else "a GPU"
             text = f"{where}: the driver says it needs a reset (NV_ERR_RESET_REQUIRED)"
             return LineInfo(Kind.GPU_HW_ERROR, gpu=gpu, text=text, data={"pci": pci, "driver": "nvidia"})
         if "fallen off the bus" in line:
-            pci = _pci_of(kernel_message(line).split("NVRM", 1)[-1])
-            gpu = pci_map.get(pci) if pci else None
+            pci, gpu = _nvrm_gpu(line, pci_map)
             where = f"GPU {gpu}" if gpu is not None else f"GPU at PCI {pci}"
             return LineInfo(Kind.GPU_LOST, gpu=gpu, text=f"{where} has fallen off the bus", data={"pci": pci})
         return None

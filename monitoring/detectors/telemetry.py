@@ -492,30 +492,22 @@ class TelemetryRules:
         if not hw and clock >= self.slow_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
+        # Pegged by its workload at half its level or less: what a cap nothing declares looks like.
+        pegged = st.util_t == t and (st.util or 0.0) >= PART_HIGH and clock < UNDECLARED_RATIO * med_clock
         if reasons is not None:
             confirmed = hw or bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
             # The driver reports no reason at all (not idle, no power cap, no application clocks, no
             # thermal loop) while the workload keeps the GPU pegged, at half its level or less: a cap
             # nothing declares (holdout19, blind: a GB10 stuck in a low-power platform state, 0.41x its
             # own clock at 97-99 % busy, its job's steps 2.6x slower; only an AC power cycle cleared it).
-            confirmed = confirmed or (
-                reasons == 0
-                and st.util_t == t
-                and (st.util or 0.0) >= PART_HIGH
-                and clock < UNDECLARED_RATIO * med_clock
-            )
+            confirmed = confirmed or (reasons == 0 and pegged)
         else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
             # ... or pegged at half its peers' clock or less, as for a driver that declares no reason: an
             # exporter with no reasons field at all (AMD's SMI mapped to DCGM's names) says no more (holdout28,
             # blind: a MI300X node's eight GPUs stuck at 56-59 MHz, 100 % busy, its peers at 2100 MHz waiting
             # in RCCL at a power the stuck ones' was not far below).
-            confirmed = confirmed or (
-                not own
-                and st.util_t == t
-                and (st.util or 0.0) >= PART_HIGH
-                and clock < UNDECLARED_RATIO * med_clock
-            )
+            confirmed = confirmed or (not own and pegged)
         if not confirmed:
             st.slow_run = 0
             return

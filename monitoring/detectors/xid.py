@@ -148,6 +148,7 @@ class XidVerdict:
     hardware: bool
     app: bool
     meaning: str
+    severity: str | None = None  # an NVLink5-class Xid's own "Fatal" / "Nonfatal"
 
 
 _RECOVERY_TO = re.compile(r"\bto\s+(?:0x)?([0-9a-fA-F]+)\b(?:\s*\(([^)]*)\))?", re.I)
@@ -218,11 +219,12 @@ def judge(xid: int, message: str = "") -> XidVerdict:
             return XidVerdict(info, False, False, "GPU recovery action: none")
         name = RECOVERY_ACTIONS.get(action, f"action {action}")
         return XidVerdict(info, True, False, f"GPU recovery action changed to {name}")
-    if info.bucket == "WORKFLOW_NVLINK5_ERR" and nvlink5_severity(message) == "Nonfatal":
+    severity = nvlink5_severity(message) if info.bucket == "WORKFLOW_NVLINK5_ERR" else None
+    if severity == "Nonfatal":
         # The catalog files the Xid under its NVLink5 workflow for its fatal interrupts; the driver calls
         # this one nonfatal (handled, the link kept): evidence to weigh, not a broken GPU on its own.
-        return XidVerdict(info, False, False, f"{info.meaning}, nonfatal (the driver handled it)")
-    return XidVerdict(info, info.hardware, info.app, info.meaning)
+        return XidVerdict(info, False, False, f"{info.meaning}, nonfatal (the driver handled it)", severity)
+    return XidVerdict(info, info.hardware, info.app, info.meaning, severity)
 
 
 # --- PCI bus ids -----------------------------------------------------------------
