@@ -88,11 +88,12 @@ class Cluster:
 
         return parse_oneliner(line, JOB_KEYS).get(key, "")
 
-    def wait_job(self, job: str, state: str, timeout: float = 60.0) -> float:
-        """Seconds until the job reaches ``state`` (fails the test on timeout)."""
+    def wait_job(self, job: str, state: str | tuple[str, ...], timeout: float = 60.0) -> float:
+        """Seconds until the job reaches ``state`` (or one of them; fails the test on timeout)."""
         start = time.monotonic()
+        wanted = (state,) if isinstance(state, str) else state
         while time.monotonic() - start < timeout:
-            if self.job_field(job, "JobState") == state:
+            if self.job_field(job, "JobState") in wanted:
                 return time.monotonic() - start
             time.sleep(0.25)
         raise AssertionError(
@@ -127,6 +128,11 @@ class Cluster:
         self.jobs.clear()
         for line in self.sh("sinfo", "-h", "-N", "-o", "%N|%T").splitlines():
             name, _, state = line.partition("|")
+            if state.endswith("*") or state.startswith("down"):
+                # a node a failed test killed and never revived: bring it back, or every later test
+                # meets a cluster one node short
+                self.script("revive-node", name, check=False)
+                self.sh("scontrol", "update", f"NodeName={name}", "State=RESUME", check=False)
             if "drain" in state:
                 self.sh("scontrol", "update", f"NodeName={name}", "State=RESUME", check=False)
         self.wait_idle()

@@ -92,8 +92,10 @@ def test_a_dead_node_is_detected_excluded_and_the_job_runs_again_without_it(
 
     never_within(1.5, f"a line from the dead {victim}'s rank", late_lines_of_the_dead_rank, every=0.3)
 
-    # Job B (Requeue=0) ended NODE_FAIL; Slurm cannot requeue it and the client says so.
-    live.wait_job(job_b, "NODE_FAIL", timeout=30)
+    # Job B (Requeue=0) ended NODE_FAIL; Slurm cannot requeue it and the client says so. On a loaded host its
+    # batch script's srun may see the dead node's task lost before slurmctld marks the node down, and the job
+    # ends FAILED instead (CI on 3e80a38: exit 233, the node DOWN 25 s after the kill): the same refusal holds.
+    live.wait_job(job_b, ("NODE_FAIL", "FAILED"), timeout=30)
     refused = actor.requeue(job_b, exclude=[victim])
     assert refused.outcome == "failed" and "Requeue=0" in refused.detail and "resubmitted" in refused.detail
 
