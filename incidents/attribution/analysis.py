@@ -27,6 +27,11 @@ class Suspect:
     gpu: int | None
     confidence: float
     why: str
+    # The verdict's pattern where the way the suspect was found is a pattern of its own (None: the caller's).
+    pattern: str | None = None
+
+
+RANK_ZERO_MISSING = "only_rank_zero_missing"
 
 
 def rank_nodes(world: World, job: str, ranks: dict[int, int]) -> dict[str, list[int]] | None:
@@ -71,7 +76,7 @@ def missing_from_collective(inc: Incident, world: World, job: str) -> Suspect | 
             f"collective timeout: ranks of {node} never reported (SeqNum {seq}); "
             f"{len(ranks)} ranks on {compress(reporting)} did"
         )
-        return Suspect(node, None, 0.8, why)
+        return Suspect(node, None, 0.8, why, "absent_from_collective")
     if not silent:
         done = inc.completed.get(job) or {}
         by_done = _behind(done, per_node, "last completed NCCL work") if len(done) == len(ranks) else None
@@ -135,7 +140,9 @@ def _partial(per_node: dict[str, list[int]], tpn: int, ranks: dict[int, int]) ->
         return None
     gpu = missing[0] % tpn if len(missing) == 1 else None
     why = f"collective timeout: rank(s) {','.join(map(str, missing))} on {node} never reported"
-    return Suspect(node, gpu, 0.6, why)
+    # Rank 0 alone missing: the rank a program singles out for its own extra work (an evaluation, a save,
+    # its logging), which the verdict weighs against where the job stopped.
+    return Suspect(node, gpu, 0.6, why, RANK_ZERO_MISSING if missing == [0] else None)
 
 
 def blamed_peer(inc: Incident, world: World) -> Suspect | None:

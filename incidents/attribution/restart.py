@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from incidents.attribution.analysis import RANK_ZERO_MISSING
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import KILL_SIGNALS, kill_signal
 from monitoring.detectors import phase as ph
@@ -43,6 +44,10 @@ _NODE_FIRST = {
     "named_by_monitored_barrier": (
         "not elsewhere",
         "the ranks the job waits for, named by its own collective's records, run on {node}",
+    ),
+    "absent_from_collective": (
+        "not elsewhere",
+        "every rank of every other node of the job waited in the collective that no rank of {node} joined",
     ),
     "hang_on_suspect_node": (
         "not shown",
@@ -197,11 +202,20 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "the storage it writes to is the first suspect, escalated rather than requeued"
         )
         return Verdict("infrastructure", None, None, 0.6, "stall_in_checkpoint_save", ()), [line]
-    fixed = _fixed_point(info) if v.category == "hang" and v.node is None else None
+    # Rank 0 alone missing from the collective at such a point is the program's too: the rank it gives the
+    # evaluation, the save or the logging to, while the others go on to the next collective (holdout32,
+    # blind: SpeechBrain's validation on one shard, rank 0 alone validating while the rest waited).
+    zero = v.pattern == RANK_ZERO_MISSING
+    fixed = _fixed_point(info) if v.category == "hang" and (v.node is None or zero) else None
     if fixed is not None:
         pattern, what, why = fixed
+        single = (
+            "only rank 0, the rank a program gives its extra work, is missing"
+            if zero
+            else "no node is singled out"
+        )
         line = (
-            f"{where}; {what} and no node is singled out: {why}, a fixed point of the program, which a "
+            f"{where}; {what} and {single}: {why}, a fixed point of the program, which a "
             "restart reaches again, so the owner is told, no requeue"
         )
         return Verdict("software", None, None, max(v.confidence, 0.6), pattern, ()), [line]

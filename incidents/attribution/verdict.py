@@ -264,7 +264,8 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     for job in inc.jobs:
         suspect = analysis.missing_from_collective(inc, world, job)
         if suspect is not None:
-            return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, pattern, ()), suspect.why
+            found_as = suspect.pattern or pattern
+            return Verdict("hang", suspect.node, suspect.gpu, suspect.confidence, found_as, ()), suspect.why
     # Who else the job waits for, in the order of how directly each shows it: the ranks whose heartbeat
     # monitor never reported, a node gone dark (down: node_failure), a process the kernel saw die, GPUs
     # left idle among busy peers.

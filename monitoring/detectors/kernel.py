@@ -25,7 +25,8 @@ ptlrpc import messages (``Connection to X (at nid) was lost``, ``This client was
 evicted by X``, ``operation X to node N failed: rc = -107``; ``Connection
 restored`` is the recovery, not a fault), LNet's ``Timed out RDMA``, the sunrpc
 client's ``nfs: server S not responding, still trying|timed out`` (``nfs: server S
-OK`` is the recovery), GPFS expels and lost membership, BeeGFS communication errors.
+OK`` is the recovery), GPFS expels and lost membership, BeeGFS communication errors, the CephFS
+client's lost monitor session, hung metadata server and refused reconnect.
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ _LUSTRE_BAD = (
     "Request sent has failed due to network error",
     "Timed out tx",
 )
+_CEPH_MDS_HUNG = re.compile(r"\bmds\d+ hung\b")
 _GPFS_CLUSTER = re.compile(r"Lost membership in cluster (\S+)")
 _GPFS_BAD = ("expel", "Lost membership", "Disk failure", "unmounted", "Unmount", "[E]", "[X]")
 
@@ -152,6 +154,20 @@ def fs_client(message: str) -> dict[str, Any] | None:
         if not any(w in message for w in _GPFS_BAD):
             return None
         return {"fs": "gpfs", "name": "", "what": "expelled" if "xpel" in message else "error"}
+    if "ceph: " in message:
+        # The kernel's CephFS client (fs/ceph, net/ceph): a monitor session lost (mon_client.c
+        # reopen_session), a metadata server whose session outlived its lease (mds_client.c delayed_work,
+        # "mds%d hung"), a reconnect the MDS refused (the client was evicted). An OSD socket closed, stale
+        # caps and a session the MDS closed and the client reconnected are routine churn, not faults.
+        if "session lost, hunting for new mon" in message:
+            what = "monitor session lost"
+        elif "reconnect denied" in message:
+            what = "reconnect denied"
+        elif _CEPH_MDS_HUNG.search(message):
+            what = "metadata server hung"
+        else:
+            return None
+        return {"fs": "ceph", "name": "", "what": what}
     if "BeeGFS" in message or "beegfs" in message:
         if "rror" not in message and "unreachable" not in message:
             return None

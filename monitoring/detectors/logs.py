@@ -811,6 +811,7 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         or "mmfs" in line
         or "eeGFS" in line
         or "Lost membership" in line
+        or "ceph: " in line
     ):
         msg = kernel_message(line)
         fs = kern.fs_client(msg)

@@ -67,6 +67,15 @@ def at_total(line: str) -> bool:
     return ended
 
 
+def _counts(line: str) -> list[tuple[int, int]]:
+    return [(int(m.group(1)), int(m.group(2))) for m in _OF_TOTAL.finditer(line[:400])]
+
+
+def _totals(line: str) -> set[int]:
+    """The totals the line's counters count to (``3/1250`` and ``Epoch 1/10``: {1250, 10})."""
+    return {total for _, total in _counts(line)} if "/" in line else set()
+
+
 def loop_at_total(line: str) -> bool:
     """Some counter on the line is at its total (``1240/1240``), whatever the others say: with an
     outer counter short of its own (``Epoch 1/3: 100%| 1240/1240``) that is an epoch's end."""
@@ -92,6 +101,7 @@ class JobPhase:
         "eval_t",
         "finish_t",
         "finish_inferred",
+        "filled_total",
         "loop_done_t",
         "loop_done_step",
         "resumed_t",
@@ -118,6 +128,7 @@ class JobPhase:
         self.eval_t: float | None = None
         self.finish_t: float | None = None
         self.finish_inferred = False  # finish_t read from a step counter at its total, not said
+        self.filled_total: int | None = None  # the total that counter reached
         # A loop other than the step loop (an evaluation's bar) that counted to its own total: if no
         # training step and no save follows it, that loop was the job's last work.
         self.loop_done_t: float | None = None
@@ -184,6 +195,18 @@ class JobPhase:
         self.on_line(t)
         if step == 0 and self.first_step_t is None:
             return  # a counter at 0 ("0/32425", a bar drawn before its first step): no step done yet
+        if self.finish_inferred and self.filled_total is not None and line:
+            totals = _totals(line)
+            if totals and self.filled_total not in totals:
+                # The step loop's bar filled and a bar counting to another total followed: another loop (a
+                # validation pass between epochs, a final evaluation), not the step loop going on
+                # (holdout32, blind: SpeechBrain's 1250/1250 training bar, then a 0/1 validation bar on
+                # which rank 0 alone worked while the other ranks waited in the epoch's all-reduce).
+                self.eval_t = t
+                self.finish_t, self.finish_inferred = None, False
+                if at_total(line):
+                    self.loop_done_t, self.loop_done_step = t, self.last_step
+                return
         if self.first_step_t is None:
             self.first_step_t = t
         self.last_step_t = t
@@ -196,6 +219,7 @@ class JobPhase:
             self.epoch_end_t = t  # an inner loop at its total under an outer one that goes on
         if line and at_total(line):
             self.finish_t, self.finish_inferred = t, True
+            self.filled_total = max(done for done, total in _counts(line) if done == total)
         elif self.finish_inferred and self.finish_t is not None and t > self.finish_t:
             # A counter at its total was taken for the end, and the step loop went on: it was not.
             # (The next time it reaches its total may be the end: a stall right after an epoch's bar

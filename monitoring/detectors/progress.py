@@ -49,7 +49,8 @@ _SETUP_BAR = re.compile(
 
 # Read from the emitters' source (docs/FORMATS.md): Megatron-LM checkpointing.py, NeMo
 # model_checkpoint.py / io/pl.py, DeepSpeed engine.py and torch_checkpoint_engine.py,
-# torchtitan checkpoint.py (v0.1-v0.2 "saving", later "Saving|Staging the checkpoint."),
+# torchtitan checkpoint.py (v0.1-v0.2 "saving", later "Saving|Staging the checkpoint."), PyTorch-BigGraph's
+# train.py "Writing the checkpoint",
 # HF Trainer _save() "Saving model checkpoint to".
 _CKPT_DONE = re.compile(
     r"successfully saved checkpoint|finished (?:saving|staging) the checkpoint|saved checkpoint|checkpoint saved|"
@@ -58,7 +59,7 @@ _CKPT_DONE = re.compile(
     re.I,
 )
 _CKPT_START = re.compile(
-    r"\b(?:saving|staging) (?:the )?(?:model |distributed )?checkpoint|checkpoint \S+ is about to be saved",
+    r"\b(?:saving|staging|writing) (?:the )?(?:model |distributed )?checkpoint|checkpoint \S+ is about to be saved",
     re.I,
 )  # HF, DeepSpeed: "model"
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
@@ -291,6 +292,7 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
         and "Sav" not in line
         and "SAV" not in line
         and "taging" not in line
+        and "riting" not in line
         and "ready now" not in line
         and "completed" not in line
     ):

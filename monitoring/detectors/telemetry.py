@@ -74,10 +74,17 @@ UNDECLARED_RATIO = 0.5
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
 # 0x1 idle, 0x2 application clocks and 0x4 SW power cap are routine.
 SLOWDOWN_MASK = 0x8 | 0x20 | 0x40 | 0x80
+SW_POWER_CAP = 0x4
 # Against a GPU's own past only the hardware's own brakes count: SW thermal (0x20) is the driver's
 # normal control loop holding a card at its target, below a boost clock it ran at while cool.
 HW_SLOWDOWN_MASK = 0x8 | 0x40 | 0x80
-REASON_NAMES = {0x8: "HW slowdown", 0x20: "SW thermal", 0x40: "HW thermal", 0x80: "HW power brake"}
+REASON_NAMES = {
+    0x4: "SW power cap",
+    0x8: "HW slowdown",
+    0x20: "SW thermal",
+    0x40: "HW thermal",
+    0x80: "HW power brake",
+}
 
 
 def reason_names(mask: int) -> str:
@@ -487,13 +494,20 @@ class TelemetryRules:
         if clock >= self.hw_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
+        if st.util_t == t and st.util is not None and st.util <= PART_LOW:
+            # Idle: nothing runs on it, so its low clock is the idle clock, not a slow GPU holding its job
+            # up (holdout31, blind: a 4-task job on an 8-GPU node, the four GPUs it did not use read 210 MHz
+            # and 44 W beside its busy four, and were called slow).
+            st.slow_run = 0
+            return
         reasons = self._reasons(fields)
         hw = reasons is not None and bool(reasons & HW_SLOWDOWN_MASK)
         if not hw and clock >= self.slow_ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
         # Pegged by its workload at half its level or less: what a cap nothing declares looks like.
-        pegged = st.util_t == t and (st.util or 0.0) >= PART_HIGH and clock < UNDECLARED_RATIO * med_clock
+        busy = st.util_t == t and (st.util or 0.0) >= PART_HIGH
+        pegged = busy and clock < UNDECLARED_RATIO * med_clock
         if reasons is not None:
             confirmed = hw or bool(reasons & (HW_SLOWDOWN_MASK if own else SLOWDOWN_MASK))
             # The driver reports no reason at all (not idle, no power cap, no application clocks, no
@@ -501,6 +515,19 @@ class TelemetryRules:
             # nothing declares (holdout19, blind: a GB10 stuck in a low-power platform state, 0.41x its
             # own clock at 97-99 % busy, its job's steps 2.6x slower; only an AC power cycle cleared it).
             confirmed = confirmed or (reasons == 0 and pegged)
+            # Held by the software power cap while drawing less power than its peers, which wait for it: a
+            # GPU at a normal limit draws more than peers spinning in a collective, so its own limit is set
+            # below theirs (a limit set on it alone, a BMC or firmware cap), not its load (holdout30, blind:
+            # a V100 of a C4140 capped to ~150 W mid-run, 0.68x its peers' clock; holdout31, blind: two
+            # MI210s held at 78 W from the job's start, 0.47x their peers' clock).
+            confirmed = confirmed or (
+                not own
+                and busy
+                and bool(reasons & SW_POWER_CAP)
+                and power is not None
+                and bool(med_power)
+                and power < (med_power or 0.0)
+            )
         else:  # no reasons: power far below the peers' (none in the own-clock mode: never confirmed)
             confirmed = power is not None and bool(med_power) and power < self.power_ratio * (med_power or 0)
             # ... or pegged at half its peers' clock or less, as for a driver that declares no reason: an
