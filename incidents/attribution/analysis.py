@@ -145,6 +145,38 @@ def _partial(per_node: dict[str, list[int]], tpn: int, ranks: dict[int, int]) ->
     return Suspect(node, gpu, 0.6, why, RANK_ZERO_MISSING if missing == [0] else None)
 
 
+# ibv_wc_status (libibverbs, verbs.h): a work request that failed on the reporter's own side, before or
+# without the peer (its length, its queue pair, its memory registration or access rights, a memory window).
+IB_LOCAL_STATUS = {
+    1: "local length",
+    2: "local QP operation",
+    3: "local EE context operation",
+    4: "local protection",
+    6: "memory window bind",
+    8: "local access",
+    14: "local RDD violation",
+}
+
+
+def local_ib_error(inc: Incident) -> Suspect | None:
+    """The one node whose own ranks' IB completions failed with a local status (``IB_LOCAL_STATUS``): its side
+    of the transfer, whatever peer the line names (holdout33, blind: error 4, local protection, on the sends
+    of one H100 host whose PCIe ACS broke GPUDirect RDMA after a BIOS update; NCCL named its peers by
+    link-local address, and they were fine). Local errors on two nodes name no one."""
+    marks = [m for m in inc.by_kind(Kind.IB_BLAME) if m.node and m.data.get("status") in IB_LOCAL_STATUS]
+    nodes = {m.node for m in marks}
+    if len(nodes) != 1:
+        return None
+    node = str(nodes.pop())
+    status = int(marks[0].data["status"])
+    why = (
+        f"{node}'s own ranks failed their InfiniBand work requests with completion status {status} "
+        f"({IB_LOCAL_STATUS[status]} error): its own side of the transfer (its memory registration, GPUDirect "
+        "RDMA through its PCIe, its HCA), not the peers it named"
+    )
+    return Suspect(node, None, 0.7, why)
+
+
 def blamed_peer(inc: Incident, world: World) -> Suspect | None:
     """The node most distinct peers blame in NET/IB / socket errors, if one stands out.
 
@@ -380,10 +412,16 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     ``missing ranks: {1}`` every 30 s on a two-node torchtitan run whose rank 1 never issued its first
     all_reduce)."""
     run = world.jobs.get(job)
-    ranks = {
-        int(r) for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job for r in m.data.get("ranks") or ()
-    }
-    if run is None or not ranks or len(run.spec.nodes) < 2:
+    marks = [m for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job]
+    ranks = {int(r) for m in marks for r in m.data.get("ranks") or ()}
+    if run is None or len(run.spec.nodes) < 2:
+        return None
+    # Horovod's stall inspector before 0.20 lists the ranks that were ready: the job's others never were
+    size = len(run.spec.nodes) * run.spec.tasks_per_node
+    ready = {int(r) for m in marks for r in m.data.get("ready") or ()}
+    if ready and all(r < size for r in ready) and 2 * len(ready) > size:
+        ranks |= set(range(size)) - ready
+    if not ranks:
         return None
     where = {run.spec.node_of_rank(r) for r in ranks}  # None: beyond the job's stated layout, a guess
     node = where.pop() if len(where) == 1 else None
@@ -392,10 +430,12 @@ def named_by_barrier(inc: Incident, world: World, job: str) -> Suspect | None:
     tpn = run.spec.tasks_per_node
     gpu = next(iter(ranks)) % tpn if len(ranks) == 1 and tpn > 1 else None
     named = ", ".join(map(str, sorted(ranks)))
-    marks = [m for m in inc.by_kind(Kind.BARRIER_MISSING) if m.job == job]
+    said = {m.data.get("by") for m in marks}
     by = (
-        "Flight Recorder's analysis"
-        if all(m.data.get("by") for m in marks)
+        "Horovod's stall inspector"
+        if said == {"horovod"}
+        else "Flight Recorder's analysis"
+        if said == {"flight recorder"}
         else "PyTorch's monitored barrier"
     )
     why = (

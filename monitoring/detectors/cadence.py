@@ -58,6 +58,40 @@ MAX_MINED = 400  # only a line's head is mined: progress lines are short
 MAX_TEMPLATES = 48  # per stream; the least-seen template is dropped beyond it
 WINDOW = 32  # intervals kept per template
 BURST_S = 1.0  # the same template again within this is the same beat (several ranks, one stream)
+# A worker's tag inside a line no launcher labelled ("[Trainer-0]", "[worker 3]", "(GPU 1)"): the line is that
+# worker's stream, as a rank label would make it. Workers printing the same beat seconds apart in one stream
+# read as a beat alternating a few seconds and a period, never a steady one (holdout32, blind: the two
+# trainers of PyTorch-BigGraph, 3 s apart every ~107 s). A counter in brackets is progress, not a worker.
+_WORKER_TAG = re.compile(r"[\[(]([A-Za-z][A-Za-z_]{0,15})[-_ #:]?(\d{1,4})[\])]")
+_PROGRESS_NOUNS = frozenset(
+    {
+        "epoch",
+        "ep",
+        "step",
+        "steps",
+        "iter",
+        "iters",
+        "iteration",
+        "it",
+        "batch",
+        "round",
+        "cycle",
+        "update",
+        "e",
+        "s",
+    }
+)
+
+
+def worker_tag(body: str) -> int | None:
+    """The stream of a line whose worker is named only in its text: a key apart from every rank label's (a
+    negative number), or None."""
+    if "[" not in body[:96] and "(" not in body[:96]:
+        return None
+    m = _WORKER_TAG.search(body, 0, 96)
+    if m is None or m.group(1).lower() in _PROGRESS_NOUNS:
+        return None
+    return -1 - int(m.group(2))
 
 
 def template_of(line: str) -> tuple[str, tuple[float, ...]]:
@@ -287,6 +321,8 @@ class CadenceTracker:
 
     def see(self, t: float, stream: int | None, body: str) -> bool:
         """Mine one line of a stream; True when it is a beat of a learned cadence."""
+        if stream is None:
+            stream = worker_tag(body)
         if len(self.streams) >= 4096 and stream not in self.streams:
             stream = None  # thousands of ranks: fold the rest into one stream
         template, numbers = template_of(body)

@@ -230,8 +230,9 @@ _EXC_LINE = re.compile(
 )
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
 _FS_ERR = re.compile(
-    r"\[Errno (?:5|28|30|107|108|116|121)\]|Stale file handle|Input/output error|"
-    r"Transport endpoint is not connected|Read-only file system|No space left on device|Remote I/O error"
+    r"\[Errno (?:5|28|30|107|108|116|121|122)\]|Stale file handle|Input/output error|"
+    r"Transport endpoint is not connected|Read-only file system|No space left on device|Remote I/O error|"
+    r"[Dd]isk quota exceeded"  # EDQUOT's strerror (TensorFlow's SaveV2 passes it on in lower case)
 )
 # A remote service the job reads or writes (a model hub, an object store, an artifact or metrics
 # server) answered with a server-side error: requests' ``raise_for_status`` ("504 Server Error:
@@ -242,13 +243,23 @@ _FS_ERR = re.compile(
 # "429 Client Error: Too Many Requests for url", urllib's "HTTP Error 429: Too Many Requests"): the service
 # refusing the site's requests for a while, shared by every job that calls it, a 503's twin (holdout24,
 # blind: the Hugging Face Hub rate-limiting three jobs' config.json downloads at start-up).
+_AWS_BUSY = (
+    r"An error occurred \((?:SlowDown|ServiceUnavailable|InternalError|InternalServerError|Throttling|"
+    r"ThrottlingException|RequestLimitExceeded|TooManyRequestsException)\) when calling the \w+ operation"
+)
+_AWS_BUSY_RE = re.compile(_AWS_BUSY)
 _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
     r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL|"
     r"\b429\b[^\w]{0,3}(?:Client Error: )?Too Many Requests|"
     # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
     # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
-    r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)",
+    r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)|"
+    # An AWS-style API's own answer that it is overloaded or failing, as botocore renders it (ClientError's
+    # "An error occurred ({code}) when calling the {operation} operation..."; the AWS CLI prints the same):
+    # S3's SlowDown (503), ServiceUnavailable and InternalError, the throttling codes of the other APIs.
+    # S3-compatible stores (MinIO, Ceph RGW) answer with the same codes.
+    + _AWS_BUSY,
     re.I,
 )
 _URL_HOST = re.compile(r"\bhttps?://([A-Za-z0-9.-]+)")
@@ -292,9 +303,13 @@ def _who(rank: int | None) -> str:
 
 
 def _dns(text: str) -> str:
-    """``"dns"`` when the service a line names is the resolver (no URL to name a host), else ``""``."""
+    """``"dns"`` when the service a line names is the resolver, ``"aws api"`` when it is an AWS-style API
+    answering in its own words (no URL names its host; holdout33, blind: a MinIO store's SlowDown failing a
+    ParlAI upload and a Flair job's listing, two owners 41 s apart), else ``""``."""
     low = text.lower()
-    return "dns" if "name resolution" in low or ":53: " in low else ""
+    if "name resolution" in low or ":53: " in low:
+        return "dns"
+    return "aws api" if "An error occurred (" in text and _AWS_BUSY_RE.search(text) else ""
 
 
 def service_error(line: str) -> str | None:
@@ -340,13 +355,17 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
     short = _short(etype)
     whole = f"{etype}: {message}" if message else etype
     if "out of memory" in message or short == "OutOfMemoryError":
-        return LineInfo(
-            Kind.CUDA_OOM, rank, text=f"CUDA out of memory on {_who(rank)}", data={"etype": short}
-        )
+        # The message too: the same allocation failing word for word (its sizes, the memory free and cached)
+        # is the same failure of the same work (``correlate._error_of``).
+        data = {"etype": short, "message": message.strip()[:200]}
+        return LineInfo(Kind.CUDA_OOM, rank, text=f"CUDA out of memory on {_who(rank)}", data=data)
     if any(h in message for h in _HW_CUDA):
         return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
-    if _FS_ERR.search(message):
-        return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+    fs_err = _FS_ERR.search(message)
+    if fs_err is not None:
+        # the error's own words, kept whole: a long path before them must not cut them from the text
+        data = {"etype": short, "fs_error": fs_err.group(0)}
+        return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
     if _SERVICE_ERR.search(message):
         host = _URL_HOST.search(message)
         data = {"etype": short, "service": host.group(1).lower() if host else _dns(message)}
@@ -526,6 +545,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
             return _barrier_missing(*split_prefix(line))
         if "issing ranks" in line:
             return _fr_missing(*split_prefix(line))
+        if "ready ranks" in line or (line.endswith("]") and _HVD_OPS.search(line)):
+            return _horovod_stall(*split_prefix(line))
         if "device handle" in line:
             return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
         if "NET/IB" in line:
@@ -553,6 +574,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         missing = _fr_missing(rank, body)
         if missing is not None:
             return missing
+    if "ready ranks" in body or (body.endswith("]") and _HVD_OPS.search(body)):
+        stalled = _horovod_stall(rank, body)
+        if stalled is not None:
+            return stalled
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
@@ -601,6 +626,41 @@ def _fr_missing(rank: int | None, body: str) -> LineInfo | None:
     who = ", ".join(map(str, ranks))
     text = f"flight recorder: rank{'s' if len(ranks) > 1 else ''} {who} never joined the collective"
     return LineInfo(Kind.BARRIER_MISSING, rank, text=text, data={"ranks": ranks, "by": "flight recorder"})
+
+
+# Horovod's stall inspector (horovod/common/operations.cc to 0.19, stall_inspector.cc from 0.20) warns when
+# some ranks submitted a tensor and the rest did not for HOROVOD_STALL_CHECK_TIME_SECONDS (60 s): to 0.19 one
+# line "... Stalled ops: NAME [ready ranks: 0, 1, ...], NAME [ready ranks: ...]", from 0.20 "... Missing
+# ranks:" and then a line per missing rank, "16: [NAME, NAME]". The ranks never ready are where the job
+# waits. A warning, not a failure: a rank saving a checkpoint for longer than a minute prints it in a healthy
+# job, so it names the ranks of a stall found otherwise and raises nothing itself.
+_HVD_READY = re.compile(r"\[ready ranks: ?(\d+(?:, ?\d+)*)\]")
+_HVD_OPS = re.compile(r"Horovod|[Aa]llreduce|[Aa]llgather|[Bb]roadcast|[Aa]lltoall|[Rr]educescatter")
+_HVD_MISSING = re.compile(r"(?:(\d+): )?\[([^\]]+)\]$")
+
+
+def _horovod_stall(rank: int | None, body: str) -> LineInfo | None:
+    if "ready ranks" in body:
+        ready = sorted({int(r) for m in _HVD_READY.finditer(body) for r in re.findall(r"\d+", m.group(1))})
+        if not ready:
+            return None
+        text = f"Horovod's stall inspector: {len(ready)} ranks submitted the stalled tensors, the others never did"
+        return LineInfo(Kind.BARRIER_MISSING, rank, text=text, data={"ready": ready[:4096], **_HVD_DATA})
+    m = _HVD_MISSING.match(body)
+    if m is None or _HVD_OPS.search(m.group(2)) is None:
+        return None
+    # "16: [...]": the number is the missing rank, whether srun's label was stripped before it or it was
+    # taken for one (then the reporter is unknown)
+    missing = int(m.group(1)) if m.group(1) else rank
+    if missing is None:
+        return None
+    text = f"Horovod's stall inspector: rank {missing} never submitted the stalled tensors"
+    return LineInfo(
+        Kind.BARRIER_MISSING, rank if m.group(1) else None, text=text, data={"ranks": [missing], **_HVD_DATA}
+    )
+
+
+_HVD_DATA = {"by": "horovod", "warning": True}
 
 
 # A distributed runtime's own membership declaring a peer node gone because its failure detector stopped

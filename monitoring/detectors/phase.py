@@ -115,6 +115,7 @@ class JobPhase:
         "total_restarted",
         "epoch_gap",
         "epoch_end_t",
+        "bar",
         "ended",
     )
 
@@ -154,6 +155,9 @@ class JobPhase:
         # step, its evaluation and save included): the job's own rhythm at an epoch's end.
         self.epoch_gap = 0.0
         self.epoch_end_t: float | None = None  # the latest progress line that ended an epoch (not training)
+        # The step loop's bar as its latest line drew it: [count, total, the widest step between two of its
+        # lines (how far apart it prints), when].
+        self.bar: list[float] | None = None
         self.ended = False
 
     def to_state(self) -> dict[str, Any]:
@@ -217,6 +221,8 @@ class JobPhase:
         self.ckpt_start = None
         if line and loop_at_total(line) and not at_total(line):
             self.epoch_end_t = t  # an inner loop at its total under an outer one that goes on
+        if line and "/" in line:
+            self._draw_bar(t, line)
         if line and at_total(line):
             self.finish_t, self.finish_inferred = t, True
             self.filled_total = max(done for done, total in _counts(line) if done == total)
@@ -229,6 +235,26 @@ class JobPhase:
             self.total_restarted = True
         elif self.loop_done_t is not None and step is not None and step > (self.loop_done_step or -1):
             self.loop_done_t = None  # training went on after that loop: it was not the last
+
+    def _draw_bar(self, t: float, line: str) -> None:
+        """Keep the step loop's bar (its largest total, short of it) and how far apart its lines print."""
+        counts = [(done, total) for done, total in _counts(line) if total >= 10 and done < total]
+        if not counts:
+            return
+        done, total = max(counts, key=lambda c: c[1])
+        bar = self.bar
+        stride = 0.0
+        if bar is not None and bar[1] == total:
+            stride = max(bar[2], float(done - bar[0]))
+        self.bar = [float(done), float(total), stride, t]
+
+    def in_last_stretch(self) -> bool:
+        """The latest progress line left the bar less than one of its print steps short of its total: the
+        loop (an epoch) ends before the next line would have come (holdout33, blind: AllenNLP's workers at
+        batch 1562 of 1563, one all-reducing its "done" flag while the other ran an extra batch: the
+        uneven last batch of an epoch, which a restart reaches again)."""
+        bar = self.bar
+        return bar is not None and bar[3] == self.last_step_t and bar[2] > 0 and 0 < bar[1] - bar[0] < bar[2]
 
     def on_checkpoint(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
@@ -333,6 +359,8 @@ class JobPhase:
             out["last_loop_only"] = True  # finishing is inferred from a completed loop, not said
         if self.epoch_end_t is not None and self.epoch_end_t == self.last_step_t:
             out["at_epoch_end"] = True  # its last progress ended an epoch; the next has not begun
+        elif self.in_last_stretch():
+            out["epoch_last_stretch"] = True  # its bar short of its total by less than one print step
         if self.finish_inferred and self.total_restarted:
             out["epoch_total"] = True  # a counter at a total it had reached before and gone past
         return out

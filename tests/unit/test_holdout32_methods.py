@@ -6,6 +6,9 @@
   epoch's end) is the program's: the rank a program gives its extra work. Another rank missing there is
   still its node's.
 - A GPU that reads idle is not slow: an 8-GPU node's four GPUs a 4-task job does not use are no fault.
+- A worker named only in the line's text (``[Trainer-0]``, ``(GPU 1)``) is that worker's stream, as a rank
+  label would make it: workers printing one beat seconds apart each keep a steady beat. A counter in
+  brackets (``[Epoch 3]``) is progress, not a worker.
 - The CephFS kernel client's own words for losing its cluster (a monitor session lost, a metadata server
   hung, a refused reconnect) are filesystem-client errors; its routine churn is not.
 """
@@ -19,6 +22,7 @@ from hypothesis import strategies as st
 
 from monitoring.detectors import logs
 from monitoring.detectors import phase as ph
+from monitoring.detectors.cadence import CadenceConfig, CadenceTracker, worker_tag
 from monitoring.detectors.schema import JobSpec, Kind
 from tests.unit.pipehelpers import OPTED, T0, log, pipeline, run
 
@@ -146,3 +150,40 @@ def test_the_ceph_clients_lost_cluster_is_a_filesystem_error_and_its_churn_is_no
         assert info is not None and info.kind == Kind.FS_KERNEL and info.data["fs"] == "ceph"
     else:
         assert info is None
+
+
+# --- workers named only in the text ----------------------------------------------------------------------
+
+TAGS = ("[Trainer-{w}]", "[worker {w}]", "(GPU {w})", "[proc#{w}]", "[Node_{w}]")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    tag=st.sampled_from(TAGS),
+    workers=st.integers(2, 8),
+    period=st.floats(20.0, 300.0),
+    skew=st.floats(0.02, 0.3),
+    beats=st.integers(6, 20),
+)
+def test_workers_named_only_in_the_text_each_keep_their_own_beat(
+    tag: str, workers: int, period: float, skew: float, beats: int
+) -> None:
+    cad = CadenceTracker(CadenceConfig(multiple=4.0, floor_s=30.0, min_beats=5))
+    t = 100.0
+    for b in range(1, beats + 1):
+        for w in range(workers):  # one stream as delivered: no launcher label
+            line = f"2019-12-04 04:00:02,000 {tag.format(w=w)} bucket {b} / 64 : Processed {4_200_000 + 977 * b} edges"
+            cad.see(t + w * skew * period / workers, None, line)
+        t += period
+    stall = cad.stall()
+    assert stall is not None and stall.streams == workers
+    assert period * 0.95 <= stall.period <= period * 1.05
+
+
+def test_a_counter_in_brackets_is_progress_not_a_worker() -> None:
+    assert worker_tag("[Epoch 3] step 120 loss 2.31") is None
+    assert worker_tag("[Iteration 700] loss 1.2") is None
+    assert worker_tag("2019-12-04 04:00:02,000   [Trainer-1] Writing the checkpoint") == worker_tag(
+        "[Trainer 1] x"
+    )
+    assert worker_tag("[Trainer-0] x") != worker_tag("[Trainer-1] x")
