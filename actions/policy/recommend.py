@@ -53,7 +53,7 @@ class Decision:
     jobs: tuple[JobFacts, ...]
     suspect_before: str | None = None  # why history already named the culprit, if it did
     summary: str = ""
-    awaiting_suspect: bool = False  # a hang whose job still runs: the watchdog has not named a node yet
+    awaiting_suspect: bool = False  # a hang (or network errors) whose job still runs: no node named yet
     repeats: bool = True  # software: a restart would repeat it (False: killed from outside, not shown)
 
 
@@ -64,7 +64,7 @@ def recommend(d: Decision) -> tuple[Proposal, ...]:
     if d.category == "infrastructure":
         jobs = ", ".join(j.job for j in d.jobs) or "none"
         return (Proposal(ESCALATE, text=f"shared infrastructure suspected (jobs {jobs}): {d.summary}"),)
-    if d.category == "hang" and d.culprit is None and d.awaiting_suspect:
+    if d.category in ("hang", "network") and d.culprit is None and d.awaiting_suspect:
         # Requeueing now could land the job on the same bad node again: wait for the
         # collective's timeout to name the node left behind (the verdict is revised then).
         return tuple(_await_suspect(j, d) for j in d.jobs) or (Proposal(NOTIFY, text=d.summary),)

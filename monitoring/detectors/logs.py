@@ -746,6 +746,7 @@ _IB_LINK_DOWN = re.compile(
     r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+).*?(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
     re.I,
 )
+_BOND = re.compile(r"\b(bond\w*):")
 _IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and")
 _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 
@@ -886,6 +887,15 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         if gpu is not None:
             return LineInfo(Kind.PCIE_FATAL, gpu=gpu, text=f"PCIe uncorrectable fatal error on GPU {gpu}")
         return None
+    if "without any active interface" in line and "bond" in line:
+        # The bonding driver (drivers/net/bonding/bond_main.c, bond_select_active_slave) when the last link
+        # of a bond went down: "now running without any active interface!" (" !" in older kernels). The node
+        # is cut off from that network, whichever links it bonds (holdout35, blind: an L4 node's bond flapping
+        # under PyG's NCCL-over-sockets job, its peers' connections reset by its address).
+        m = _BOND.search(line)
+        port = m.group(1) if m else "bond"
+        text = f"kernel: {port} running without any active interface (every link of the bond down)"
+        return LineInfo(Kind.IB_PORT_ERROR, text=text, data={"port": port, "fabric": True})
     if "mlx" in line or "ib" in line:
         m = _IB_LINK_DOWN.search(line)
         if m is None:
