@@ -1023,9 +1023,8 @@ class Ingest:
             if len(nodes) != 1:
                 continue
             if len(watch) < 3:
-                watch.append(
-                    now
-                )  # seen: the rest of the node's round of samples comes within a second or two
+                # seen: the rest of the node's round of samples comes within a second or two
+                watch.append(now)
                 continue
             if now - watch[2] < IDLE_ROUND_S:
                 continue
