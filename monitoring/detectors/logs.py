@@ -302,9 +302,9 @@ def _who(rank: int | None) -> str:
     return f"rank {rank}" if rank is not None else "a rank"
 
 
-def _dns(text: str) -> str:
-    """``"dns"`` when the service a line names is the resolver, ``"aws api"`` when it is an AWS-style API
-    answering in its own words (no URL names its host; holdout33, blind: a MinIO store's SlowDown failing a
+def _unnamed_service(text: str) -> str:
+    """The service a failing line names without a URL: ``"dns"`` when it is the resolver, ``"aws api"`` when it
+    is an AWS-style API answering in its own words (holdout33, blind: a MinIO store's SlowDown failing a
     ParlAI upload and a Flair job's listing, two owners 41 s apart), else ``""``."""
     low = text.lower()
     if "name resolution" in low or ":53: " in low:
@@ -319,7 +319,7 @@ def service_error(line: str) -> str | None:
     if _SERVICE_ERR.search(line) is None:
         return None
     host = _URL_HOST.search(line)
-    return host.group(1).lower() if host else _dns(line)
+    return host.group(1).lower() if host else _unnamed_service(line)
 
 
 # A shared filesystem named by its own name in a program's or a health check's words (not a path such as
@@ -368,7 +368,7 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
     if _SERVICE_ERR.search(message):
         host = _URL_HOST.search(message)
-        data = {"etype": short, "service": host.group(1).lower() if host else _dns(message)}
+        data = {"etype": short, "service": host.group(1).lower() if host else _unnamed_service(message)}
         return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
     if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
         text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
@@ -545,7 +545,7 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
             return _barrier_missing(*split_prefix(line))
         if "issing ranks" in line:
             return _fr_missing(*split_prefix(line))
-        if "ready ranks" in line or (line.endswith("]") and _HVD_OPS.search(line)):
+        if "ready ranks" in line or (line.endswith("]") and ": [" in line and _HVD_OPS.search(line)):
             return _horovod_stall(*split_prefix(line))
         if "device handle" in line:
             return _nvml_lost(*split_prefix(line))  # nvidia-smi: "... GPU is lost. Reboot the system ..."
@@ -574,7 +574,7 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         missing = _fr_missing(rank, body)
         if missing is not None:
             return missing
-    if "ready ranks" in body or (body.endswith("]") and _HVD_OPS.search(body)):
+    if "ready ranks" in body or (body.endswith("]") and body[:12].find("[") >= 0 and _HVD_OPS.search(body)):
         stalled = _horovod_stall(rank, body)
         if stalled is not None:
             return stalled
@@ -637,6 +637,7 @@ def _fr_missing(rank: int | None, body: str) -> LineInfo | None:
 _HVD_READY = re.compile(r"\[ready ranks: ?(\d+(?:, ?\d+)*)\]")
 _HVD_OPS = re.compile(r"Horovod|[Aa]llreduce|[Aa]llgather|[Bb]roadcast|[Aa]lltoall|[Rr]educescatter")
 _HVD_MISSING = re.compile(r"(?:(\d+): )?\[([^\]]+)\]$")
+_HVD_DATA = {"by": "horovod", "warning": True}
 
 
 def _horovod_stall(rank: int | None, body: str) -> LineInfo | None:
@@ -658,9 +659,6 @@ def _horovod_stall(rank: int | None, body: str) -> LineInfo | None:
     return LineInfo(
         Kind.BARRIER_MISSING, rank if m.group(1) else None, text=text, data={"ranks": [missing], **_HVD_DATA}
     )
-
-
-_HVD_DATA = {"by": "horovod", "warning": True}
 
 
 # A distributed runtime's own membership declaring a peer node gone because its failure detector stopped
