@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig, key_order
+from incidents.attribution import self_restart
 from incidents.attribution.site_rules import RuleSet
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
@@ -115,8 +116,10 @@ def decode_event(raw: bytes) -> dict[str, Any] | None:
 
 
 def run_events(pipeline: Pipeline | _HandedOver, start: float, events: Iterator[dict[str, Any]]) -> None:
-    """Feed events in order with a tick every second of scenario time in between."""
+    """Feed events in order with a tick every second of scenario time in between; at the end, what the
+    pipeline still holds back (``self_restart``) is settled as its hold would have ended."""
     next_tick: float | None = None
+    t = start
     for e in events:
         t = start + float(e["t"])
         if next_tick is None or t - next_tick > MAX_GAP_TICKS:
@@ -127,6 +130,7 @@ def run_events(pipeline: Pipeline | _HandedOver, start: float, events: Iterator[
         shifted = dict(e)
         shifted["t"] = t
         pipeline.feed((shifted,), t)
+    pipeline.settle_holds(t + self_restart.GRACE_S)
 
 
 def replay(
@@ -176,6 +180,11 @@ class _HandedOver:
             self.pipeline = Pipeline.from_state(json.loads(json.dumps(self.pipeline.to_state())))
             self.handed_at = now
         out = self.pipeline.feed(events, now)
+        self.last.update((u.key, u) for u in out)
+        return out
+
+    def settle_holds(self, now: float) -> list[IncidentUpdate]:
+        out = self.pipeline.settle_holds(now)
         self.last.update((u.key, u) for u in out)
         return out
 

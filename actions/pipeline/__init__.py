@@ -32,9 +32,11 @@ from incidents.attribution import (
     merge_lemon_attempts,
     merge_repeated_attempts,
     merge_storms,
+    self_restart,
 )
 from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.incident import Verdict
+from incidents.attribution.node_env import merge_node_environment
 from incidents.attribution.node_storms import merge_node_storms
 from incidents.attribution.site_rules import RuleSet
 from incidents.attribution.unexplained import Unexplained, for_incident
@@ -63,6 +65,7 @@ class Pipeline:
         self.corr.last_step = self._last_step
         self._emitted: dict[str, str] = {}
         self._updates: dict[str, IncidentUpdate] = {}
+        self._held: set[str] | None = None  # incidents not shown yet (None: read them from the incidents)
         self.now: float | None = None
         self.skipped = 0  # events a detector choked on (counted, never fatal)
         # Restarts by us per job, from the audit trail (the caller tells them before each feed):
@@ -125,18 +128,76 @@ class Pipeline:
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
+        storm |= merge_node_environment(self.corr, self.world)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):
             self._assess(key)
+        for key in sorted(self._gate(changed | storm), key=key_order):
+            self._assess(key)  # held, shown now: its update says when
         out: list[IncidentUpdate] = []
         for key in sorted(set(self._updates) & (changed | storm | self._closed_since()), key=key_order):
+            if not self._visible(key):
+                continue
             upd = self._updates[key]
             sig = _signature(upd)
             if self._emitted.get(key) != sig:
                 self._emitted[key] = sig
                 out.append(upd)
         return out
+
+    def _gate(self, keys: set[str]) -> set[str]:
+        """Decide which new incidents operators see now (``self_restart``): the held ones shown now."""
+        shown: set[str] = set()
+        now = self.now if self.now is not None else 0.0
+        held = (
+            {k for k, inc in self.corr.incidents.items() if inc.shown == "held"}
+            if self._held is None
+            else self._held
+        )
+        for key in sorted(keys | held, key=key_order):
+            inc = self.corr.incidents.get(key)
+            if inc is None or inc.superseded_by or inc.shown == "shown":
+                held.discard(key)
+                continue
+            if inc.shown == "withdrawn" and inc.closed:
+                continue
+            d = self_restart.decide(inc, self.world, now, self.ingest.relaunched.get, self._last_step)
+            if d == self_restart.HOLD:
+                inc.shown = "held"
+                held.add(key)
+                continue
+            held.discard(key)
+            if d == self_restart.WITHDRAW:
+                inc.shown, inc.closed = "withdrawn", True
+                continue
+            if inc.shown in ("held", "withdrawn"):
+                inc.shown_at = now
+                shown.add(key)
+            inc.shown = "shown"
+        self._held = held
+        return shown
+
+    def settle_holds(self, now: float) -> list[IncidentUpdate]:
+        """At the end of a replay, where time stops: every incident still held is shown (or withdrawn, the
+        job having stepped since its launcher restarted it), as if ``now`` had come; a hold never hides a
+        fault because the record ended."""
+        self.now = max(now, self.now or now)
+        held = {k for k, inc in self.corr.incidents.items() if inc.shown == "held"}
+        shown = self._gate(set())
+        for key in sorted(held - shown, key=key_order):
+            inc = self.corr.incidents[key]
+            if inc.shown == "held":
+                inc.shown, inc.shown_at = "shown", self.now
+                shown.add(key)
+        self._held = None
+        for key in sorted(shown, key=key_order):
+            self._assess(key)
+        return [self._updates[k] for k in sorted(shown, key=key_order) if k in self._updates]
+
+    def _visible(self, key: str) -> bool:
+        inc = self.corr.incidents.get(key)
+        return inc is None or inc.shown == "shown" or bool(inc.superseded_by)
 
     def _closed_since(self) -> set[str]:
         keys = set()
@@ -195,7 +256,7 @@ class Pipeline:
         first = first_signal(inc)
         return IncidentUpdate(
             key=inc.key,
-            detected_t=inc.detected_t,
+            detected_t=inc.detected_t if inc.shown_at is None else max(inc.detected_t, inc.shown_at),
             updated_t=inc.updated_t,
             category=v.category,
             culprit_node=v.node,
@@ -252,7 +313,7 @@ class Pipeline:
         return [
             u
             for k, u in sorted(self._updates.items(), key=lambda kv: key_order(kv[0]))
-            if not u.superseded_by
+            if not u.superseded_by and self._visible(k)
         ]
 
     def _last_progress(self, job_id: str) -> float | None:

@@ -146,6 +146,10 @@ class Incident:
     verdict: Verdict | None = None
     version: int = 0
     origin: str = ""  # origin_of the observation that opened it
+    # Whether operators see it (``self_restart``): "" not decided yet, "held" while the job's own launcher may
+    # heal it, "shown", or "withdrawn" (the job healed itself); and when a held one was shown.
+    shown: str = ""
+    shown_at: float | None = None
 
     def add(self, obs: Observation) -> None:
         """Fold one observation in."""
@@ -250,6 +254,8 @@ class Incident:
             "r": self.recurrence_of,
             "f": self.forced_category,
             "o": self.origin,
+            "w": self.shown,
+            "wt": self.shown_at,
             # The verdict reached, so a restore neither loses nor re-decides it (what folds into what
             # reads it); absent while none was reached, and in states written before it was kept.
             "v": None if self.verdict is None else self.verdict.to_state(),
@@ -271,5 +277,7 @@ class Incident:
         inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]
         inc.forced_category = d.get("f")
         inc.origin = str(d.get("o") or "")
+        inc.shown = str(d.get("w", "shown"))  # a state written before holding existed showed everything
+        inc.shown_at = None if d.get("wt") is None else float(d["wt"])
         inc.verdict = Verdict.from_state(d["v"]) if d.get("v") is not None else None
         return inc

@@ -16,6 +16,7 @@ from typing import Any
 from incidents.attribution import (
     cadence_watch,
     launch_watch,
+    self_restart,
     site_rules,
     start_skew,
     start_watch,
@@ -104,6 +105,7 @@ def own_drain(reason: str) -> bool:
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
 IDLE_FOLLOW_S = 3600.0
+MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
 
@@ -141,6 +143,8 @@ class Ingest:
         self.label_hosts: dict[str, dict[str, str]] = {}
         # job -> when Open MPI's runtime said it lost a daemon (_daemon_lost)
         self.daemon_lost: dict[str, float] = {}
+        # job -> when its launcher last said it restarts the workers itself (self_restart)
+        self.relaunched: dict[str, float] = {}
         self.cadence_raised: set[str] = set()
         # Stalls raised before telemetry could show which node's GPUs went idle: job -> [since, raised at]
         # (``_follow_idle``).
@@ -323,6 +327,11 @@ class Ingest:
                 phase.on_io_trouble(t, trouble.group(0))
         if "Exception in thread " in line or "Traceback (most recent call last)" in line:
             self._traceback_line(job, t, line)
+        if self_restart.MARKER in line:
+            if len(self.relaunched) >= MAX_RELAUNCHED and job not in self.relaunched:
+                self.relaunched.pop(next(iter(self.relaunched)))
+            self.relaunched[job] = t
+            return  # the launcher's own word: understood, no fault of its own
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if phase is not None and info is not None and info.kind == Kind.EXCEPTION:
             phase.on_error(t)

@@ -39,6 +39,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "figures": ingest.figures.to_state(),
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
+        "relaunched": ingest.relaunched,
     }
 
 
@@ -68,3 +69,4 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()
     }
     ingest.daemon_lost = {str(j): float(t) for j, t in (state.get("daemon_lost") or {}).items()}
+    ingest.relaunched = {str(j): float(t) for j, t in (state.get("relaunched") or {}).items()}

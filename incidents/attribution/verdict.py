@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from incidents.attribution import analysis, heartbeat, node_storms, site_rules
+from incidents.attribution import analysis, heartbeat, node_env, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
@@ -485,6 +485,10 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         why.append(node_storms.storm_line(inc, world))
         return Verdict("infrastructure", None, None, 0.85, node_storms.PATTERN, ()), why
     v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
+    env = node_env.named_node(inc) if v is None else None
+    if env is not None:
+        # Owners' jobs failed at start on this node alone, for want of a library: its install, not their programs.
+        v = Verdict("node_failure", env, None, 0.7, node_env.PATTERN, ())  # its mark says why
     if v is None:
         state = device_state_node(inc, world)
         if state is not None:

@@ -373,14 +373,41 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
     if short in ("ncclRemoteError", "ncclSystemError"):  # NCCL's own types: a peer, the network, the host
         text = f"NCCL {'remote' if short == 'ncclRemoteError' else 'system'} error ({message[:80]})"
         return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": short})
-    if short in CASCADE_EXCEPTIONS or etype in CASCADE_EXCEPTIONS:
+    data = {"etype": short, "message": message[:200]}
+    lib = _DLERROR.search(message) if ".so" in message else None
+    if lib is not None:
+        # Python's ImportError or OSError passing on dlopen's words: never a cascade, whatever symbol it names
+        data["loader"] = lib.group(1)
+    elif (
+        short in CASCADE_EXCEPTIONS
+        or etype in CASCADE_EXCEPTIONS
+        or any(w in message for w in _CASCADE_WORDS)
+    ):
         return None
-    if any(w in message for w in _CASCADE_WORDS):
+    return LineInfo(Kind.EXCEPTION, rank, text=f"{_who(rank)}: {whole[:160]}", data=data)
+
+
+# The dynamic loader's own words (glibc, elf/rtld.c and elf/dl-error-skeleton.c): a program that cannot start
+# because a library it links is absent or wrong says "PROG: error while loading shared libraries: LIB: REASON";
+# one whose lazy binding fails "PROG: symbol lookup error: LIB: undefined symbol: SYM". dlerror() gives the
+# same "LIB: cannot open shared object file: ..." to dlopen's callers (Python's ImportError and OSError pass
+# it on). Neither is the program's logic: its environment (the owner's modules, or the node's install).
+_LOADER = re.compile(r"(?:error while loading shared libraries|symbol lookup error): ([^:\s]+): ?(.*)$")
+_DLERROR = re.compile(
+    r"([\w.+-]+\.so(?:\.[\w.]+)?): (?:cannot open shared object file|undefined symbol|wrong ELF class|"
+    r"file too short|invalid ELF header|version `)"
+)
+
+
+def _loader_error(rank: int | None, body: str) -> LineInfo | None:
+    """The dynamic loader could not start a program: which library, and why (``_LOADER``)."""
+    m = _LOADER.search(body)
+    if m is None:
         return None
-    msg = message[:200]
-    return LineInfo(
-        Kind.EXCEPTION, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short, "message": msg}
-    )
+    lib, why = m.group(1), m.group(2).strip()
+    text = f"{_who(rank)}: the dynamic loader could not load {lib}: {why}"[:200]
+    data = {"etype": "LoaderError", "message": f"{lib}: {why}"[:200], "loader": lib}
+    return LineInfo(Kind.EXCEPTION, rank, text=text, data=data)
 
 
 def _exception_line(rank: int | None, body: str) -> LineInfo | None:
@@ -578,6 +605,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         stalled = _horovod_stall(rank, body)
         if stalled is not None:
             return stalled
+    if "shared librar" in body or "symbol lookup" in body:
+        loader = _loader_error(rank, body)
+        if loader is not None:
+            return loader
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info

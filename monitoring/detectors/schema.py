@@ -167,6 +167,8 @@ class Kind:
         "process_crash"  # kernel: a user process died of a fault (segfault, trap); data: comm, object
     )
     SITE_RULE = "site_rule"  # a line no built-in rule knew, read by a site rule; data: rule, raises
+    # owners' jobs failing at start on this node alone, unable to load a library (node_env); data: jobs
+    NODE_ENVIRONMENT = "node_environment"
 
 
 # A GPU's own hardware evidence, whatever reported it (the kernel, the driver, telemetry): a GPU fault of its

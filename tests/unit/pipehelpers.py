@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from actions.pipeline import IncidentUpdate, Pipeline, PipelineConfig
+from incidents.attribution import self_restart
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
@@ -79,6 +80,9 @@ def run(p: Pipeline, events: list[dict[str, Any]], until: float | None = None) -
     while tick <= end:
         out += p.feed([], tick)
         tick += 1.0
+    if until is None:
+        # the record ends here, as a replay's does: what the pipeline holds back is settled (self_restart)
+        out += p.settle_holds(tick + self_restart.GRACE_S)
     return out
 
 
