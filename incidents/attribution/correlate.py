@@ -31,7 +31,15 @@ from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind, Observation
 
 # A GPU's (GPU_HARDWARE_KINDS) or a node's own hardware evidence: each raises an incident of its own.
 NODE_HARD_KINDS = frozenset(
-    {Kind.KERNEL_PANIC, Kind.KERNEL_OOPS, Kind.MCE_FATAL, Kind.HOST_MEM_UE, Kind.MEM_CE_STORM, Kind.NODE_DOWN}
+    {
+        Kind.KERNEL_PANIC,
+        Kind.KERNEL_OOPS,
+        Kind.MCE_FATAL,
+        Kind.HOST_MEM_UE,
+        Kind.MEM_CE_STORM,
+        Kind.NODE_DOWN,
+        Kind.LOCAL_FS_FAILURE,
+    }
 )
 ALWAYS_RAISE = (
     GPU_HARDWARE_KINDS
@@ -56,6 +64,8 @@ SHARED_LOSS_S = 120.0  # the clients of two nodes losing one filesystem server t
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
 SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
+_SAID_NOTHING = frozenset({"job_failed", "unexplained"})
+FAILED_BEFORE_FAULT_S = 300.0  # a job's crash this long before its GPU's hardware record is that fault
 WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
 NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
 HARD_KINDS = GPU_HARDWARE_KINDS | NODE_HARD_KINDS | {Kind.SLOW_GPU, Kind.IB_PORT_ERROR}
@@ -293,7 +303,7 @@ class Correlator:
 
     def observe(self, obs: Observation, changed: set[str]) -> None:
         """Fold one observation into the right incident (or pending); note what changed."""
-        tail = self._tail_of(obs) or self._same_gpu_fault(obs)
+        tail = self._tail_of(obs) or self._same_gpu_fault(obs) or self._failed_before_fault(obs)
         if tail is not None:
             tail.add(obs)  # the blamed node still logging its known fault, or another report of it
             changed.add(tail.key)
@@ -593,6 +603,27 @@ class Correlator:
             return inc
         return None
 
+    def _failed_before_fault(self, obs: Observation) -> Incident | None:
+        """The incident of a job that failed on this node shortly before its GPU's hardware evidence came,
+        which named no machine: the program crashed on the GPU, and the kernel's record of the GPU came
+        later (holdout37, blind: TensorFlow's CUDA_ERROR_LAUNCH_FAILED aborting a job, a PCIe completion
+        timeout on that GPU 52 s later, two other owners' jobs on the node's other GPUs running on). Only a
+        job whose program said nothing understood (it died with an exit code alone): one that raised its own
+        error is its own failure, and the GPU's record may be a running neighbour's (the soak: a program's
+        exception, then a Xid 79 under the next job on that node)."""
+        gpu_hw = obs.kind in GPU_HARDWARE_KINDS or (obs.kind == Kind.XID and bool(obs.data.get("hardware")))
+        if obs.node is None or not gpu_hw:
+            return None
+        for job in self.world.jobs_hit_on(obs.node, obs.t, FAILED_BEFORE_FAULT_S):
+            run = self.world.jobs.get(job)
+            if run is None or run.state == "running" or run.ended_t is None or run.ended_t > obs.t:
+                continue
+            inc = self._open(self.by_job.get(self._job_key(job)))
+            v = inc.verdict if inc is not None else None
+            if inc is not None and v is not None and v.node is None and v.pattern in _SAID_NOTHING:
+                return inc
+        return None
+
     def has_evidence(self, job: str) -> bool:
         """Whether the job's current attempt has an incident or a failed task on record."""
         jk = self._job_key(job)
@@ -684,6 +715,8 @@ class Correlator:
             return not obs.data.get("cascade")
         if kind == Kind.CPU_LOCKUP:
             return bool(obs.data.get("hard"))  # the NMI watchdog: a CPU took no interrupt for seconds
+        if kind == Kind.IOMMU_FAULT:
+            return bool(obs.node and self.world.running_jobs_on(obs.node))  # a GPU at work, its DMA refused
         if kind == Kind.LAUNCH_ERROR:
             return True  # the step never ran its program: nothing else will explain the failure
         if kind in (Kind.HUNG_TASK, Kind.FS_KERNEL):

@@ -105,6 +105,8 @@ def own_drain(reason: str) -> bool:
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
 IDLE_FOLLOW_S = 3600.0
+NIC_TROUBLE_S = 1800.0
+NIC_TROUBLE_MIN = 3
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
@@ -131,6 +133,9 @@ class Ingest:
         self.thread_tb: dict[str, tuple[float, str, bool]] = {}  # job -> a background thread's traceback
         # a remote service's failures a job's program retried, per job and service
         self.retried = Recurring(RETRY_WINDOW_S, RETRY_MIN, RETRY_SPAN_S)
+        self.nic_trouble = Recurring(
+            NIC_TROUBLE_S, NIC_TROUBLE_MIN
+        )  # a port's hangs and link drops (_nic_again)
         self.cadences: dict[str, CadenceTracker] = {}  # job -> its own learned output cadence
         self.phases: dict[str, JobPhase] = {}  # job -> the phase of its current attempt
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
@@ -194,7 +199,8 @@ class Ingest:
             record = AttemptRecord(run.spec.id, run.started_t, run.ended_t or now, outcome, run.spec.nodes)
             self.world.attempts_log.append(record)
             del self.world.attempts_log[:-500]
-        old = run.attempt
+        old, old_nodes = run.attempt, set(run.spec.nodes)
+        stalled = self._stalled_unnamed(spec.id, old)
         run.spec, run.attempt, run.state = spec, old + 1, "running"
         run.started_t, run.ended_t, run.restarts = now, None, run.restarts + 1
         self.world.reindex(spec.id)
@@ -202,7 +208,17 @@ class Ingest:
         ph = self.phases.get(spec.id)
         if ph is not None:
             self.previous_phase[spec.id] = {**ph.describe(), "attempt": old}
+            if stalled and old_nodes and not old_nodes & set(spec.nodes):
+                self.previous_phase[spec.id]["stalled_elsewhere"] = True
         self._start_tracking(spec)
+
+    def _stalled_unnamed(self, job: str, attempt: int) -> bool:
+        """Whether the attempt's incident is a stall that named no node (no hardware, no culprit)."""
+        inc = self.corr.incidents.get(self.corr.by_job.get(f"{job}#{attempt}", ""))
+        if inc is None or inc.verdict is None:
+            return False
+        v = inc.verdict
+        return v.node is None and v.category == "hang" and bool(inc.by_kind(Kind.HANG))
 
     def _start_tracking(self, spec: JobSpec) -> None:
         self.trackers[spec.id] = progress.ProgressTracker()
@@ -335,7 +351,7 @@ class Ingest:
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if phase is not None and info is not None and info.kind == Kind.EXCEPTION:
             phase.on_error(t)
-        if info is None and has_error and self._retried_service(t, job, line):
+        if info is None and (has_error or "onnect" in line) and self._retried_service(t, job, line):
             return
         if info is None:
             if ("lops" in line or "LOPS" in line or "/s" in line) and self._gpu_figure(t, job, line):
@@ -760,6 +776,24 @@ class Ingest:
             self._resolve_gpu(node, info)
         text = clean_line(f"kernel {node}: {info.text}", 300)
         self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+        if info.data.get("nic"):
+            self._nic_again(t, node, str(info.data.get("port") or ""), line)
+
+    def _nic_again(self, t: float, node: str, port: str, line: str) -> None:
+        """A network adapter's hang or link drop, counted per port: ``NIC_TROUBLE_MIN`` within
+        ``NIC_TROUBLE_S`` is the adapter, its port or its cable failing, whatever network it carries
+        (holdout37, blind: a bnxt_en port's transmit hangs and link drops every few minutes under a
+        1,024-rank job stuck in NCCL's bootstrap, its peers' connections to it never completing)."""
+        n = self.nic_trouble.see(f"{node}|{port}", t)
+        if n is None:
+            return
+        text = clean_line(
+            f"kernel {node}: {port} hung or lost its link {n} times within {NIC_TROUBLE_S / 60:.0f} min "
+            f"(a failing adapter, port or cable; the latest: {logs.kernel_message(line)[:120]})",
+            300,
+        )
+        data = {"port": port, "fabric": True, "count": n}
+        self._emit(Observation(t, Kind.IB_PORT_ERROR, node, None, None, None, text, data))
 
     def _site_rule_kernel(self, t: float, node: str, line: str) -> bool:
         """A kernel line a site rule reads: its observation, on that node. True when one matched."""

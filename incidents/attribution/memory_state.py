@@ -31,6 +31,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "skew": ingest.skew.to_state(),
         "ce_storm": ingest.ce_storm.to_state(),
         "retried": ingest.retried.to_state(),
+        "nic_trouble": ingest.nic_trouble.to_state(),
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
         "peer_dead": ingest.peer_dead,
         "idle_watch": ingest.idle_watch,
@@ -55,6 +56,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.skew.load_state(state.get("skew") or {})
     ingest.ce_storm.load_state(state.get("ce_storm") or {})
     ingest.retried.load_state(state.get("retried") or {})
+    ingest.nic_trouble.load_state(state.get("nic_trouble") or {})
     records, reader = state.get("kernel_open") or [{}, {}]
     ingest.kernel_records.load_state(records)
     ingest.kernel_reader.load_state(reader)

@@ -125,6 +125,17 @@ def _write_failure(inc: Incident) -> str | None:
     return None
 
 
+def _stalled_again_elsewhere(inc: Incident) -> dict[str, Any] | None:
+    """Where the attempt before stood, when a stall of this incident came in an attempt that followed a stall
+    naming no node on other nodes (``Ingest._restart``: ``stalled_elsewhere``)."""
+    for m in inc.by_kind(Kind.HANG):
+        info = m.data.get("phase") if isinstance(m.data, dict) else None
+        prev = info.get("previous") if isinstance(info, dict) else None
+        if isinstance(prev, dict) and prev.get("stalled_elsewhere"):
+            return prev
+    return None
+
+
 def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
     """The verdict the phase calls for, and the "would a restart repeat it?" evidence."""
     found = _phase_mark(inc)
@@ -197,6 +208,16 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
             "phase at the same step before it was restarted, so the owner is told, no requeue"
         )
         return Verdict("software", None, None, max(v.confidence, 0.75), "repeats_after_restart", ()), [line]
+    prev = _stalled_again_elsewhere(inc) if v.category == "hang" and v.node is None else None
+    if prev is not None:
+        # The attempt before stalled too, naming no node, on nodes this one does not use: what the two share
+        # is the program and its data, not a machine (holdout38, blind: Lingvo's steps stopping at 11,462 on
+        # one P40 host and, requeued from its checkpoint onto another, 25 steps later).
+        line = (
+            f"{where}; would a restart repeat it? yes: attempt {prev.get('attempt')} stalled too, with no node "
+            "singled out, on nodes this attempt does not use, so the owner is told, no requeue"
+        )
+        return Verdict("software", None, None, max(v.confidence, 0.7), "repeats_after_restart", ()), [line]
     if phase == ph.CHECKPOINTING and v.category == "software" and v.node is None:
         failed = _write_failure(inc)
         if failed is not None:

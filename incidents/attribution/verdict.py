@@ -31,6 +31,8 @@ NODE_KINDS = (
     Kind.MEM_CE_STORM,
     Kind.NODE_DOWN,
     Kind.NODE_FAILURE_LINE,
+    Kind.LOCAL_FS_FAILURE,
+    Kind.IOMMU_FAULT,
 )
 SOFTWARE_KINDS = analysis.SOFTWARE_KINDS
 # How srun reports a task killed by a signal the task raised itself (not the teardown's SIGTERM/SIGKILL):

@@ -400,10 +400,17 @@ class KernelRecordReader:
         if source is not None:
             sev, bdf = source
             if not _fatal(sev):
+                if sev.startswith("Uncorrect") and bdf and gpu_of(bdf) is not None:
+                    return self._aer_nonfatal(node, t, bdf, gpu_of, None)
                 return UNDERSTOOD
             self.open[node] = _Open("aer", t, info={"pci": bdf})
             return self._aer_gpu(node, bdf, gpu_of, None) if bdf else None
         d = _AER_DEVICE.search(msg)
+        if d is not None and not _fatal(d.group("sev").strip()) and d.group("sev").startswith("Uncorrect"):
+            bdf = xidcat.normalize_pci(d.group("bdf"))
+            if bdf and (d.group("drv") in GPU_DRIVERS or gpu_of(bdf) is not None):
+                return self._aer_nonfatal(node, t, bdf, gpu_of, d.group("drv"))
+            return UNDERSTOOD
         if d is not None and _fatal(d.group("sev").strip()):
             bdf = xidcat.normalize_pci(d.group("bdf"))
             self.open[node] = _Open("aer", t, info={"pci": bdf})
@@ -411,6 +418,20 @@ class KernelRecordReader:
         if "containment event" in msg:
             self.open[node] = _Open("aer", t, info={"pci": None})
         return None
+
+    def _aer_nonfatal(self, node: str, t: float, bdf: str, gpu_of: GpuOf, driver: str | None) -> Record:
+        """An uncorrectable non-fatal error of a GPU's link (a completion timeout, a poisoned or unsupported
+        request): the link carried on, but a transaction to or from the GPU was lost, which a working GPU does
+        not do. Hardware evidence of that GPU, reported once per record (``fatal`` False)."""
+        held = self.open.get(node)
+        if held is not None and held.what == "aer" and held.named and 0 <= t - held.t <= RECORD_S:
+            held.t = t
+            return UNDERSTOOD
+        self.open[node] = _Open("aer", t, named=True, info={"pci": bdf})
+        gpu = gpu_of(bdf)
+        where = f"GPU {gpu}" if gpu is not None else f"the {driver or 'GPU'} device at PCI {bdf}"
+        text = f"PCIe uncorrectable (non-fatal) error on {where}: a transaction to it was lost"
+        return Record(Kind.PCIE_FATAL, text, gpu, {"pci": bdf, "fatal": False})
 
     def _aer_gpu(self, node: str, bdf: str, gpu_of: GpuOf, driver: str | None) -> Record | None:
         """A fatal AER record is reported once it is known to be about a GPU, or a network adapter."""

@@ -248,6 +248,17 @@ _AWS_BUSY = (
     r"ThrottlingException|RequestLimitExceeded|TooManyRequestsException)\) when calling the \w+ operation"
 )
 _AWS_BUSY_RE = re.compile(_AWS_BUSY)
+# A program saying it cannot reach a server it depends on, named by what it serves: MATLAB's "unable to connect
+# to the license server" (FlexLM's -15/-96), "could not connect to the metadata server", "failed to
+# communicate with the license manager". The words before "server", "manager" or "service" name it.
+_NO_SERVER = (
+    r"(?:unable to|cannot|can't|could not|couldn't|failed to) (?:connect|communicate) (?:to|with) "
+    r"(?:the |a |your |any )?(?:[a-z][\w-]+ ){1,2}(?:server|manager|service)\b"
+)
+_NO_SERVER_NAME = re.compile(
+    r"(?:connect|communicate) (?:to|with) (?:the |a |your |any )?((?:[a-z][\w-]+ ){1,2}(?:server|manager|service))\b",
+    re.I,
+)
 _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
     r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL|"
@@ -259,7 +270,9 @@ _SERVICE_ERR = re.compile(
     # "An error occurred ({code}) when calling the {operation} operation..."; the AWS CLI prints the same):
     # S3's SlowDown (503), ServiceUnavailable and InternalError, the throttling codes of the other APIs.
     # S3-compatible stores (MinIO, Ceph RGW) answer with the same codes.
-    + _AWS_BUSY,
+    + _AWS_BUSY
+    + "|"
+    + _NO_SERVER,
     re.I,
 )
 _URL_HOST = re.compile(r"\bhttps?://([A-Za-z0-9.-]+)")
@@ -309,7 +322,10 @@ def _unnamed_service(text: str) -> str:
     low = text.lower()
     if "name resolution" in low or ":53: " in low:
         return "dns"
-    return "aws api" if "An error occurred (" in text and _AWS_BUSY_RE.search(text) else ""
+    if "An error occurred (" in text and _AWS_BUSY_RE.search(text):
+        return "aws api"
+    named = _NO_SERVER_NAME.search(text) if "onnect" in text or "ommunicate" in text else None
+    return " ".join(named.group(1).lower().split()).replace("licence", "license") if named else ""
 
 
 def service_error(line: str) -> str | None:
@@ -778,6 +794,77 @@ _IB_LINK_DOWN = re.compile(
 _BOND = re.compile(r"\b(bond\w*):")
 _IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and")
 _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
+# A node's own disk's filesystem giving up, in each filesystem's words: ext4's error handler remounting it
+# read-only (fs/ext4/super.c, "Remounting filesystem read-only"; errors=remount-ro, the default for a root),
+# jbd2 aborting its journal (fs/jbd2/journal.c, "Aborting journal on device %s."), XFS shutting itself down
+# (fs/xfs/xfs_fsops.c: "... Shutting down filesystem", "Filesystem has been shut down due to ..."), btrfs
+# forced read-only (fs/btrfs/messages.c). Every later write on the node fails: its jobs, its daemons, its
+# logs; the disk or its filesystem needs repair, not a restart of the job there.
+_LOCAL_FS = re.compile(
+    r"EXT[234]-fs \(([\w./-]+)\): Remounting filesystem read-only|Aborting journal on device ([\w./-]+?)(?:-\d+)?\.?\s*$|"
+    r"XFS \(([\w./-]+)\): .{0,120}(?:Shutting down filesystem|[Ff]ilesystem has been shut down)|"
+    r"BTRFS(?: \w+)? \(device ([\w./-]+)\).{0,40}forced readonly"
+)
+
+
+# A network adapter in trouble, in its driver's words: its transmit queue hung and the adapter reset (the
+# kernel's dev_watchdog, net/sched/sch_generic.c: "NETDEV WATCHDOG: %s (%s): transmit queue %u timed out";
+# bnxt_en's "TX timeout detected, starting reset task!"; ixgbe's and e1000e's "Detected Tx Unit Hang" and
+# "tx hang %d detected on queue %d, resetting adapter"; mlx5e's "TX timeout on queue"), or its link
+# dropping (the Intel and Broadcom drivers' "NIC Link is Down"). Each once is a blip; again and again within
+# minutes is a failing adapter, port or cable (``Ingest`` counts them per port).
+_NIC_HANG = re.compile(
+    r"NETDEV WATCHDOG: (?P<w>[\w.-]+) \((?P<wd>[\w-]+)\): transmit queue \d+ timed out|"
+    r"^(?P<drv>[\w-]+) [0-9a-fA-F:.]+ (?P<ifc>[\w.-]+): (?:TX timeout detected|Detected Tx Unit Hang|"
+    r"tx hang \d+ detected|TX timeout on queue|NIC Link is Down)"
+)
+
+
+# The host's IOMMU refusing a device's DMA, in the kernel's words: AMD-Vi (drivers/iommu/amd/iommu.c,
+# "Event logged [IO_PAGE_FAULT device=%02x:%02x.%x domain=... address=... flags=...]", from 5.x under the
+# device's own dev_printk prefix, "<driver> <bdf>: AMD-Vi: Event logged [IO_PAGE_FAULT domain=...]") and
+# Intel VT-d (drivers/iommu/intel/dmar.c, "DMAR: [DMA Read|Write ...] Request device [%02x:%02x.%d] ...
+# fault addr ... [fault reason ...]"). A GPU whose transfers the IOMMU refuses cannot move data: its peer
+# and host copies fail or hang. The host's setting (the IOMMU on without passthrough) or its firmware, not
+# the GPU: the node's (holdout38, blind: a BIOS reset turning the IOMMU on under a two-node job, IO page
+# faults from one GPU, the job's collectives hanging).
+_IOMMU_PREFIXED = re.compile(
+    r"^(?P<drv>[\w-]+) (?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]): (?:AMD-Vi: )?"
+    r"Event logged \[IO_PAGE_FAULT"
+)
+_IOMMU_DEVICE = re.compile(
+    r"IO_PAGE_FAULT device=(?P<a>[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])|"
+    r"DMAR: \[DMA (?:Read|Write)[^\]]*\] Request device \[(?P<b>[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\]"
+)
+_GPU_DRIVERS = ("nvidia", "amdgpu", "nouveau", "habanalabs")
+
+
+def _iommu_fault(msg: str, pci_map: dict[str, int]) -> LineInfo | None:
+    m = _IOMMU_PREFIXED.search(msg)
+    if m is not None:
+        driver, bdf = m.group("drv"), m.group("bdf")
+    else:
+        d = _IOMMU_DEVICE.search(msg)
+        if d is None:
+            return None
+        driver, bdf = "", f"0000:{d.group('a') or d.group('b')}"
+    pci = xidcat.normalize_pci(bdf)
+    gpu = pci_map.get(pci) if pci else None
+    if gpu is None and driver not in _GPU_DRIVERS:
+        return None  # another device's fault: not this rule's (a NIC's, a disk's)
+    where = f"GPU {gpu}" if gpu is not None else f"the GPU at PCI {bdf}"
+    text = f"kernel: the IOMMU refused DMA from {where} (IO page fault): the host's IOMMU setting or firmware"
+    return LineInfo(Kind.IOMMU_FAULT, gpu=gpu, text=text, data={"pci": pci})
+
+
+def _nic_trouble(msg: str) -> LineInfo | None:
+    m = _NIC_HANG.search(msg)
+    if m is None:
+        return None
+    port, driver = (m.group("w"), m.group("wd")) if m.group("w") else (m.group("ifc"), m.group("drv"))
+    what = "link down" if "Link is Down" in msg else "transmit hang, adapter reset"
+    text = f"kernel: {port} ({driver}) {what}"
+    return LineInfo(Kind.IB_PORT_ERROR, text=text, data={"port": port, "fabric": False, "nic": what})
 
 
 def _pci_of(line: str) -> str | None:
@@ -911,11 +998,25 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
             return None
     if "Out of memory: Kill" in line or "oom-kill" in line:
         return LineInfo(Kind.HOST_OOM, text="host OOM killer")
+    if "read-only" in line or "readonly" in line or "journal" in line or "hut" in line:
+        m = _LOCAL_FS.search(line)
+        if m is not None:
+            dev = next(g for g in m.groups() if g)
+            text = f"kernel: the node's own filesystem on {dev} failed ({kernel_message(line)[:120]})"
+            return LineInfo(Kind.LOCAL_FS_FAILURE, text=text, data={"device": dev})
     if "AER" in line and _AER_FATAL.search(line):
         gpu = _gpu_of(line, pci_map)
         if gpu is not None:
             return LineInfo(Kind.PCIE_FATAL, gpu=gpu, text=f"PCIe uncorrectable fatal error on GPU {gpu}")
         return None
+    if "IO_PAGE_FAULT" in line or "DMAR" in line:
+        fault = _iommu_fault(kernel_message(line), pci_map)
+        if fault is not None:
+            return fault
+    if "NIC Link is Down" in line or "imeout" in line or "WATCHDOG" in line or "ang" in line:
+        nic = _nic_trouble(kernel_message(line))
+        if nic is not None:
+            return nic
     if "without any active interface" in line and "bond" in line:
         # The bonding driver (drivers/net/bonding/bond_main.c, bond_select_active_slave) when the last link
         # of a bond went down: "now running without any active interface!" (" !" in older kernels). The node

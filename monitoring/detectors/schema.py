@@ -141,6 +141,10 @@ class Kind:
     GPU_HW_ERROR = "gpu_hw_error"  # a GPU's driver reporting an uncorrected hardware error (amdgpu RAS, ACA)
     GPU_CE_STORM = "gpu_ce_storm"  # a GPU's corrected ECC count rising at a storm's rate; data: count, rate
     NODE_DOWN = "node_down"  # data: state, reason
+    # a node's own disk's filesystem gone read-only or shut down; data: device
+    LOCAL_FS_FAILURE = "local_fs_failure"
+    # the host's IOMMU refused a GPU's DMA (AMD-Vi IO_PAGE_FAULT, Intel DMAR); data: pci
+    IOMMU_FAULT = "iommu_fault"
     NODE_DRAINED = "node_drained"  # drained by someone else
     NODE_FAILURE_LINE = "node_failure_line"  # srun/slurmstepd says node failure
     JOB_NODE_FAIL = "job_node_fail"
