@@ -94,6 +94,7 @@ class JobPhase:
     __slots__ = (
         "started",
         "first_line_t",
+        "last_line_t",
         "first_step_t",
         "last_step_t",
         "last_step",
@@ -122,6 +123,7 @@ class JobPhase:
     def __init__(self, started: float | None) -> None:
         self.started = started
         self.first_line_t: float | None = None
+        self.last_line_t: float | None = None  # the job's latest line its phase saw (a beat or not)
         self.first_step_t: float | None = None
         self.last_step_t: float | None = None
         self.last_step: int | None = None
@@ -174,6 +176,8 @@ class JobPhase:
     def on_line(self, t: float) -> None:
         if self.first_line_t is None:
             self.first_line_t = t
+        if self.last_line_t is None or t > self.last_line_t:
+            self.last_line_t = t
         self.on_startup_line(t)
 
     def on_any_line(self, t: float, line: str) -> None:
@@ -247,6 +251,15 @@ class JobPhase:
         if bar is not None and bar[1] == total:
             stride = max(bar[2], float(done - bar[0]))
         self.bar = [float(done), float(total), stride, t]
+
+    def loop_closed_after(self, last_beat_t: float) -> float | None:
+        """When the job last printed, if its beat stopped at its loop's end (the bar at its total, or short of
+        it by less than one print step) and lines followed that last beat: the loop's closing summary, the
+        program gone on to its work between loops. None otherwise."""
+        at_end = self.epoch_end_t is not None and self.epoch_end_t == self.last_step_t
+        if not (at_end or self.in_last_stretch()) or self.last_line_t is None:
+            return None
+        return self.last_line_t if self.last_line_t > last_beat_t else None
 
     def in_last_stretch(self) -> bool:
         """The latest progress line left the bar less than one of its print steps short of its total: the

@@ -90,3 +90,36 @@ def test_a_stall_repeated_on_other_nodes_after_a_restart_is_the_programs(same_no
         [inc] = incs
         assert (inc.category, inc.pattern) == ("software", "repeats_after_restart")
         assert not [r for r in inc.recommendations if r.action == "requeue_job"]
+
+
+def _epoch(e: int, t0: float) -> list[dict[str, object]]:
+    return [
+        log(
+            t0 + 3.2 * k, "51", f"Epoch: [{e}]  [{10 * k:4d}/625]  eta: 0:00:36  lr: 0.002  loss: 6.87 (6.60)"
+        )
+        for k in range(63)
+    ]
+
+
+@settings(max_examples=8, deadline=None)
+@given(summary=st.booleans(), resumes=st.booleans())
+def test_a_pause_after_a_loop_closed_with_its_summary_is_the_work_between_loops(
+    summary: bool, resumes: bool
+) -> None:
+    p = pipeline(JobSpec("51", "deit", "ann", ("gpu-a-003",), tasks_per_node=2, started=T0, comment=OPTED))
+    events = _epoch(0, 10.0)
+    end = 10.0 + 3.2 * 62
+    if summary:
+        events += [
+            log(end + 0.5, "51", "Epoch: [0] Total time: 0:03:21 (0.3218 s / it)"),
+            log(end + 0.6, "51", "Averaged stats: lr: 0.002500  min_lr: 0.002500  loss: 6.7100"),
+        ]
+    if resumes:
+        events += _epoch(1, end + 40.0)
+    run(p, events, until=end + (40.0 + 3.2 * 63 if resumes else 500.0))
+    stalls = p.incidents()
+    if summary and resumes:
+        assert stalls == []  # 40 s between epochs, after the epoch's summary: its work between loops
+    elif not resumes:
+        [inc] = stalls  # silence: a stall all the same, later when the loop had closed
+        assert inc.detected_t >= T0 + end + (300.0 if summary else 30.0)
