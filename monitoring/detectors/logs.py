@@ -263,6 +263,11 @@ _SERVICE_ERR = re.compile(
     r"\b5\d\d Server Error\b|\b50[0234]\b[^\w]{0,3}(?:Internal Server Error|Bad Gateway|Service Unavailable|"
     r"Gateway Time-?out)|(?:Could not connect to the|valid response from|timeout on) endpoint URL|"
     r"\b429\b[^\w]{0,3}(?:Client Error: )?Too Many Requests|"
+    # A 5xx status in a client's own words, beside the URL it fetched: libmamba's "(status 503)" and
+    # "status: 503 [URL]", curl's "The requested URL returned error: 503", "HTTP/1.1 502", "response code 504";
+    # and conda's "HTTP 000 CONNECTION FAILED for url" (000: no response at all).
+    r"\b(?:status(?: code)?|HTTP(?:/[\d.]+)?|returned error|response code|error code)[:= ]{1,3}5\d\d\b|"
+    r"\bHTTP 000 CONNECTION FAILED\b|"
     # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
     # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
     r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)|"
@@ -511,7 +516,17 @@ _SLURM_CRED = re.compile(
 )
 
 
+# NVML's own status for a GPU gone from the bus (nvml.h, NVML_ERROR_GPU_IS_LOST = 15, "GPU is lost"), as any
+# caller passes it on: slurmstepd's accounting ("NVML: Failed to get usage(15): GPU is lost", gpu_nvml.c), a
+# DCGM or NVML binding's error. The caller's process does not say which GPU; its node does.
+_NVML_GPU_LOST = re.compile(r"NVML\b.{0,80}?(?:\(15\)|\b15\b).{0,20}GPU is lost|NVML_ERROR_GPU_IS_LOST")
+
+
 def _slurm_line(body: str) -> LineInfo | None:
+    if "GPU is lost" in body or "GPU_IS_LOST" in body:
+        if _NVML_GPU_LOST.search(body):
+            text = f"{body.split(':', 1)[0]}: NVML says a GPU of the node is lost (NVML_ERROR_GPU_IS_LOST)"
+            return LineInfo(Kind.GPU_LOST, text=text, data={"nvml": "GPU is lost"})
     if "slurm controller" in body or _SLURMCTLD_ADDR in body:
         m = _SLURMCTLD_DOWN.search(body)
         how = (
