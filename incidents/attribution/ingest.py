@@ -1041,6 +1041,11 @@ class Ingest:
                     f"{max(tr.intervals, default=0.0):.0f} s, {c.hang_min_s:g} s), "
                     f"and {early[0]}"
                 )
+            elif tr.burst_gap is not None:
+                why = (
+                    f"threshold {progress.BURST_MULTIPLE * tr.burst_gap:.0f} s = {progress.BURST_MULTIPLE:g} x the "
+                    f"{tr.burst_gap:.0f} s between its bursts of lines (within a burst: {med:.1f} s)"
+                )
             else:
                 why = (
                     f"threshold {max(c.hang_multiple * med, c.hang_min_s):.0f} s = max({c.hang_multiple:g} x "

@@ -356,6 +356,24 @@ def _median(values: list[float]) -> float:
     return s[mid] if n % 2 else (s[mid - 1] + s[mid]) / 2.0
 
 
+# A job that prints in bursts (each rank's bar at once, every few minutes: holdout40, blind, MLPF's four ranks'
+# tqdm lines within seconds of each other every 180 s) has a short median interval, the lines within a burst,
+# and a silence of its own between bursts. When the gaps of at least BURST_RATIO times the median hold
+# BURST_TIME of the time the recent intervals span (whatever the number of lines per burst), the silence
+# that is a stall is BURST_MULTIPLE times their median. A steady printer's pauses (an evaluation now and then)
+# hold far less of its time.
+BURST_RATIO = 10.0
+BURST_TIME = 0.8
+BURST_MULTIPLE = 2.0
+
+
+def _burst_gap(intervals: list[float], med: float | None) -> float | None:
+    if not med or len(intervals) < 3:
+        return None
+    long = [iv for iv in intervals if iv >= BURST_RATIO * med]
+    return _median(long) if long and sum(long) >= BURST_TIME * sum(intervals) else None
+
+
 class ProgressTracker:
     """Progress memory of one job attempt; reset when the job starts again."""
 
@@ -376,6 +394,7 @@ class ProgressTracker:
         "hang_raised",
         "_median_iv",
         "_median_st",
+        "_burst_gap",
         "_dirty",
         "finished",
         "busy_t",
@@ -398,6 +417,7 @@ class ProgressTracker:
         self.finished = False
         self.busy_t: float | None = None
         self._median_iv: float | None = None
+        self._burst_gap: float | None = None  # the gap between bursts of lines, when the job prints in bursts
         self._median_st: float | None = None
         self._dirty = 1
 
@@ -455,6 +475,12 @@ class ProgressTracker:
         elif saved is not None:
             self.ckpt = (t, saved % 1_000_000_000)
 
+    @property
+    def burst_gap(self) -> float | None:
+        """The gap between the job's bursts of lines, when it prints in bursts (``_burst_gap``)."""
+        gap = self._burst_gap
+        return gap if gap is not None and BURST_MULTIPLE * gap > 0 else None
+
     def median_interval(self) -> float | None:
         self._refresh()
         return self._median_iv
@@ -470,6 +496,7 @@ class ProgressTracker:
 
     def _refresh_now(self) -> None:
         self._median_iv = _median(self.intervals) if self.intervals else None
+        self._burst_gap = _burst_gap(self.intervals, self._median_iv)
         self._median_st = _median(self.step_times) if self.step_times else None
         self._dirty = 0
 
@@ -482,7 +509,7 @@ class ProgressTracker:
         if self._dirty:
             self._refresh_now()  # the threshold is exact; only the straggler check uses a lazy median
         med = self._median_iv or 0.0
-        threshold = max(multiple * med, min_s)
+        threshold = max(multiple * med, min_s, BURST_MULTIPLE * (self._burst_gap or 0.0))
         deadline = max(self.last_t, self.busy_t or 0.0) + threshold
         if self.ckpt_start is not None:
             deadline = max(deadline, self.ckpt_start + max(threshold, ckpt_grace))
