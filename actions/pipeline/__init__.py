@@ -128,7 +128,7 @@ class Pipeline:
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
-        storm |= merge_node_environment(self.corr, self.world)
+        storm |= merge_node_environment(self.corr, self.world, changed | storm)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

@@ -46,8 +46,11 @@ def named_node(inc: Incident) -> str | None:
     return marks[0].node if marks else None
 
 
-def merge_node_environment(corr: Correlator, world: World) -> set[str]:
-    """Fold loader failures of two owners' jobs, all on one node they share, into the first."""
+def merge_node_environment(corr: Correlator, world: World, touched: set[str]) -> set[str]:
+    """Fold loader failures of two owners' jobs, all on one node they share, into the first. Looked for only
+    when one of the ``touched`` incidents is such a failure: the later failure is what completes a group."""
+    if not any((inc := corr.incidents.get(k)) is not None and _candidate(inc) for k in touched):
+        return set()
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: _loader_t(i) or 0.0)
     changed: set[str] = set()
     for n, first in enumerate(cands):

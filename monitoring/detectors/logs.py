@@ -16,6 +16,7 @@ from typing import Any
 from monitoring.detectors import cuda_errors, nccl
 from monitoring.detectors import kernel as kern
 from monitoring.detectors import xid as xidcat
+from monitoring.detectors.kernel_records import GPU_DRIVERS
 from monitoring.detectors.schema import Kind
 
 MAX_PARSE = 4096  # longer lines are parsed on their first 4 KB only
@@ -851,7 +852,6 @@ _IOMMU_DEVICE = re.compile(
     r"IO_PAGE_FAULT device=(?P<a>[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])|"
     r"DMAR: \[DMA (?:Read|Write)[^\]]*\] Request device \[(?P<b>[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\]"
 )
-_GPU_DRIVERS = ("nvidia", "amdgpu", "nouveau", "habanalabs")
 
 
 def _iommu_fault(msg: str, pci_map: dict[str, int]) -> LineInfo | None:
@@ -865,7 +865,7 @@ def _iommu_fault(msg: str, pci_map: dict[str, int]) -> LineInfo | None:
         driver, bdf = "", f"0000:{d.group('a') or d.group('b')}"
     pci = xidcat.normalize_pci(bdf)
     gpu = pci_map.get(pci) if pci else None
-    if gpu is None and driver not in _GPU_DRIVERS:
+    if gpu is None and driver not in GPU_DRIVERS:
         return None  # another device's fault: not this rule's (a NIC's, a disk's)
     where = f"GPU {gpu}" if gpu is not None else f"the GPU at PCI {bdf}"
     text = f"kernel: the IOMMU refused DMA from {where} (IO page fault): the host's IOMMU setting or firmware"
