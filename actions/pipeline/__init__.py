@@ -36,6 +36,7 @@ from incidents.attribution import (
 )
 from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.incident import Verdict
+from incidents.attribution.lemon_gpu import merge_lemon_gpu
 from incidents.attribution.node_env import merge_node_environment
 from incidents.attribution.node_storms import merge_node_storms
 from incidents.attribution.site_rules import RuleSet
@@ -129,6 +130,7 @@ class Pipeline:
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_node_environment(self.corr, self.world, changed | storm)
+        storm |= merge_lemon_gpu(self.corr, self.world, changed | storm)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

@@ -61,6 +61,7 @@ ALWAYS_RAISE = (
 PENDING_CAP = 64
 NODE_PENDING_S = 900.0
 SHARED_LOSS_S = 120.0  # the clients of two nodes losing one filesystem server this close: the server
+PEER_BLAME_REFINE_S = 600.0  # the blamed node's own hardware record this late still explains its peers' blame
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
 SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
@@ -177,7 +178,11 @@ def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
     """(type, message) of the program's own exception, a CUDA out-of-memory error's included (the same
     allocation failing word for word, its sizes and the memory free: holdout34, blind: SegmenTron's OOM at
     epoch 212, iteration 35, the same 258.00 MiB after its resume from the epoch-211 checkpoint); None for
-    anything else (a CUDA device error: the device may be at fault)."""
+    anything else (a CUDA device error: the device may be at fault). The scheduler killing the job for
+    exceeding its memory limit is its error too, the limit its message: the same request killed again
+    (holdout40, blind: Coqui STT killed by Slurm's accounting at 512000000, and its owner's retry alike)."""
+    if kind == Kind.HOST_OOM and isinstance(data, dict) and isinstance(data.get("limit"), int):
+        return "MemoryLimitExceeded", f"the scheduler's memory limit of {data['limit']} bytes"
     if (
         kind not in (Kind.EXCEPTION, Kind.CUDA_OOM)
         or not isinstance(data, dict)
@@ -546,8 +551,21 @@ class Correlator:
             return False
         if v.category == "gpu_hardware":
             return other_gpu
+        if v.category == "network" and cls == "gpu_hardware" and self._blamed_by_peers_only(inc, obs):
+            # Peers lost the node's ranks and named it; its own record of why came later (a late log
+            # collector, a driver slow to declare the GPU lost): a rank whose GPU fell off the bus is
+            # exactly the "remote process exited" its peers print (holdout40, blind: Alpaca's peers' IB
+            # error 12 naming ada-07, whose Xid 79 reached the log 212 s later).
+            return False
         # A host or link verdict: Slurm's DOWN refines it; a GPU breaking later is a fault of its own.
         return cls in ("gpu_hardware", "gpu_degraded")
+
+    def _blamed_by_peers_only(self, inc: Incident, obs: Observation) -> bool:
+        """Whether a network incident names its node only by its peers' words (no port error of the
+        node's own), and ``obs`` comes within ``PEER_BLAME_REFINE_S`` of it."""
+        if obs.t - inc.detected_t > PEER_BLAME_REFINE_S or not inc.by_kind(Kind.IB_BLAME):
+            return False
+        return not any(m.node == obs.node for m in inc.by_kind(Kind.IB_PORT_ERROR))
 
     def _tail_of(self, obs: Observation) -> Incident | None:
         """The closed incident that blamed this node, if it runs nothing now and the line is its fault's.
@@ -630,7 +648,19 @@ class Correlator:
         if self._open(self.by_job.get(jk)) is not None:
             return True
         return any(
-            o.kind in (Kind.TASK_EXIT, Kind.EXCEPTION, Kind.CUDA_OOM) for o in self.pending_job.get(jk, ())
+            o.kind in (Kind.TASK_EXIT, Kind.EXCEPTION, Kind.CUDA_OOM, Kind.HOST_OOM)
+            for o in self.pending_job.get(jk, ())
+        )
+
+    def killed_for_memory(self, job: str) -> bool:
+        """Whether the scheduler's memory enforcement killed the job's current attempt (slurmstepd's
+        "exceeded memory limit ..., being killed"): it then ends CANCELLED, though nobody cancelled it."""
+        jk = self._job_key(job)
+        inc = self._open(self.by_job.get(jk))
+        marks = list(inc.marks.values()) if inc is not None else []
+        return any(
+            o.kind == Kind.HOST_OOM and o.data.get("limit_kill")
+            for o in [*marks, *self.pending_job.get(jk, ())]
         )
 
     def _recent_infra(self, t: float, service: str | None = None) -> Incident | None:

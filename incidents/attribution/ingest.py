@@ -113,6 +113,9 @@ MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
 
+LOST_NAMING_S = 900.0  # how long after a node's unnamed GPU loss its telemetry may still name the GPU
+
+
 class Ingest:
     def __init__(self, world: World, correlator: Correlator, config: DetectConfig) -> None:
         self.world = world
@@ -145,6 +148,8 @@ class Ingest:
         self.peer_dead: dict[str, float] = {}
         # job -> when its own output last named a shared filesystem failing, and which (Correlator._outage_named)
         self.fs_said: dict[str, tuple[float, str]] = {}
+        # node -> when it said a GPU was lost without naming it: the one gone from its telemetry is that GPU
+        self.lost_unnamed: dict[str, float] = {}
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
         # job -> rank label -> the node it printed as its name
         self.label_hosts: dict[str, dict[str, str]] = {}
@@ -729,6 +734,10 @@ class Ingest:
             self._emit(Observation(t, "nccl_work", node, job, None, info.rank, "", data))
             return
         text = f"job {job}: {info.text}" if info.text else f"job {job}: {info.kind}"
+        if info.kind == Kind.GPU_LOST and gpu is None and node is not None and node not in self.lost_unnamed:
+            if len(self.lost_unnamed) >= 4096:
+                self.lost_unnamed.pop(next(iter(self.lost_unnamed)))
+            self.lost_unnamed[node] = t
         if info.kind == Kind.NODE_FAILURE_LINE and data.get("heartbeat"):
             node = self.world.host_of(str(info.host))  # a runtime's name or address for the node
             if node is None and job not in self.peer_dead:
@@ -872,6 +881,25 @@ class Ingest:
         for info in self.telemetry.on_sample(t, node, gpu, fields, job):
             text = f"telemetry {node}: {info.text}"
             self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+        if self.lost_unnamed and node in self.lost_unnamed:
+            self._name_lost_gpu(t, node)
+
+    def _name_lost_gpu(self, t: float, node: str) -> None:
+        """The node said a GPU was lost without naming it: the one GPU gone from its telemetry rounds since
+        is that GPU (``TelemetryRules.missing_gpu``). Looked for until ``LOST_NAMING_S`` after."""
+        since = self.lost_unnamed[node]
+        if t - since > LOST_NAMING_S:
+            del self.lost_unnamed[node]
+            return
+        gpu = self.telemetry.missing_gpu(node, since)
+        if gpu is None:
+            return
+        del self.lost_unnamed[node]
+        text = (
+            f"telemetry {node}: GPU {gpu} has not reported since the node said a GPU was lost, "
+            "while its other GPUs still do"
+        )
+        self._emit(Observation(t, Kind.GPU_LOST, node, None, gpu, None, text, {"telemetry_gone": True}))
 
     # --- scheduler ----------------------------------------------------------------------------
 
@@ -933,6 +961,9 @@ class Ingest:
             return
         if run is None or outcome == "unknown":
             return
+        if outcome == "ended" and scheduler.normalize_job_state(state) == "CANCELLED":
+            if self.corr.killed_for_memory(job):
+                outcome = "failed"  # the scheduler's memory enforcement, not a person, ended it
         phase = self.phase_data(job) if run.state == "running" else None  # where it stood when it ended
         if run.state == "running" or (run.state == "cancelling" and outcome == "ended"):
             run.state, run.ended_t = outcome, t

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from incidents.attribution import analysis, heartbeat, node_env, node_storms, site_rules
+from incidents.attribution import analysis, heartbeat, lemon_gpu, node_env, node_storms, site_rules
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
@@ -491,6 +491,10 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
     if env is not None:
         # Owners' jobs failed at start on this node alone, for want of a library: its install, not their programs.
         v = Verdict("node_failure", env, None, 0.7, node_env.PATTERN, ())  # its mark says why
+    bad_gpu = lemon_gpu.named_gpu(inc) if v is None else None
+    if bad_gpu is not None:
+        # Owners' jobs killed on this GPU by application-class Xids: the device, not their programs.
+        v = Verdict("gpu_hardware", bad_gpu[0], bad_gpu[1], 0.7, lemon_gpu.PATTERN, ())  # its mark says why
     if v is None:
         state = device_state_node(inc, world)
         if state is not None:

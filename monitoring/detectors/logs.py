@@ -512,6 +512,13 @@ _SLURMCTLD_ADDR = "Unable to establish control machine address"
 # "Rewound credential"): the controller signs them and the nodes check them against their clocks and keys,
 # so a skewed clock or a changed key refuses every job's steps, not one (holdout20: a head node's clock
 # skew failing three users' jobs minutes apart).
+# Slurm's accounting enforcing the job's memory request (jobacct_gather's common_jag.c: "%ps exceeded memory
+# limit (%PRIu64 > %PRIu64), being killed"; "Job %u"/"Step %u.%u" before 20.02; "virtual memory" alike): the
+# step is killed and the job ends CANCELLED, though nobody cancelled it. The harmless "Exceeded step memory
+# limit at some point." of the cgroup plugin kills nothing and is not this.
+_ACCT_MEM_KILL = re.compile(r"exceeded (virtual )?memory limit \((\d+) > (\d+)\), being killed")
+
+
 _SLURM_CRED = re.compile(
     r"Job credential expired|Invalid job credential|Munge decode failed: (?:Expired|Rewound|Invalid) credential"
 )
@@ -565,6 +572,11 @@ def _slurm_line(body: str) -> LineInfo | None:
         return LineInfo(STEP_CANCELLED, text="slurmstepd: step cancelled")
     if "oom_kill event" in body or "oom-kill" in body:
         return LineInfo(Kind.HOST_OOM, text="slurmstepd: host OOM killer hit the step")
+    if "being killed" in body:
+        m = _ACCT_MEM_KILL.search(body)
+        if m is not None:
+            text = f"slurmstepd: the job's {m.group(1) or ''}memory limit killed it ({m.group(2)} > {m.group(3)})"
+            return LineInfo(Kind.HOST_OOM, text=text, data={"limit_kill": True, "limit": int(m.group(3))})
     m = _TASK_EXIT.search(body)
     if m:
         how = m.group(3)

