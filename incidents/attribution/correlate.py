@@ -749,6 +749,8 @@ class Correlator:
             return bool(obs.node and self.world.running_jobs_on(obs.node))  # a GPU at work, its DMA refused
         if kind == Kind.LAUNCH_ERROR:
             return True  # the step never ran its program: nothing else will explain the failure
+        if kind == Kind.SHARED_SLOWDOWN:
+            return True  # owners' jobs slowing together: one incident spans them (shared_slowdown)
         if kind in (Kind.HUNG_TASK, Kind.FS_KERNEL):
             return self._stalled_on_storage(obs)
         if kind == Kind.EXCEPTION and obs.job:

@@ -113,6 +113,10 @@ MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
 
+# A job's beat this many times slower than its own (cadence.CadenceTracker.slowdown), and another owner's job
+# on other nodes slowing so within SLOW_GROUP_S of it: something they share (shared_slowdown).
+SLOW_RATIO = 1.6
+SLOW_GROUP_S = 600.0
 LOST_NAMING_S = 900.0  # how long after a node's unnamed GPU loss its telemetry may still name the GPU
 
 
@@ -150,6 +154,8 @@ class Ingest:
         self.fs_said: dict[str, tuple[float, str]] = {}
         # node -> when it said a GPU was lost without naming it: the one gone from its telemetry is that GPU
         self.lost_unnamed: dict[str, float] = {}
+        # job -> [since, ratio(, group)]: its own beat slowed (and the group of owners' jobs it slowed with)
+        self.slowed: dict[str, list[float]] = {}
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
         # job -> rank label -> the node it printed as its name
         self.label_hosts: dict[str, dict[str, str]] = {}
@@ -240,6 +246,7 @@ class Ingest:
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         self.fs_said.pop(spec.id, None)
+        self.slowed.pop(spec.id, None)
         self.figures.forget(spec.id)
         self.label_hosts.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -634,7 +641,49 @@ class Ingest:
         self.unexplained.count(job, t, line)  # its first beats went unexplained: make it routine
         ph.on_step(t, None, body)
         self.cadence_raised.discard(job)
+        if job not in self.slowed:
+            got = cad.slowdown(SLOW_RATIO)
+            if got is not None:
+                if len(self.slowed) >= 4096:
+                    self.slowed.pop(next(iter(self.slowed)))
+                self.slowed[job] = [got[1], got[0]]
+                self._shared_slowdown(t, job)
         return True
+
+    def _shared_slowdown(self, t: float, job: str) -> None:
+        """The job's beat slowed: with other owners' jobs on other nodes whose beats slowed within
+        ``SLOW_GROUP_S`` of it, nothing failing, the slowdown is something they share (a filesystem, the
+        network between them and it), each job's observation naming the group. Jobs of one owner slowing
+        together are that owner's (one input pipeline, one dataset); jobs sharing a node, that node's."""
+        run = self.world.jobs.get(job)
+        if run is None or run.state != "running":
+            return
+        since = self.slowed[job][0]
+        group, nodes = [job], set(run.spec.nodes)
+        for other, got in sorted(self.slowed.items(), key=lambda kv: kv[1][0]):
+            o = self.world.jobs.get(other)
+            if other == job or o is None or o.state != "running" or abs(got[0] - since) > SLOW_GROUP_S:
+                continue
+            if nodes & set(o.spec.nodes):
+                continue
+            group.append(other)
+            nodes |= set(o.spec.nodes)
+        users = {self.world.jobs[j].spec.user for j in group if self.world.jobs[j].spec.user}
+        if len(group) < 2 or len(users) < 2:
+            return
+        gid = min(self.slowed[j][0] for j in group)
+        for j in group:
+            got = self.slowed[j]
+            if len(got) > 2:
+                continue  # already named in a group
+            got.append(gid)
+            text = (
+                f"job {j}: its own beat {got[1]:.1f}x slower for {t - got[0]:.0f} s, as are the jobs of "
+                f"{len(users) - 1} other owner(s) on other nodes, slowing within {SLOW_GROUP_S / 60:.0f} min "
+                "of it, nothing failing: something they share"
+            )
+            data = {"ratio": round(got[1], 2), "since": got[0], "group": gid, "jobs": sorted(group)}
+            self._emit(Observation(t, Kind.SHARED_SLOWDOWN, None, j, text=text, data=data))
 
     def phase_data(self, job: str | None) -> dict[str, Any] | None:
         """The job's phase as an observation carries it (with where its last attempt stood)."""

@@ -38,6 +38,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "net_plugins": ingest.fabric.to_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "lost_unnamed": ingest.lost_unnamed,
+        "slowed": ingest.slowed,
         "figures": ingest.figures.to_state(),
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
@@ -68,6 +69,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.lost_unnamed = {str(n): float(t) for n, t in (state.get("lost_unnamed") or {}).items()}
+    ingest.slowed = {str(j): [float(x) for x in v] for j, v in (state.get("slowed") or {}).items()}
     ingest.figures.load_state(state.get("figures") or {})
     ingest.label_hosts = {
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()

@@ -192,6 +192,9 @@ def infrastructure(inc: Incident) -> Verdict | None:
         return Verdict("infrastructure", None, None, conf, "job_launch_environment", ())
     if not fs and not kernel_fs and inc.forced_category != "infrastructure":
         return None
+    if not fs and not kernel_fs and inc.by_kind(Kind.SHARED_SLOWDOWN):
+        conf = 0.7 if len(inc.jobs) >= 3 else 0.6
+        return Verdict("infrastructure", None, None, conf, "shared_slowdown", ())  # its marks say why
     jobs = {m.job for m in fs if m.job} | (set(inc.jobs) if inc.forced_category or kernel_fs else set())
     conf = 0.85 if len(jobs) >= 2 else 0.7 if kernel_fs else 0.6
     if fs and all(isinstance(m.data, dict) and m.data.get("service") is not None for m in fs):

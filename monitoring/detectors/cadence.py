@@ -57,6 +57,7 @@ _SPACE = re.compile(r"\s+")
 MAX_MINED = 400  # only a line's head is mined: progress lines are short
 MAX_TEMPLATES = 48  # per stream; the least-seen template is dropped beyond it
 WINDOW = 32  # intervals kept per template
+SLOW_EACH = 1.3  # each interval of a slower pace is this many times the earlier median at least
 BURST_S = 1.0  # the same template again within this is the same beat (several ranks, one stream)
 # A worker's tag inside a line no launcher labelled ("[Trainer-0]", "[worker 3]", "(GPU 1)"): the line is that
 # worker's stream, as a rank label would make it. Workers printing the same beat seconds apart in one stream
@@ -336,6 +337,31 @@ class CadenceTracker:
 
     def learned(self) -> bool:
         return self.stall() is not None
+
+    def slowdown(self, ratio: float, recent: int = 3, history: int = 5) -> tuple[float, float] | None:
+        """(how many times slower, since when) when a counting beat's last ``recent`` intervals are, in
+        their median, ``ratio`` times its earlier ones at least, each of them ``SLOW_EACH`` times at
+        least (one long pause is not a slower pace); None otherwise. A job that prints every N steps
+        prints slower as its steps slow, whatever its format (holdout40, blind: BeeGFS saturated, a
+        ResNet's every-100-iterations line 34 s -> 70 s apart, a DeePMD job's every-1000-batches
+        line 44 s -> 87 s apart, within two minutes of each other)."""
+        cfg = self.cfg
+        best: tuple[float, float] | None = None
+        for stream in self.streams.values():
+            for beat in stream.beats.values():
+                iv = beat.intervals
+                if len(iv) < history + recent or beat.period(cfg) is None or not beat.counts(cfg):
+                    continue
+                base = _median(iv[:-recent])
+                last = iv[-recent:]
+                if base <= 0.0 or min(last) < SLOW_EACH * base:
+                    continue
+                r = _median(last) / base
+                if r >= ratio:
+                    since = beat.last_t - sum(last)
+                    if best is None or since < best[1]:
+                        best = (r, since)
+        return best
 
     def stall(self) -> Stall | None:
         """When the job's silence becomes a stall; ``None`` while no cadence is learned."""

@@ -175,6 +175,9 @@ class Kind:
     NODE_ENVIRONMENT = "node_environment"
     # owners' jobs killed one after another by the application-class Xids of one GPU (lemon_gpu); data: jobs
     LEMON_GPU = "lemon_gpu"
+    # owners' jobs on disjoint nodes slowing together, nothing failing (shared_slowdown); data: ratio, since,
+    # group (the group's earliest onset), jobs
+    SHARED_SLOWDOWN = "shared_slowdown"
 
 
 # A GPU's own hardware evidence, whatever reported it (the kernel, the driver, telemetry): a GPU fault of its

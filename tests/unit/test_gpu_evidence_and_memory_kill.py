@@ -5,6 +5,7 @@
 - Owners' jobs killed one after another on one GPU by application-class Xids are that GPU's.
 - Peers naming a node whose own GPU record arrives minutes later: one GPU fault, not a network one too.
 - A node saying a GPU was lost without naming it: the GPU gone from its telemetry rounds since is that one.
+- Owners' jobs on disjoint nodes slowing together, each against its own beat, nothing failing: infrastructure.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from actions.pipeline import Pipeline
 from monitoring.detectors.schema import JobSpec
 from tests.unit.pipehelpers import OPTED, T0, job, kernel, log, pipeline, progress, run, slurm
 
@@ -235,3 +237,66 @@ def test_no_gpu_is_named_when_none_or_two_go_missing() -> None:
         run(p, events)
         [inc] = p.incidents()
         assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_hardware", "gpu-a-011", None), gone
+
+
+# --- owners' jobs slowing together ------------------------------------------------------------------------------
+
+
+def _paced(
+    jid: str, start: float, every: float, slow_at: float, factor: float, end: float
+) -> list[dict[str, object]]:
+    """A job printing a line no parser knows every ``every`` s (every 50 batches), ``factor`` times further
+    apart from ``slow_at`` on."""
+    out: list[dict[str, object]] = []
+    t, seen = start, 0
+    while t < end:
+        seen += 50
+        gap = every * (factor if t >= slow_at else 1.0)
+        out.append(log(t, jid, f"metrics | seen {seen} | wall {gap:.2f} s | loss {2.0 - seen / 1e5:.4f}"))
+        t += gap
+    return out
+
+
+def _slowing(specs: list[JobSpec], onsets: list[float], factor: float = 2.0) -> Pipeline:
+    p = pipeline(*specs)
+    events = []
+    for s, at in zip(specs, onsets, strict=True):
+        events += _paced(s.id, 3.0 + int(s.id) % 7, 30.0, at, factor, 2400.0)
+    run(p, events, until=2400.0)
+    return p
+
+
+@settings(max_examples=6, deadline=None)
+@given(apart=st.floats(0.0, 400.0), factor=st.floats(1.8, 3.0), three=st.booleans())
+def test_owners_jobs_on_other_nodes_slowing_together_are_one_infrastructure_incident(
+    apart: float, factor: float, three: bool
+) -> None:
+    specs = [_spec("41", "ann", "gpu-a-012"), _spec("42", "bob", "gpu-a-013")]
+    onsets = [1200.0, 1200.0 + apart]
+    if three:
+        specs.append(_spec("43", "cid", "gpu-a-014"))
+        onsets.append(1250.0)
+    p = _slowing(specs, onsets, factor)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("infrastructure", None, "shared_slowdown")
+    assert set(inc.jobs) == {s.id for s in specs}
+    assert not {r.action for r in inc.recommendations} & {"drain_node", "requeue_job"}
+    assert inc.detected_t <= T0 + max(onsets) + 6 * 30.0 * factor
+
+
+def test_one_owner_one_node_far_apart_or_alone_is_no_shared_slowdown() -> None:
+    cases = [
+        ([_spec("51", "ann", "gpu-a-015"), _spec("52", "ann", "gpu-a-016")], [1200.0, 1200.0]),  # one owner
+        (
+            [
+                JobSpec("53", "a", "ann", ("gpu-a-017",), tasks_per_node=1, started=T0, comment=OPTED),
+                JobSpec("54", "b", "bob", ("gpu-a-017",), tasks_per_node=1, started=T0, comment=OPTED),
+            ],
+            [1200.0, 1200.0],
+        ),  # one node: its own
+        ([_spec("55", "ann", "gpu-a-018"), _spec("56", "bob", "gpu-a-019")], [600.0, 1800.0]),  # 20 min apart
+        ([_spec("57", "ann", "gpu-a-020"), _spec("58", "bob", "gpu-a-021")], [1200.0, 9999.0]),  # one job
+    ]
+    for specs, onsets in cases:
+        p = _slowing(specs, onsets)
+        assert p.incidents() == [], [s.id for s in specs]
