@@ -86,14 +86,22 @@ def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
     return CadenceTracker(CadenceConfig(cfg.cadence_multiple, cfg.cadence_floor_s, cfg.cadence_min_beats))
 
 
-def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings) -> tuple[float, str]:
-    """When the silence becomes a stall in this phase, and the phase's part in it."""
+def save_grace(base: float, nodes: int) -> float:
+    """How long a checkpoint save may keep a job silent: ``base``, twice that for a job across nodes. A job
+    that needs several nodes holds a model too large for one, and its checkpoint (weights and optimizer
+    state) runs to hundreds of GB (holdout42, blind: Llama-2-13B's first save to NFS from 32 A100s, 21 min
+    without a line, then the same rate as before)."""
+    return base * 2.0 if nodes >= 2 else base
+
+
+def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings, nodes: int = 1) -> tuple[float, str]:
+    """When the silence becomes a stall in this phase, and the phase's part in it (``nodes``: the job's)."""
     base = max(cfg.cadence_multiple * stall.period, cfg.cadence_floor_s)
     name = phase.phase()
     if name == ph.CHECKPOINTING and phase.save_failed():
         return stall.deadline, f"the program raised an error during the save begun at t={phase.ckpt_start}"
     if name == ph.CHECKPOINTING and phase.ckpt_start is not None:
-        grace = max(base, cfg.checkpoint_grace_s)
+        grace = max(base, save_grace(cfg.checkpoint_grace_s, nodes))
         return max(
             stall.deadline, phase.ckpt_start + grace
         ), f"a checkpoint save in flight allows {grace:.0f} s"
@@ -133,7 +141,8 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
         stall = cad.stall()
         if stall is None or now - stall.last_t < cfg.cadence_floor_s:
             continue
-        due, why_phase = deadline(stall, phase, cfg)
+        run = ingest.world.jobs.get(job)
+        due, why_phase = deadline(stall, phase, cfg, len(run.spec.nodes) if run is not None else 1)
         early = None
         if now < due:
             stuck = ingest.teardown_stuck(job, now) if now >= stall.deadline else None

@@ -174,6 +174,26 @@ def _ended_the_same(inc: Incident, job: str, obs: Observation) -> bool:
 SAME_ERROR_MIN = 16
 
 
+# CUDA's words for a kernel that died on the device with no reason the program could be told (cudaErrorUnknown,
+# cudaErrorLaunchFailure; the driver API's CUDA_ERROR_UNKNOWN and CUDA_ERROR_LAUNCH_FAILED): what a GPU failing
+# under a program gives it, not a program's own mistake (an illegal address, an assert, a bad argument).
+_DEVICE_CUDA_ERRORS = (
+    "unknown error",
+    "unspecified launch failure",
+    "CUDA_ERROR_UNKNOWN",
+    "CUDA_ERROR_LAUNCH_FAILED",
+)
+
+
+def _device_crash_only(inc: Incident) -> bool:
+    """Whether every program error of the incident is a CUDA error a failing device gives (and there is one)."""
+    errors = inc.by_kind(Kind.EXCEPTION, Kind.CUDA_OOM)
+    return bool(errors) and all(
+        m.kind == Kind.EXCEPTION and any(w in str(m.data.get("message") or "") for w in _DEVICE_CUDA_ERRORS)
+        for m in errors
+    )
+
+
 def _error_of(kind: str, data: Any) -> tuple[str, str] | None:
     """(type, message) of the program's own exception, a CUDA out-of-memory error's included (the same
     allocation failing word for word, its sizes and the memory free: holdout34, blind: SegmenTron's OOM at
@@ -626,9 +646,11 @@ class Correlator:
         which named no machine: the program crashed on the GPU, and the kernel's record of the GPU came
         later (holdout37, blind: TensorFlow's CUDA_ERROR_LAUNCH_FAILED aborting a job, a PCIe completion
         timeout on that GPU 52 s later, two other owners' jobs on the node's other GPUs running on). Only a
-        job whose program said nothing understood (it died with an exit code alone): one that raised its own
-        error is its own failure, and the GPU's record may be a running neighbour's (the soak: a program's
-        exception, then a Xid 79 under the next job on that node)."""
+        job whose program said nothing understood (it died with an exit code alone), or only a CUDA error a
+        failing device gives (``_DEVICE_CUDA_ERRORS``; holdout42, blind: CUDA's "unknown error", the BMC's
+        bus error 2 min later): one that raised its own error is its own failure, and the GPU's record may
+        be a running neighbour's (the soak: a program's exception, then a Xid 79 under the next job on that
+        node)."""
         gpu_hw = obs.kind in GPU_HARDWARE_KINDS or (obs.kind == Kind.XID and bool(obs.data.get("hardware")))
         if obs.node is None or not gpu_hw:
             return None
@@ -638,7 +660,9 @@ class Correlator:
                 continue
             inc = self._open(self.by_job.get(self._job_key(job)))
             v = inc.verdict if inc is not None else None
-            if inc is not None and v is not None and v.node is None and v.pattern in _SAID_NOTHING:
+            if inc is None or v is None or v.node is not None:
+                continue
+            if v.pattern in _SAID_NOTHING or _device_crash_only(inc):
                 return inc
         return None
 
@@ -720,6 +744,8 @@ class Correlator:
 
     def _raises(self, obs: Observation) -> bool:
         kind = obs.kind
+        if obs.data.get("weak"):
+            return False  # evidence that joins a fault it explains, raising nothing alone (a bus's corrected error)
         if obs.data.get("thread"):
             # A background thread died of it (Python's "Exception in thread NAME:"): the program goes on
             # (a metrics uploader's HTTP error); evidence for the job's incident if something stops it.

