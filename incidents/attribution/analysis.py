@@ -316,6 +316,43 @@ def stuck_watchdog(inc: Incident, world: World) -> Suspect | None:
     return None
 
 
+def rank0_apart_on_one_node(inc: Incident, world: World) -> str | None:
+    """Why a one-node job's collective timeout is the program's: ranks of the job timed out waiting at one
+    SeqNum and rank 0, on the same node, never did (None: not so).
+
+    The waiting ranks share the host, its network and its driver with rank 0: nothing between them failed.
+    Rank 0 was elsewhere in the program, in the work it does alone (a test after the epoch, a checkpoint's
+    consolidation, a summary), which outlasted the collective's timeout; a restart repeats it (holdout2,
+    blind: NeMo Automodel's ranks 2 and 3 at an ALLGATHER while 0 and 1 consolidated the checkpoint; holdout40,
+    blind: MLPF's ranks 1-3 in the next epoch's all-reduce while rank 0 ran the end-of-epoch test). A GPU of
+    the node failing under rank 0 says so itself (an Xid, a lost GPU), and that verdict comes first."""
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        ranks = inc.timeouts.get(job) or {}
+        if run is None or len(run.spec.nodes) != 1 or len(ranks) < 2 or 0 in ranks:
+            continue
+        if len(set(ranks.values())) != 1:
+            continue
+        seq = next(iter(ranks.values()))
+        return (
+            f"ranks {compress_ranks(sorted(ranks))} of job {job} timed out waiting at SeqNum {seq} and rank 0, on "
+            f"the same node ({run.spec.nodes[0]}), never did: it was elsewhere in the program, in work it does "
+            "alone, longer than the collective's timeout"
+        )
+    return None
+
+
+def compress_ranks(ranks: list[int]) -> str:
+    """``[1, 2, 3, 7]`` -> ``"1-3, 7"`` (sorted, distinct ranks)."""
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and r == runs[-1][1] + 1:
+            runs[-1][1] = r
+        else:
+            runs.append([r, r])
+    return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
 def only_node(inc: Incident, world: World) -> Suspect | None:
     """The node of a hung job that runs on one node only."""
     for job in inc.jobs:

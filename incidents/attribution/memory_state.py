@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from incidents.attribution import cadence_watch
+from monitoring.detectors import progress
 from monitoring.detectors.phase import JobPhase
 
 if TYPE_CHECKING:
@@ -39,6 +40,15 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "lost_unnamed": ingest.lost_unnamed,
         "slowed": ingest.slowed,
+        # each job's learned progress stack (an index into progress.STYLES): a restored ingest reads its lines
+        # by the same parser and fast path (holdout40, blind: MLPF's bars counted differently after a restore)
+        "styles": {
+            job: progress.STYLES.index(st) for job, st in ingest.styles.items() if st in progress.STYLES
+        },
+        "style_hits": {
+            job: [progress.STYLES.index(st) if st in progress.STYLES else -1, n]
+            for job, (st, n) in ingest.style_hits.items()
+        },
         "figures": ingest.figures.to_state(),
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
@@ -70,6 +80,14 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.lost_unnamed = {str(n): float(t) for n, t in (state.get("lost_unnamed") or {}).items()}
     ingest.slowed = {str(j): [float(x) for x in v] for j, v in (state.get("slowed") or {}).items()}
+    styles = progress.STYLES
+    ingest.styles = {
+        str(j): styles[int(i)] for j, i in (state.get("styles") or {}).items() if 0 <= int(i) < len(styles)
+    }
+    ingest.style_hits = {
+        str(j): (styles[int(v[0])] if 0 <= int(v[0]) < len(styles) else None, int(v[1]))
+        for j, v in (state.get("style_hits") or {}).items()
+    }
     ingest.figures.load_state(state.get("figures") or {})
     ingest.label_hosts = {
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()

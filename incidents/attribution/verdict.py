@@ -299,6 +299,9 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     if stuck is not None:
         return Verdict("hang", stuck.node, stuck.gpu, stuck.confidence, "watchdog_stuck", ()), stuck.why
     if inc.by_kind(Kind.NCCL_TIMEOUT):
+        apart = analysis.rank0_apart_on_one_node(inc, world)
+        if apart is not None:
+            return Verdict("software", None, None, 0.6, "rank0_apart", ()), apart
         # A collective timed out (a rank waited for a peer that never joined) and every rank is on one
         # node: the peer is inside that node (its GPUs, NVLink, driver). The only place to exclude,
         # never enough to drain. A stuck watchdog alone shows no missing peer, so it names no node.

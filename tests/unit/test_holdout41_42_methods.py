@@ -13,6 +13,7 @@
   minutes after a job died of a CUDA error a failing device gives is that job's fault, raising nothing alone.
 - A program's own error beside one client's Lustre RPC timeout is the program's.
 - A checkpoint save of a job across nodes may keep it silent for half an hour.
+- A one-node job's ranks timing out together while rank 0, on the same node, never does: the program's.
 """
 
 from __future__ import annotations
@@ -361,3 +362,34 @@ def test_a_save_of_a_job_across_nodes_may_last_half_an_hour(save_s: float) -> No
     events += progress("1", 610 + save_s, 900 + save_s, every=60.0, step0=110)
     run(p, events)
     assert p.incidents() == []
+
+
+# --- rank 0 apart, in a one-node job --------------------------------------------------------------------------------
+
+
+@settings(max_examples=6, deadline=None)
+@given(tpn=st.integers(4, 8), missing=st.integers(1, 2))
+def test_a_one_node_jobs_ranks_waiting_while_rank_0_never_does_is_the_programs(
+    tpn: int, missing: int
+) -> None:
+    from tests.unit.pipehelpers import watchdog
+
+    p = pipeline(job("1", "gpu-a-015", tpn=tpn))
+    events = progress("1", 0, 300) + [log(2100 + r, "1", watchdog(r, 15883)) for r in range(missing, tpn)]
+    events.append(slurm(2200, kind="job_state", job="1", state="FAILED", exit_code="1:0"))
+    run(p, events)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node, inc.pattern) == ("software", None, "rank0_apart")
+    assert {r.action for r in inc.recommendations} == {"notify"}
+
+
+def test_rank_0_among_the_waiting_or_a_job_across_nodes_keeps_the_old_reading() -> None:
+    from tests.unit.pipehelpers import watchdog
+
+    p = pipeline(job("1", "gpu-a-016", tpn=4))
+    run(p, progress("1", 0, 300) + [log(2100 + r, "1", watchdog(r, 77)) for r in (0, 1, 2)])
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node) == ("hang", "gpu-a-016")
+    p = pipeline(job("2", "gpu-a-[017-018]", tpn=4))
+    run(p, progress("2", 0, 300) + [log(2100 + r, "2", watchdog(r, 77)) for r in range(1, 8) if r != 5])
+    assert all(i.category != "software" for i in p.incidents())
