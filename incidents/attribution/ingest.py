@@ -875,12 +875,13 @@ class Ingest:
             return
         if info.gpu is None and info.data.get("pci"):
             self._resolve_gpu(node, info)
+        at = node
         if info.data.get("sm_hosts"):
             # the subnet manager's words about another host's port: that host's, wherever the SM runs
             named = [n for h in info.data["sm_hosts"] if (n := self.world.host_of(str(h))) is not None]
             if not named:
                 return
-        at = named[0] if info.data.get("sm_hosts") else node
+            at = named[0]
         text = clean_line(f"kernel {at}: {info.text}", 300)
         self._emit(Observation(t, info.kind, at, None, info.gpu, None, text, info.data))
         if info.data.get("nic"):

@@ -265,7 +265,7 @@ class Stall:
 class CadenceTracker:
     """Learned cadences of one job attempt, one :class:`Stream` per rank (or ``None``)."""
 
-    __slots__ = ("cfg", "streams", "lines", "last_t", "_stall", "_dirty")
+    __slots__ = ("cfg", "streams", "lines", "last_t", "_stall", "_dirty", "_seen")
 
     def __init__(self, cfg: CadenceConfig | None = None) -> None:
         self.cfg = cfg or CadenceConfig()
@@ -274,6 +274,7 @@ class CadenceTracker:
         self.last_t: float | None = None  # the latest mined line of any stream
         self._stall: Stall | None = None
         self._dirty = False  # the stall is recomputed only after new lines (it is asked every tick)
+        self._seen: Beat | None = None  # the beat the latest mined line advanced (slowdown looks at it alone)
 
     def to_state(self) -> list[Any]:
         streams = [
@@ -333,35 +334,31 @@ class CadenceTracker:
         self._dirty = True
         self.last_t = t if self.last_t is None else max(self.last_t, t)
         beat = self.streams.setdefault(stream, Stream()).see(t, template, numbers)
+        self._seen = beat
         return beat.period(self.cfg) is not None
 
     def learned(self) -> bool:
         return self.stall() is not None
 
     def slowdown(self, ratio: float, recent: int = 3, history: int = 5) -> tuple[float, float] | None:
-        """(how many times slower, since when) when a counting beat's last ``recent`` intervals are, in
-        their median, ``ratio`` times its earlier ones at least, each of them ``SLOW_EACH`` times at
-        least (one long pause is not a slower pace); None otherwise. A job that prints every N steps
-        prints slower as its steps slow, whatever its format (holdout40, blind: BeeGFS saturated, a
-        ResNet's every-100-iterations line 34 s -> 70 s apart, a DeePMD job's every-1000-batches
-        line 44 s -> 87 s apart, within two minutes of each other)."""
-        cfg = self.cfg
-        best: tuple[float, float] | None = None
-        for stream in self.streams.values():
-            for beat in stream.beats.values():
-                iv = beat.intervals
-                if len(iv) < history + recent or beat.period(cfg) is None or not beat.counts(cfg):
-                    continue
-                base = _median(iv[:-recent])
-                last = iv[-recent:]
-                if base <= 0.0 or min(last) < SLOW_EACH * base:
-                    continue
-                r = _median(last) / base
-                if r >= ratio:
-                    since = beat.last_t - sum(last)
-                    if best is None or since < best[1]:
-                        best = (r, since)
-        return best
+        """(how many times slower, since when) when the beat the latest line advanced, a counting one, has
+        its last ``recent`` intervals, in their median, ``ratio`` times its earlier ones at least, each of them
+        ``SLOW_EACH`` times at least (one long pause is not a slower pace); None otherwise. Asked after each
+        beat, so only that beat is looked at. A job that prints every N steps prints slower as its steps
+        slow, whatever its format (holdout40, blind: BeeGFS saturated, a ResNet's every-100-iterations line
+        34 s -> 70 s apart, a DeePMD job's every-1000-batches line 44 s -> 87 s apart, within two minutes)."""
+        beat, cfg = self._seen, self.cfg
+        if beat is None:
+            return None
+        iv = beat.intervals
+        if len(iv) < history + recent or beat.period(cfg) is None or not beat.counts(cfg):
+            return None
+        base = _median(iv[:-recent])
+        last = iv[-recent:]
+        if base <= 0.0 or min(last) < SLOW_EACH * base:
+            return None
+        r = _median(last) / base
+        return (r, beat.last_t - sum(last)) if r >= ratio else None
 
     def stall(self) -> Stall | None:
         """When the job's silence becomes a stall; ``None`` while no cadence is learned."""
