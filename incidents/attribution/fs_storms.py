@@ -104,6 +104,8 @@ def _candidate(inc: Incident) -> bool:
     v = inc.verdict
     if inc.superseded_by or inc.closed or v is None:
         return False
+    if v.pattern == "owner_quota":
+        return True  # one owner's jobs over its quota are one fault; another owner's beside them, an outage
     if v.category != "infrastructure":
         return _blocked_client(inc)
     return _kernel_or_site(inc) or bool(_error_signatures(inc))

@@ -784,8 +784,9 @@ class Ingest:
             self._step_cancelled(job)
             return
         if info.kind == Kind.JOB_TIMEOUT:
-            # The scheduler ends the job at its time limit, by design: its tasks' SIGTERM tracebacks and
-            # exits are teardown, as after a scancel (holdout42, blind: MAE's 2-node job at its limit).
+            # The scheduler ends the job at its time limit (or preempts it, or requeues it), by design: its
+            # tasks' SIGTERM tracebacks and exits are teardown, as after a scancel (holdout42, blind: MAE's
+            # 2-node job at its limit; holdout44, blind: an Automodel job preempted).
             # A job already in trouble keeps its incident, which takes this as evidence.
             self._step_cancelled(job)
         if info.kind == logs.NCCL_WORK:

@@ -1,4 +1,5 @@
-"""Owners' jobs failing at start on one node they share, for want of a library: that node's install (pure).
+"""Owners' jobs failing at start on one node they share (a library missing, a container runtime failing): that node's
+install (pure).
 
 The dynamic loader's words (``logs._loader_error``: a library absent, the wrong ELF class, an undefined
 symbol) say a program could not start in its environment. One job failing so is its owner's environment (a
@@ -9,6 +10,12 @@ applied (holdout36, blind: a node with CUDA 7.0 only, where one owner's simulato
 and, twenty minutes later, another's phaser libcufft.so.6.5; their programs ran on every other node). The
 incidents fold into the first, which names the node (a ``NODE_ENVIRONMENT`` mark): node failure, drained,
 the jobs requeued elsewhere. The same failures on disjoint nodes are not this rule's: no node is common.
+
+A step whose plugins or container runtime failed before its program ran (slurmstepd's "Failed to invoke
+spank plugin stack", pyxis's "couldn't start container") is judged the same way: the words alone do not
+say whether the owner's image or the node's runtime is at fault; owners' jobs failing so on the one node
+they share do (holdout44, blind: enroot unable to create a user namespace on one DGX, two owners' jobs,
+on different node sets, failing at every launch there).
 """
 
 from __future__ import annotations
@@ -24,8 +31,13 @@ WINDOW_S = 3600.0
 
 
 def _loader_t(inc: Incident) -> float | None:
-    """When the first of the incident's programs could not load a library (None: none said so)."""
+    """When the first of the incident's programs could not start in its node's environment: a library it
+    could not load, or the step's plugins or container runtime failing before it ran (a launch error whose
+    words do not say whose it is). None: none said so."""
     ts = [m.t for m in inc.by_kind(Kind.EXCEPTION) if isinstance(m.data, dict) and m.data.get("loader")]
+    ts += [
+        m.t for m in inc.by_kind(Kind.LAUNCH_ERROR) if isinstance(m.data, dict) and m.data.get("site") is None
+    ]
     return min(ts, default=None)
 
 
@@ -78,8 +90,8 @@ def merge_node_environment(corr: Correlator, world: World, touched: set[str]) ->
             continue  # already merged, nothing new
         if named_node(first) is None:
             text = (
-                f"{node}: jobs of {len(users)} owners failed there at start, their programs unable to load a "
-                "library, and no such failure came from another node: the node's install"
+                f"{node}: jobs of {len(users)} owners failed there at start, their programs unable to start in "
+                "the node's environment, and no such failure came from another node: the node's install"
             )
             inc_t = max(_loader_t(g) or t0 for g in group)
             first.add(
@@ -88,5 +100,6 @@ def merge_node_environment(corr: Correlator, world: World, touched: set[str]) ->
         for other in group[1:]:
             corr.supersede(first, other)
             changed.add(other.key)
+        first.closed = False  # quiet since the first job failed, it takes the later jobs' evidence again
         changed.add(first.key)
     return changed

@@ -151,6 +151,12 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return Verdict("software", None, None, v.confidence, "killed_from_outside", ()), [line]
     if found is None:
         return v, []
+    if v.pattern == "owner_quota":
+        line = (
+            f"{where}; would a restart repeat it? yes: its writes fail on its owner's full quota, which a "
+            "restart writes into again, so the owner is told, no requeue"
+        )
+        return v, [line]
     hard = v.category in _HARD or (
         v.category == "network" and (bool(inc.by_kind(Kind.IB_PORT_ERROR)) or v.pattern == "ib_local_error")
     )

@@ -214,6 +214,29 @@ def infrastructure(inc: Incident) -> Verdict | None:
     return Verdict("infrastructure", None, None, conf, pattern, ())
 
 
+def owner_quota(inc: Incident, world: World) -> Verdict | None:
+    """The program's storage errors all say its owner's quota is full (EDQUOT: "Disk quota exceeded",
+    ``[Errno 122]``), in jobs of that one owner, with no storage client or server failing beside them: a
+    limit set per owner, not an outage. A restart writes into the same full quota; the owner is told
+    (holdout44, blind: DiffusionDet's save at iteration 4,999 over its owner's home quota, the same owner's
+    second job failing so too). Owners' jobs failing so together are a project's or a pool's
+    (``fs_storms``: one outage, holdout34)."""
+    fs = inc.by_kind(Kind.FS_ERROR)
+    if not fs or inc.by_kind(Kind.FS_KERNEL):
+        return None
+    for m in fs:
+        said = m.data.get("fs_error") if isinstance(m.data, dict) else None
+        low = str(said if isinstance(said, str) else m.text).lower()
+        if (isinstance(m.data, dict) and m.data.get("service") is not None) or not (
+            "disk quota exceeded" in low or "[errno 122]" in low
+        ):
+            return None
+    users = {world.jobs[j].spec.user for j in inc.jobs if j in world.jobs}
+    if len(users) != 1:
+        return None
+    return Verdict("software", None, None, 0.75, "owner_quota", ())
+
+
 def _transient_fs_beside_own_error(inc: Incident) -> bool:
     """Whether the incident's only storage evidence is one node's Lustre client timing out an RPC (a slow
     reply, retried; no connection lost, no eviction, no program's I/O error), beside the program's own error:
@@ -519,6 +542,8 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         if state is not None:
             v = state[0]
             why.append(state[1])
+    if v is None:
+        v = owner_quota(inc, world)
     if v is None and inc.forced_category == "infrastructure":
         v = infrastructure(inc)
     if v is None:

@@ -463,6 +463,13 @@ _CASCADE_EXIT = ("Killed", "Terminated")
 _EXECVE = re.compile(r"execve\(\): (?:(bad interpreter)\([^)]*\)|(\S+)): ?(.*)$")
 _CHDIR = re.compile(r"couldn't chdir to [`'](.+?)'[,:]? ?(.*?)(?:: going to /tmp instead)?$")
 _TMPDIR = re.compile(r"Unable to create TMPDIR \[(.*?)\]: ?(.*)$")
+# A step's plugins or its container runtime failing before its program starts, in their own sources' words:
+# slurmstepd's "Failed to invoke spank plugin stack" (src/slurmd/slurmstepd/mgr.c) after "spank: required plugin
+# X: task_init() failed with rc=-1" (src/common/plugstack.c), and pyxis's "couldn't start container" (its
+# slurmstepd side, printed through Slurm's error()).
+_STEP_PLUGIN_FAILED = re.compile(
+    r"Failed to invoke spank plugin stack|spank: required plugin \S+: \w+\(\) failed|couldn't start container"
+)
 # What the script's own content causes (strerror(ENOEXEC): no "#!" line; a "#!" naming a missing
 # interpreter is reported as "bad interpreter"): the user's, even for slurmd's copy of it.
 _CONTENT_ERRNO = ("Exec format error",)
@@ -558,6 +565,13 @@ def _slurm_line(body: str) -> LineInfo | None:
             return LineInfo(
                 Kind.FS_ERROR, text=text, data={"etype": "SlurmCredentialRefused", "service": "slurmctld"}
             )
+    if "spank" in body or "container" in body:
+        m = _STEP_PLUGIN_FAILED.search(body)
+        if m is not None:
+            # Whose it is (the node's runtime, or the owner's image) is told by where it happens
+            # (node_env: owners' jobs failing so on one node they share), not by these words.
+            text = f"slurmstepd: the program never started: {m.group(0)}"
+            return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": None, "error": m.group(0)[:80]})
     if "execve()" in body or "chdir to" in body or "TMPDIR" in body:
         launch = _launch_error(body)
         if launch is not None:
@@ -572,6 +586,12 @@ def _slurm_line(body: str) -> LineInfo | None:
         return LineInfo(Kind.NODE_FAILURE_LINE, text="slurmstepd: step cancelled due to node failure")
     if "DUE TO TIME LIMIT" in body:
         return LineInfo(Kind.JOB_TIMEOUT, text="slurmstepd: cancelled due to time limit")
+    if "DUE TO PREEMPTION" in body or "DUE TO JOB REQUEUE" in body:
+        # The scheduler's own reasons beside the time limit (slurmstepd's req.c: SIG_PREEMPTED, and a
+        # requeue): it ended the step by its rules, the job goes back to the queue (holdout44, blind: a
+        # NeMo Automodel job preempted, its SIGTERM tracebacks and exits teardown).
+        why = "preemption" if "PREEMPTION" in body else "a requeue"
+        return LineInfo(Kind.JOB_TIMEOUT, text=f"slurmstepd: cancelled due to {why}", data={"by": why})
     if "CANCELLED AT" in body and "DUE TO" not in body:
         return LineInfo(STEP_CANCELLED, text="slurmstepd: step cancelled")
     if "oom_kill event" in body or "oom-kill" in body:

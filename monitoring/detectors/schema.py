@@ -149,7 +149,7 @@ class Kind:
     NODE_FAILURE_LINE = "node_failure_line"  # srun/slurmstepd says node failure
     JOB_NODE_FAIL = "job_node_fail"
     JOB_FAILED = "job_failed"  # data: state, exit_code
-    JOB_TIMEOUT = "job_timeout"
+    JOB_TIMEOUT = "job_timeout"  # the scheduler ended it by its own rules: time limit, preemption, a requeue
     LAUNCH_ERROR = "launch_error"  # slurmstepd could not start the program; data: site (the node's setup)
     TASK_EXIT = "task_exit"  # srun: error: <node>: task(s) N: Exited with exit code
     IB_PORT_ERROR = "ib_port_error"  # NCCL async event / kernel link down on the node
