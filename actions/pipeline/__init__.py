@@ -65,6 +65,7 @@ class Pipeline:
         self.ingest.site_rules = self.config.site_rules
         self.corr.last_progress = self._last_progress
         self.corr.last_step = self._last_step
+        self.corr.template_beat = self._template_beat
         self._emitted: dict[str, str] = {}
         self._updates: dict[str, IncidentUpdate] = {}
         self._held: set[str] | None = None  # incidents not shown yet (None: read them from the incidents)
@@ -327,6 +328,10 @@ class Pipeline:
     def _last_step(self, job_id: str) -> float | None:
         phase = self.ingest.phases.get(job_id)
         return phase.last_step_t if phase is not None else self._last_progress(job_id)
+
+    def _template_beat(self, job_id: str, template: str) -> float | None:
+        cad = self.ingest.cadences.get(job_id)
+        return cad.beat_of(template) if cad is not None else None
 
     def job_progress(self, job_id: str) -> tuple[float, int] | None:
         tr = self.ingest.trackers.get(job_id)

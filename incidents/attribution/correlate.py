@@ -294,6 +294,8 @@ class Correlator:
         self.last_progress: Callable[[str], float | None] | None = None
         # ... and to the jobs' phases: job -> time of its last step (a progress line or a beat of its cadence).
         self.last_step: Callable[[str], float | None] | None = None
+        # ... and to the learned cadences: (job, template) -> time of that template's latest line.
+        self.template_beat: Callable[[str, str], float | None] | None = None
 
     # --- routing ------------------------------------------------------------------------
 
@@ -479,6 +481,8 @@ class Correlator:
         A straggler, a filesystem hiccup or a false alarm leaves the job running;
         peers' network errors or a failure much later are not that incident's cascade.
         """
+        if obs.job is not None and obs.kind != Kind.HANG and self._stepped_since_stall(inc, obs.job):
+            return True  # (a second silence of the same job is the same trouble coming back: it stays)
         if obs.job is None or self.last_progress is None:
             return False
         if not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
@@ -487,6 +491,46 @@ class Correlator:
             return False
         last = self.last_progress(obs.job)
         return last is not None and last > max(inc.updated_t, inc.detected_t) + SPLIT_S
+
+    def _stepped_since_stall(self, inc: Incident, job: str) -> bool:
+        """The incident is a stall of ``job`` alone (its silence, nothing of a machine), and the job has
+        stepped again since the stall was called: the silence ended, and what the job does next (an
+        exception, its end) is a fault of its own (holdout44, blind: LRANet's log silent for 22 min while
+        its GPU worked, then stepping, then a device-side assert 3 s later: the program's, not the stall's)."""
+        if inc.resumed_t is not None:
+            return True
+        return self._resumed_at(inc, job) is not None
+
+    def note_resumed(self, job: str) -> None:
+        """Before the job's trackers go (it ended), keep on its stall incident whether the beat came back."""
+        inc = self._open(self.by_job.get(self._job_key(job)))
+        if inc is not None and inc.resumed_t is None:
+            inc.resumed_t = self._resumed_at(inc, job)
+
+    def _resumed_at(self, inc: Incident, job: str) -> float | None:
+        """When the beat a stall incident of ``job`` alone reported came back after the stall was called."""
+        if inc.jobs != [job]:
+            return None
+        stalls = inc.by_kind(Kind.HANG)
+        if (
+            not stalls
+            or any(m.job != job for m in stalls)
+            or any(m.node is not None for m in inc.marks.values())
+        ):
+            return None
+        called = max(m.t for m in stalls)
+        for m in stalls:
+            # The beat that stalled, beating again: not any other line the job prints meanwhile (an owner's
+            # stack dumps every few seconds: holdout28, blind).
+            cadence = m.data.get("cadence") if isinstance(m.data, dict) else None
+            template = cadence.get("template") if isinstance(cadence, dict) else None
+            if isinstance(template, str):
+                last = self.template_beat(job, template) if self.template_beat is not None else None
+            else:
+                last = self.last_progress(job) if self.last_progress is not None else None
+            if last is not None and last > called:
+                return last
+        return None
 
     def _stall_on_blamed_node(self, inc: Incident, obs: Observation) -> bool:
         """A silence with no cause of its own, in a job that still runs on the node its open incident
@@ -546,6 +590,11 @@ class Correlator:
             return True  # a rank ran out of memory on a healthy node: the program's own, a second fault
         if not _hard(obs):
             return False
+        if self._silence_on(inc, obs.node):
+            # The incident is only a silence (a stall, a start that never stepped) of jobs on this node: the
+            # node's own failure is what it was (holdout45, blind: a CI job silent at start on a node that
+            # went NOT_RESPONDING 73 s after the stall was called).
+            return False
         late = obs.t - inc.detected_t >= SPLIT_S
         if (
             v.category == "software"
@@ -579,6 +628,12 @@ class Correlator:
             return False
         # A host or link verdict: Slurm's DOWN refines it; a GPU breaking later is a fault of its own.
         return cls in ("gpu_hardware", "gpu_degraded")
+
+    def _silence_on(self, inc: Incident, node: str) -> bool:
+        """Whether the incident holds nothing but silences of its jobs, one of which runs on ``node``."""
+        if not inc.marks or any(m.kind != Kind.HANG for m in inc.marks.values()):
+            return False
+        return any((run := self.world.jobs.get(j)) is not None and node in run.spec.nodes for j in inc.jobs)
 
     def _blamed_by_peers_only(self, inc: Incident, obs: Observation) -> bool:
         """Whether a network incident names its node only by its peers' words (no port error of the

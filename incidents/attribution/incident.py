@@ -150,6 +150,9 @@ class Incident:
     # heal it, "shown", or "withdrawn" (the job healed itself); and when a held one was shown.
     shown: str = ""
     shown_at: float | None = None
+    # When the beat a stall incident reported came back (Correlator.note_resumed: kept past the job's end,
+    # when its trackers are gone): what the job does after that is a fault of its own.
+    resumed_t: float | None = None
 
     def add(self, obs: Observation) -> None:
         """Fold one observation in."""
@@ -256,6 +259,7 @@ class Incident:
             "o": self.origin,
             "w": self.shown,
             "wt": self.shown_at,
+            "rs": self.resumed_t,
             # The verdict reached, so a restore neither loses nor re-decides it (what folds into what
             # reads it); absent while none was reached, and in states written before it was kept.
             "v": None if self.verdict is None else self.verdict.to_state(),
@@ -279,5 +283,6 @@ class Incident:
         inc.origin = str(d.get("o") or "")
         inc.shown = str(d.get("w", "shown"))  # a state written before holding existed showed everything
         inc.shown_at = None if d.get("wt") is None else float(d["wt"])
+        inc.resumed_t = None if d.get("rs") is None else float(d["rs"])  # absent before
         inc.verdict = Verdict.from_state(d["v"]) if d.get("v") is not None else None
         return inc

@@ -257,6 +257,7 @@ class Ingest:
         self.telemetry.forget_job(spec.id)
 
     def _stop_tracking(self, job: str) -> None:
+        self.corr.note_resumed(job)  # while its beats are still known
         self.launch.forget(job)
         self.fabric.forget(job)
         self.skew.forget(job)

@@ -26,12 +26,24 @@ WINDOW_S = 6 * 3600.0
 _PROGRAM_XIDS = frozenset({43})
 
 
+# How CUDA runtime errors read in the frameworks' words, beside the coded forms logs reads (``cuda_error``):
+# PyTorch's C10_CUDA_CHECK ("CUDA error: an illegal memory access was encountered"), its older THCudaCheck
+# ("cuda runtime error (77) : ..."), the driver API's names (CUDA_ERROR_ILLEGAL_ADDRESS).
+_CUDA_WORDS = ("CUDA error", "cuda runtime error", "CUDA_ERROR_")
+
+
+def _cuda_error(data: dict[str, object]) -> bool:
+    """Whether an exception is a CUDA error (the device's report), not the program's own."""
+    message = str(data.get("message") or "").lstrip()
+    return data.get("cuda_error") is not None or message.startswith(_CUDA_WORDS)
+
+
 def _app_xid(inc: Incident) -> Mark | None:
     """The incident's first application-class Xid on a known GPU, when its Xids name that GPU alone (on
     several, the program or the node is common, not one device) and nothing of the program's own (an
     exception other than a CUDA error) stands beside it."""
     for m in inc.by_kind(Kind.EXCEPTION):
-        if isinstance(m.data, dict) and m.data.get("cuda_error") is None:
+        if isinstance(m.data, dict) and not _cuda_error(m.data):
             return None
     xids = [
         m

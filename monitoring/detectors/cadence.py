@@ -395,6 +395,19 @@ class CadenceTracker:
             return Stall(alive + wait, alive, best.period, best.template, streams, best.longest)
         return Stall(best.deadline, best.last_t, best.period, best.template, streams, best.longest)
 
+    def beat_of(self, template: str) -> float | None:
+        """When a line of ``template`` (as a :class:`Stall` reports it, cut to 200 characters) came last, in
+        any stream (None: never)."""
+        return max(
+            (
+                b.last_t
+                for stream in self.streams.values()
+                for b in stream.beats.values()
+                if b.template[:200] == template
+            ),
+            default=None,
+        )
+
     def _stream_stall(self, stream: Stream) -> Stall | None:
         cfg = self.cfg
         best: Stall | None = None

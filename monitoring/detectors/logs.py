@@ -232,8 +232,8 @@ _EXC_LINE = re.compile(
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
 _FS_ERR = re.compile(
     r"\[Errno (?:5|28|30|107|108|116|121|122)\]|Stale file handle|Input/output error|"
-    r"Transport endpoint is not connected|Read-only file system|No space left on device|Remote I/O error|"
-    r"[Dd]isk quota exceeded"  # EDQUOT's strerror (TensorFlow's SaveV2 passes it on in lower case)
+    r"Transport endpoint is not connected|Read-only file system|[Nn]o space left on device|Remote I/O error|"
+    r"[Dd]isk quota exceeded"  # EDQUOT's strerror (TensorFlow's SaveV2 passes it on in lower case; HDF5 ENOSPC's)
 )
 # A remote service the job reads or writes (a model hub, an object store, an artifact or metrics
 # server) answered with a server-side error: requests' ``raise_for_status`` ("504 Server Error:
@@ -294,6 +294,13 @@ CASCADE_EXCEPTIONS = frozenset(
         "KeyboardInterrupt",
         "c10::DistBackendError",
         "c10::Error",
+        # A launcher's report that a child process failed, whatever failed in it (the child says what):
+        # torch.distributed.launch's subprocess.CalledProcessError, torch.multiprocessing.spawn's
+        # ProcessRaisedException and ProcessExitedException (holdout45, blind: CalledProcessError after a
+        # rank's "illegal memory access" read as the program's own error beside an Xid 31).
+        "CalledProcessError",
+        "ProcessRaisedException",
+        "ProcessExitedException",
     }
 )
 _HW_CUDA = ("uncorrectable ECC", "uncorrectable NVLink", "fallen off the bus", "GPU is lost")

@@ -162,3 +162,146 @@ def test_one_owners_jobs_over_their_quota_are_the_owners(
         assert any("owner's full quota" in e for e in inc.evidence)
     else:  # two owners: a project's or the pool's, one outage
         assert inc.category == "infrastructure"
+
+
+# --- a stall the job stepped out of ----------------------------------------------------------------------------
+
+
+@settings(max_examples=5, deadline=None)
+@given(pause=st.floats(min_value=120.0, max_value=1500.0), after=st.floats(min_value=1.0, max_value=30.0))
+def test_a_failure_after_the_job_stepped_out_of_its_stall_is_its_own(pause: float, after: float) -> None:
+    p = pipeline(job("1", "gpu-a-001", tpn=1))
+    events = progress("1", 0, 600)  # steps every 10 s, then a pause (a stall at 50 s), then steps again
+    resumed = 600 + pause
+    events += progress("1", resumed, resumed + 20, step0=200)
+    crash = resumed + 20 + after
+    events += [
+        log(crash, "1", "Traceback (most recent call last):"),
+        log(crash + 0.1, "1", "RuntimeError: CUDA error: device-side assert triggered"),
+        slurm(crash + 1.0, kind="job_state", job="1", state="FAILED", exit_code="134:0"),
+    ]
+    run(p, events)
+    stall, crashed = p.incidents()
+    assert stall.category == "hang" and stall.jobs == ("1",)
+    assert (crashed.category, crashed.culprit_node) == ("software", None)
+    assert not [r for r in crashed.recommendations if r.action == "requeue_job"]
+
+
+def test_a_failure_inside_the_stall_is_the_stalls() -> None:
+    p = pipeline(job("1", "gpu-a-001", tpn=1))
+    events = progress("1", 0, 600) + [
+        log(900, "1", "RuntimeError: CUDA error: device-side assert triggered"),
+        slurm(901, kind="job_state", job="1", state="FAILED", exit_code="134:0"),
+    ]
+    run(p, events)
+    [inc] = p.incidents()
+    assert inc.jobs == ("1",)
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+def _samples(
+    t0: float, t1: float, every: float, nodes: tuple[str, ...], util: int
+) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    t = t0
+    while t < t1:
+        for i, node in enumerate(nodes):
+            fields = {"DCGM_FI_DEV_GPU_UTIL": util, "DCGM_FI_DEV_POWER_USAGE": 250.0 if util else 40.0}
+            out.append({"t": T0 + t + i * 0.01, "source": "gpu", "node": node, "gpu": 0, "fields": fields})
+        t += every
+    return out
+
+
+NODES = ("gpu-a-001", "gpu-a-002", "gpu-a-003")
+
+
+# --- a launcher's report of a child that failed ----------------------------------------------------------------
+
+LAUNCHER = [
+    "subprocess.CalledProcessError: Command '['/usr/bin/python', '-u', 'train.py', '--local_rank=2']' returned "
+    "non-zero exit status 1.",
+    "torch.multiprocessing.spawn.ProcessRaisedException: ",
+    "torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL",
+]
+
+
+@settings(max_examples=6, deadline=None)
+@given(line=st.sampled_from(LAUNCHER), prefix=st.sampled_from(["", "0: ", "[rank3]: "]))
+def test_a_launchers_report_of_a_failed_child_is_not_an_error_of_its_own(line: str, prefix: str) -> None:
+    info = logs.parse_joblog(prefix + line)
+    assert info is None or info.kind != Kind.EXCEPTION
+
+
+def _xid31(node_gpu: int) -> str:
+    bus = ("0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00")[node_gpu]
+    return f"NVRM: Xid (PCI:{bus}): 31, pid=4242, name=python, Ch 00000010, intr 10000000. MMU Fault"
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    said=st.sampled_from(
+        [
+            "RuntimeError: CUDA error: an illegal memory access was encountered",
+            "RuntimeError: cuda runtime error (77) : an illegal memory access was encountered at THCCachingHostAllocator.cpp:278",
+        ]
+    ),
+    gpu=st.integers(0, 3),
+)
+def test_owners_jobs_dying_on_one_gpu_in_pytorchs_words_are_that_gpus(said: str, gpu: int) -> None:
+    specs = [_owner(str(90 + i), user, "gpu-a-006") for i, user in enumerate(("ann", "bob"))]
+    p = pipeline(*specs)
+    events: list[dict[str, object]] = []
+    for i, spec in enumerate(specs):
+        t = 2000.0 * i
+        events += progress(spec.id, t, t + 200)
+        events += [
+            {"t": T0 + t + 201, "source": "kernel", "node": "gpu-a-006", "line": _xid31(gpu)},
+            log(t + 201.5, spec.id, "Traceback (most recent call last):"),
+            log(t + 201.6, spec.id, said),
+            log(t + 201.8, spec.id, LAUNCHER[0]),
+            slurm(t + 202.5, kind="job_state", job=spec.id, state="FAILED", exit_code="1:0"),
+        ]
+    run(p, events)
+    [inc] = p.incidents()
+    assert (inc.category, inc.culprit_node, inc.culprit_gpu) == ("gpu_hardware", "gpu-a-006", gpu)
+
+
+# --- a job silent on a node that then goes down ----------------------------------------------------------------
+
+
+@settings(max_examples=4, deadline=None)
+@given(later=st.floats(min_value=5.0, max_value=600.0))
+def test_a_job_silent_at_start_on_a_node_that_then_goes_down_is_that_nodes_one_incident(later: float) -> None:
+    nodes = ("gpu-a-001", "gpu-a-002")
+    p = pipeline(JobSpec("1", "ci", "ann", nodes, tasks_per_node=1, started=T0, comment=OPTED))
+    start = ["Initializing model parallel groups", "Building the data loader", "Compiling fused kernels"]
+    events = [
+        slurm(0.0, kind="job_state", job="1", state="RUNNING", exit_code="0:0", nodes="gpu-a-[001-002]")
+    ]
+    events += [log(5 + 10.0 * i, "1", line) for i, line in enumerate(start)]
+    events += _samples(0, 1000 + later, 60, nodes, 0)
+    events.append(
+        slurm(
+            1000 + later,
+            kind="node_state",
+            node="gpu-a-002",
+            state="DOWN+NOT_RESPONDING",
+            reason="Not responding",
+        )
+    )
+    run(p, events, until=1100 + later)
+    [inc] = p.incidents()  # the start's silence (at 925 s), then its node down: one fault, the node's
+    assert (inc.category, inc.culprit_node) == ("node_failure", "gpu-a-002")
+    assert inc.detected_t < T0 + 1000
+
+
+# --- ENOSPC in a library's lower-case words --------------------------------------------------------------------
+
+
+def test_no_space_left_in_hdf5s_lower_case_words_is_a_storage_error() -> None:
+    line = (
+        "IOError: Unable to create file (Unable to open file: name = '/home/x/weights.48.hdf5', errno = 28, "
+        "error message = 'no space left on device', flags = 13, o_flags = 242)"
+    )
+    info = logs.parse_joblog(line)
+    assert info is not None and info.kind == Kind.FS_ERROR
