@@ -731,6 +731,17 @@ class Correlator:
             for o in self.pending_job.get(jk, ())
         )
 
+    def cancelled_while_stuck(self, job: str) -> bool:
+        """Whether the job's current attempt was held by an open incident and had not stepped since it was
+        found: cancelling it then is clearing away a job the fault already stopped, not ending one that
+        worked (holdout45 and holdout46, blind: jobs hung by a GPU's page faults and by a GPU lost from the
+        bus, cancelled by their owners minutes to hours later; each to be requeued without the GPU's node)."""
+        inc = self._open(self.by_job.get(self._job_key(job)))
+        if inc is None:
+            return False
+        stepped = self.last_step(job) if self.last_step is not None else None
+        return stepped is None or stepped <= inc.detected_t
+
     def killed_for_memory(self, job: str) -> bool:
         """Whether the scheduler's memory enforcement killed the job's current attempt (slurmstepd's
         "exceeded memory limit ..., being killed"): it then ends CANCELLED, though nobody cancelled it."""

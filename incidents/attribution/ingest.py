@@ -1031,6 +1031,8 @@ class Ingest:
         if outcome == "ended" and scheduler.normalize_job_state(state) == "CANCELLED":
             if self.corr.killed_for_memory(job):
                 outcome = "failed"  # the scheduler's memory enforcement, not a person, ended it
+            elif self.corr.cancelled_while_stuck(job):
+                outcome = "failed"  # a job the fault had already stopped, cleared away
         phase = self.phase_data(job) if run.state == "running" else None  # where it stood when it ended
         if run.state == "running" or (run.state == "cancelling" and outcome in ("ended", "timeout")):
             run.state, run.ended_t = outcome, t

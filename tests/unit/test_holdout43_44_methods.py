@@ -305,3 +305,36 @@ def test_no_space_left_in_hdf5s_lower_case_words_is_a_storage_error() -> None:
     )
     info = logs.parse_joblog(line)
     assert info is not None and info.kind == Kind.FS_ERROR
+
+
+# --- a job the fault stopped, cancelled afterwards -------------------------------------------------------------
+
+
+def _xid79(gpu: int) -> str:
+    bus = ("0000:18:00", "0000:2a:00", "0000:3a:00", "0000:5d:00")[gpu]
+    return f"NVRM: Xid (PCI:{bus}): 79, pid=1234, name=python, GPU has fallen off the bus."
+
+
+@settings(max_examples=5, deadline=None)
+@given(after=st.floats(min_value=120.0, max_value=7200.0))
+def test_a_job_cancelled_after_a_gpu_fault_stopped_it_is_requeued_without_the_node(after: float) -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = progress("1", 0, 600) + [
+        {"t": T0 + 601, "source": "kernel", "node": "gpu-a-002", "line": _xid79(1)}
+    ]
+    events.append(slurm(700 + after, kind="job_state", job="1", state="CANCELLED", exit_code="0:15"))
+    # the node still logging its fault afterwards: the incident is looked at again
+    events.append({"t": T0 + 730 + after, "source": "kernel", "node": "gpu-a-002", "line": _xid79(1)})
+    run(p, events, until=760 + after)
+    [inc] = p.incidents()
+    requeued = {r.job: r.exclude for r in inc.recommendations if r.action == "requeue_job"}
+    assert requeued == {"1": ("gpu-a-002",)}  # the owner cleared away a job the fault had stopped
+
+
+def test_a_job_cancelled_with_nothing_wrong_is_no_incident() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = progress("1", 0, 600) + [
+        slurm(605, kind="job_state", job="1", state="CANCELLED", exit_code="0:15")
+    ]
+    run(p, events, until=700)
+    assert p.incidents() == []
