@@ -732,13 +732,17 @@ class Correlator:
         )
 
     def cancelled_while_stuck(self, job: str) -> bool:
-        """Whether the job's current attempt was held by an open incident and had not stepped since it was
-        found: cancelling it then is clearing away a job the fault already stopped, not ending one that
+        """Whether the job's current attempt was held by an open incident that names a machine (a node, or a
+        GPU's Xid) and had not stepped since it was found: cancelling it then is clearing away a job the fault
+        already stopped, not ending one that
         worked (holdout45 and holdout46, blind: jobs hung by a GPU's page faults and by a GPU lost from the
         bus, cancelled by their owners minutes to hours later; each to be requeued without the GPU's node)."""
         inc = self._open(self.by_job.get(self._job_key(job)))
         if inc is None:
             return False
+        v = inc.verdict
+        if (v is None or v.node is None) and not inc.by_kind(Kind.XID):
+            return False  # no machine in it: the owner ended a job of its own trouble (told, not requeued)
         stepped = self.last_step(job) if self.last_step is not None else None
         return stepped is None or stepped <= inc.detected_t
 
