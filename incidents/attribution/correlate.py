@@ -497,9 +497,7 @@ class Correlator:
         stepped again since the stall was called: the silence ended, and what the job does next (an
         exception, its end) is a fault of its own (holdout44, blind: LRANet's log silent for 22 min while
         its GPU worked, then stepping, then a device-side assert 3 s later: the program's, not the stall's)."""
-        if inc.resumed_t is not None:
-            return True
-        return self._resumed_at(inc, job) is not None
+        return inc.resumed_t is not None or self._resumed_at(inc, job) is not None
 
     def note_resumed(self, job: str) -> None:
         """Before the job's trackers go (it ended), keep on its stall incident whether the beat came back."""
@@ -734,9 +732,9 @@ class Correlator:
     def cancelled_while_stuck(self, job: str) -> bool:
         """Whether the job's current attempt was held by an open incident that names a machine (a node, or a
         GPU's Xid) and had not stepped since it was found: cancelling it then is clearing away a job the fault
-        already stopped, not ending one that
-        worked (holdout45 and holdout46, blind: jobs hung by a GPU's page faults and by a GPU lost from the
-        bus, cancelled by their owners minutes to hours later; each to be requeued without the GPU's node)."""
+        already stopped, not ending one that worked (holdout45 and holdout46, blind: jobs hung by a GPU's page
+        faults and by a GPU lost from the bus, cancelled by their owners minutes to hours later; each to be
+        requeued without the GPU's node)."""
         inc = self._open(self.by_job.get(self._job_key(job)))
         if inc is None:
             return False
