@@ -83,7 +83,7 @@ def build_pipeline(scn: dict[str, Any], config: PipelineConfig | None = None) ->
     config = config or PipelineConfig()
     if scn.get("site_rules") and not config.site_rules:  # an exported incident's rules in force
         config = config.with_site_rules(RuleSet.from_state(scn["site_rules"]))
-    return Pipeline(cluster, jobs, history, config), start
+    return Pipeline(cluster, jobs, history, config, start=start), start
 
 
 def _open_events(folder: Path) -> Any:

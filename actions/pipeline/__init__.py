@@ -57,7 +57,10 @@ class Pipeline:
         jobs: Iterable[JobSpec] = (),
         history: Iterable[HistoryEntry] = (),
         config: PipelineConfig | None = None,
+        start: float | None = None,
     ) -> None:
+        """``start``: when the record begins; a job listed as starting later is not running until then
+        (``Ingest.schedule_job``). Without it every job listed runs from the first feed."""
         self.config = config or PipelineConfig()
         self.world = World(cluster, history=list(history))
         self.corr = Correlator(self.world, self.config.storm_window_s, self.config.incident_close_s)
@@ -75,7 +78,10 @@ class Pipeline:
         # the policy's budget counts these, never the restarts the scheduler shows.
         self.restarts_by_us: dict[str, int] = {}
         for job in jobs:
-            self.ingest.upsert_job(job, job.started)
+            if start is not None and job.started is not None and job.started > start:
+                self.ingest.schedule_job(job)
+            else:
+                self.ingest.upsert_job(job, job.started)
 
     # --- live inputs -----------------------------------------------------------------------
 

@@ -150,6 +150,11 @@ def load(cls: type[P], state: dict[str, Any]) -> P:
         w.jobs[str(raw["id"])] = JobRun.from_state(raw)
     for job in list(w.jobs):
         w.reindex(job)
+    p.ingest.pending = {
+        job: float(run.spec.started)
+        for job, run in w.jobs.items()
+        if run.state == "pending" and run.spec.started
+    }
     w.ips = dict(state.get("ips", {}))
     w.down = {k: float(v) for k, v in state.get("down", {}).items()}
     w.drained_by_others = dict(state.get("drained", {}))

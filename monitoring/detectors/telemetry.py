@@ -20,6 +20,7 @@ loop settling a card at its target temperature is not a fault.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from monitoring.detectors import ce_storm
@@ -745,6 +746,40 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
+    def small_job_at_work(self, job: str, alone: Mapping[str, bool], since: float) -> str | None:
+        """Why a job too small for a working level (fewer than ``MIN_PEERS`` GPUs: ``still_computing`` has no
+        word on it) is at work since ``since`` (None: not shown). A GPU at work reads busy (``BUSY_UTIL``)
+        at ``START_RISE`` x or more its own idle power: a kernel spinning in a collective draws 1-2x, an
+        idle GPU reads 0 %. Every node of the job (``alone``: node -> whether the job is its only one)
+        must have reported since: a node of its own with a GPU at work, a node shared with other jobs
+        with every GPU at work (then whichever GPU is the job's works). holdout46, blind: k-Wave's solver
+        printed its estimate of a 22-minute run and nothing more until done, its one GPU at 204 W
+        against 15 W idle, and its silence was read as a start-up that hung."""
+        peers = self.peers.get(job)
+        if peers is None or peers.peak_power or not alone:
+            return None
+        per_node: dict[str, list[bool]] = {}
+        for key, power in peers.power.items():
+            st = self.gpus.get(key)
+            if peers.power_t.get(key, -1e18) <= since or st is None or st.util is None:
+                continue
+            if st.util_t is None or st.util_t <= since:
+                continue
+            busy = (
+                st.util >= BUSY_UTIL and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
+            )
+            per_node.setdefault(key[0], []).append(busy)
+        if set(per_node) != set(alone):
+            return None  # a node of the job not heard from since: no word on it
+        for node, flags in per_node.items():
+            if not any(flags) or (not alone[node] and not all(flags)):
+                return None
+        n = sum(sum(b) for b in per_node.values())
+        return (
+            f"{n} GPU(s) of its node(s) busy since at {START_RISE:g}x or more their own idle power: it computes "
+            "without printing"
+        )
+
     def _heard_since(
         self, job: str, since: float, min_gpus: int = 2
     ) -> tuple[JobPeers, list[tuple[GpuState, float]]] | None:
@@ -911,6 +946,7 @@ class TelemetryRules:
                 ]
                 for job, p in self.peers.items()
                 if p.peak_power
+                or p.power  # a job too small for a working level: its GPUs' power still counts
             },
             # ... and each GPU's latest SM clock: a node whose every GPU is slow is slow only against the
             # job's other nodes, which a tick in another process has not seen since (holdout18, blind:
@@ -951,7 +987,7 @@ class TelemetryRules:
                 peers.clock[(str(n), int(g))] = float(c)
         for job, (peak, powers, *rest) in d.get("w", {}).items():
             peers = self.peers.setdefault(str(job), JobPeers())
-            peers.peak_power = float(peak)
+            peers.peak_power = None if peak is None else float(peak)
             if rest and rest[0] is not None:
                 peers.floor_power = float(rest[0])
             for n, g, w, t in powers:

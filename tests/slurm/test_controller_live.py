@@ -54,7 +54,28 @@ def _ticks_until(cluster: ClusterRow, cond: Callable[[], Any], timeout: float, w
         if cond():
             return time.monotonic() - start
         time.sleep(0.5)
-    raise AssertionError(f"{what}: not within {timeout:.0f}s")
+    raise AssertionError(f"{what}: not within {timeout:.0f}s\n{_explain(cluster)}")
+
+
+def _explain(cluster: ClusterRow) -> str:
+    """What the controller held when a wait ran out: its incidents, their recommendations, its jobs."""
+    lines = []
+    for inc in Incident.objects.filter(cluster=cluster).order_by("pk"):
+        lines.append(
+            f"incident {inc.pk} {inc.status} {inc.category} culprit={inc.culprit_node} jobs={inc.jobs} "
+            f"note={inc.verification_note[:300]!r}"
+        )
+        for rec in inc.recommendations.order_by("pk"):
+            lines.append(
+                f"  {rec.action} {rec.status} node={rec.node} job={rec.job} exclude={rec.exclude} "
+                f"finished={rec.finished_at}"
+            )
+    for job in cluster.jobs.order_by("pk"):
+        lines.append(
+            f"job {job.slurm_id} {job.state} nodes={job.nodes} restarts={job.restarts} "
+            f"step={job.last_step} at={job.last_progress_at}"
+        )
+    return "\n".join(lines)
 
 
 @pytest.fixture(params=["local", "ssh"])
