@@ -617,9 +617,19 @@ def odd_setup(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a job stalled at start-up whose NCCL set-up differs from all its peers' (the network
     plugin it chose, ``Ingest.odd_setup``): the peers wait in their first collective for ranks that cannot
     join it (holdout20, blind: one HGX node without the RDMA plugin the other three loaded)."""
+    return _odd(inc, job, "hang")
+
+
+def odd_nic(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a job stalled at start-up whose NCCL alone could not open an HCA it was told to use
+    (``Ingest.odd_setup``): its NIC, which its ranks need to join the others' first collective."""
+    return _odd(inc, job, "network")
+
+
+def _odd(inc: Incident, job: str, category: str) -> Suspect | None:
     for m in inc.by_kind(Kind.HANG):
         odd = m.data.get("odd_setup") if m.job == job else None
-        if isinstance(odd, dict) and odd.get("node"):
+        if isinstance(odd, dict) and odd.get("node") and (odd.get("category") or "hang") == category:
             return Suspect(str(odd["node"]), None, 0.6, str(odd.get("why") or ""))
     return None
 

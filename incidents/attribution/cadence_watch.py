@@ -80,6 +80,7 @@ class Watched(Protocol):
     ) -> tuple[str, dict[str, Any]] | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
     def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
+    def progress_known(self, tracker: ProgressTracker) -> bool: ...
 
 
 def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
@@ -136,10 +137,14 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             continue
         tracker = ingest.trackers.get(job)
         phase = ingest.phases.get(job)
-        if tracker is None or tracker.last_t is not None or phase is None:
+        if tracker is None or ingest.progress_known(tracker) or phase is None:
             continue  # a known progress format: the progress detector watches it
         stall = cad.stall()
         if stall is None or now - stall.last_t < cfg.cadence_floor_s:
+            continue
+        if tracker.last_t is not None and tracker.last_t >= stall.last_t:
+            # A parser read a step after that beat stopped: the beat was no loop of training (a start-up's
+            # shuffle buffer filling every 10 s, holdout40), and the steps are too few yet to watch.
             continue
         run = ingest.world.jobs.get(job)
         due, why_phase = deadline(stall, phase, cfg, len(run.spec.nodes) if run is not None else 1)

@@ -39,6 +39,7 @@ NODE_HARD_KINDS = frozenset(
         Kind.MEM_CE_STORM,
         Kind.NODE_DOWN,
         Kind.LOCAL_FS_FAILURE,
+        Kind.NODE_SHUTDOWN,
     }
 )
 ALWAYS_RAISE = (

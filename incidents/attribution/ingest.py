@@ -383,8 +383,8 @@ class Ingest:
             if seen is _CONSUMED:
                 return
             known = seen is _PHASE
-            if tracker.last_t is None:
-                # no parser knows this job's progress: learn its beat
+            if not self.progress_known(tracker):
+                # no parser knows this job's progress (yet): learn its beat
                 known = self._cadence(t, job, line) or known
         if phase is not None and phase.save_trouble is None and phase.in_save():
             trouble = IO_FAILURE.search(
@@ -679,6 +679,9 @@ class Ingest:
             return False
         self.unexplained.count(job, t, line)  # its first beats went unexplained: make it routine
         ph.on_step(t, None, body)
+        tracker = self.trackers.get(job)
+        if tracker is not None:
+            tracker.beat_after_save(t)  # the loop beats again: a save begun before is over
         self.cadence_raised.discard(job)
         if job not in self.slowed:
             got = cad.slowdown(SLOW_RATIO)
@@ -1369,18 +1372,37 @@ class Ingest:
             return None
         return self.telemetry.working_intermittently(job, since)
 
-    def odd_setup(self, job: str) -> tuple[str, str] | None:
+    def progress_known(self, tracker: progress.ProgressTracker) -> bool:
+        """Whether a parser reads the job's progress well enough to watch it: ``hang_min_intervals`` steps
+        apart at least, as the progress detector needs for a deadline. Until then its own beat is learned and
+        watched (``cadence_watch``): a progress bar drawn at 0 and a loading bar filled before training do not
+        make a format known (holdout48, blind: Kimi-Audio's Trainer logged a dict every 90 s, its tqdm bar went to
+        the terminal only, and a freeze was found 830 s in, read as a hang at start-up)."""
+        return tracker.last_t is not None and len(tracker.intervals) >= self.cfg.hang_min_intervals
+
+    def odd_setup(self, job: str) -> tuple[str, str, str] | None:
         """The one node of a job on three or more whose NCCL chose another network plugin than all the
-        others (``FabricWatch.odd_plugin``), with why: its ranks cannot join the others' collectives."""
-        odd = self.fabric.odd_plugin(job)
+        others (``FabricWatch.odd_plugin``), or alone could not open an HCA it was told to use
+        (``FabricWatch.odd_device``), with why and the verdict it points at: its ranks cannot join the others'
+        collectives. A plugin of its own is its set-up (``hang``); an HCA it alone cannot open, its NIC
+        (``network``)."""
         run = self.world.jobs.get(job)
-        if odd is None or run is None:
+        if run is None:
             return None
-        node = self.world.canonical(odd[0])
-        if node not in run.spec.nodes:
-            return None
-        why = f"{node}'s NCCL runs {odd[1]} where the job's other nodes load {odd[2]}: its NCCL set-up is its own"
-        return node, why
+        odd = self.fabric.odd_plugin(job)
+        if odd is not None:
+            node = self.world.canonical(odd[0])
+            why = f"{node}'s NCCL runs {odd[1]} where the job's other nodes load {odd[2]}: its NCCL set-up is its own"
+            return (node, why, "hang") if node in run.spec.nodes else None
+        dev = self.fabric.odd_device(job, len(run.spec.nodes))
+        if dev is not None:
+            node = self.world.canonical(dev[0])
+            why = (
+                f"{node}'s NCCL could not open the HCA {dev[1]} it was told to use, and no other node of the job "
+                "said so: its NIC"
+            )
+            return (node, why, "network") if node in run.spec.nodes else None
+        return None
 
     def spinning_at_start(self, job: str, since: float) -> str | None:
         """Every GPU of a job before its first step spins at its idle power since ``since``

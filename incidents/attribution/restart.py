@@ -41,6 +41,10 @@ _NODE_FIRST = {
         "not elsewhere",
         "{node}'s NCCL set-up differs from that of every other node of the job",
     ),
+    "nic_unopened_on_one_node": (
+        "not elsewhere",
+        "{node}'s NCCL alone could not open an HCA the job told it to use; every other node's could",
+    ),
     "named_by_monitored_barrier": (
         "not elsewhere",
         "the ranks the job waits for, named by its own collective's records, run on {node}",
@@ -193,7 +197,7 @@ def assess_restart(inc: Incident, v: Verdict) -> tuple[Verdict, list[str]]:
         return Verdict("software", None, None, max(v.confidence, 0.7), "stall_after_training_finished", ()), [
             line
         ]
-    first = _NODE_FIRST.get(v.pattern) if v.category == "hang" and v.node is not None else None
+    first = _NODE_FIRST.get(v.pattern) if v.category in ("hang", "network") and v.node is not None else None
     if info.get("before_first_step") and first is not None:
         answer, reason = first
         line = (

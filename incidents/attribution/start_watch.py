@@ -41,7 +41,7 @@ class Watched(Protocol):
     def phase_data(self, job: str | None) -> dict[str, Any] | None: ...
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
     def spinning_at_start(self, job: str, since: float) -> str | None: ...
-    def odd_setup(self, job: str) -> tuple[str, str] | None: ...
+    def odd_setup(self, job: str) -> tuple[str, str, str] | None: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -83,7 +83,7 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
             data["phase"] = info
         odd = ingest.odd_setup(job)
         if odd is not None:
-            data["odd_setup"] = {"node": odd[0], "why": odd[1]}
+            data["odd_setup"] = {"node": odd[0], "why": odd[1], "category": odd[2]}
         if spin is not None:
             data["early"] = True
             text = (

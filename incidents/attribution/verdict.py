@@ -32,6 +32,7 @@ NODE_KINDS = (
     Kind.NODE_DOWN,
     Kind.NODE_FAILURE_LINE,
     Kind.LOCAL_FS_FAILURE,
+    Kind.NODE_SHUTDOWN,
     Kind.IOMMU_FAULT,
 )
 SOFTWARE_KINDS = analysis.SOFTWARE_KINDS
@@ -288,6 +289,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
     (analysis.stuck_at_start, "stuck_at_start", "hang"),
     (analysis.odd_setup, "odd_network_setup", "hang"),
+    (analysis.odd_nic, "nic_unopened_on_one_node", "network"),
 )
 
 

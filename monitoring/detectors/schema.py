@@ -143,6 +143,8 @@ class Kind:
     NODE_DOWN = "node_down"  # data: state, reason
     # a node's own disk's filesystem gone read-only or shut down; data: device
     LOCAL_FS_FAILURE = "local_fs_failure"
+    # the kernel shutting the node down itself: a critical trip temperature, hardware protection; data: why
+    NODE_SHUTDOWN = "node_shutdown"
     # the host's IOMMU refused a GPU's DMA (AMD-Vi IO_PAGE_FAULT, Intel DMAR); data: pci
     IOMMU_FAULT = "iommu_fault"
     NODE_DRAINED = "node_drained"  # drained by someone else
