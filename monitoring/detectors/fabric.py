@@ -153,16 +153,16 @@ class FabricWatch:
         return next(iter(hosts.items()))
 
     def to_state(self) -> dict[str, dict[str, str]]:
-        out = {job: dict(hosts) for job, hosts in self.plugins.items()}
-        # the unopened devices under a key no job id has (a job id is digits, "_" and "+")
-        out.update({f"unopened {job}": dict(hosts) for job, hosts in self.unopened.items()})
-        return out
+        return {job: dict(hosts) for job, hosts in self.plugins.items()}
 
     def load_state(self, d: dict[str, dict[str, str]]) -> None:
-        self.plugins, self.unopened = {}, {}
-        for job, hosts in d.items():
-            side, key = (self.unopened, job[9:]) if job.startswith("unopened ") else (self.plugins, job)
-            side[str(key)] = {str(h): str(p) for h, p in hosts.items()}
+        self.plugins = {str(job): {str(h): str(p) for h, p in hosts.items()} for job, hosts in d.items()}
+
+    def unopened_state(self) -> dict[str, dict[str, str]]:
+        return {job: dict(hosts) for job, hosts in self.unopened.items()}
+
+    def load_unopened(self, d: dict[str, dict[str, str]]) -> None:
+        self.unopened = {str(job): {str(h): str(dev) for h, dev in hosts.items()} for job, hosts in d.items()}
 
     def _report(self, job: str, host: str, how: str) -> list[tuple[str, str]]:
         named = self.named.setdefault(job, set())

@@ -761,9 +761,13 @@ class TelemetryRules:
         per_node: dict[str, list[bool]] = {}
         for key, power in peers.power.items():
             st = self.gpus.get(key)
-            if peers.power_t.get(key, -1e18) <= since or st is None or st.util is None:
-                continue
-            if st.util_t is None or st.util_t <= since:
+            if (
+                peers.power_t.get(key, -1e18) <= since
+                or st is None
+                or st.util is None
+                or st.util_t is None
+                or st.util_t <= since
+            ):
                 continue
             busy = (
                 st.util >= BUSY_UTIL and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,6 +169,9 @@ def test_one_node_alone_unable_to_open_its_hca_is_odd(n: int, bad: int, dev: str
     for k in range(4):
         f.feed("9", UNOPENED.format(label=bad, host=host, k=k, dev=dev))
     assert f.odd_device("9", n) == (host, dev)
+    restored = FabricWatch()  # the next tick in another process
+    restored.load_unopened(json.loads(json.dumps(f.unopened_state())))
+    assert restored.odd_device("9", n) == (host, dev)
     assert f.odd_device("9", 2) is None  # two nodes: no "all the others" to agree
     f.feed("9", UNOPENED.format(label=(bad + 1) % n, host=f"gpu-a-{(bad + 1) % n + 1:03d}", k=0, dev=dev))
     assert f.odd_device("9", n) is None  # two hosts: a setting, not one NIC
