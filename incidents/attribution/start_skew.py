@@ -34,12 +34,16 @@ QUORUM = 0.75  # a start-up line printed by at least this share of the job's tas
 SPREAD_MULTIPLE = 4.0
 STEP_SLACK_S = 5.0  # a late task's line this close after its peers' last print of it is in step
 KEY_MAX = 60  # the longest key of a "key : value" line read as such
+# Tasks that printed nothing at all are read against the task count when more than this share printed
+# (``_never_started``): one node of two or three is a third or a half of the job.
+SILENT_QUORUM = 0.5
 IN_STEP_LINES = 2  # shared start-up lines a task printed in step before it stopped: it had got going
 
 
 @dataclass
 class _Start:
     started: float
+    expected: int = 0  # the tasks the scheduler started (nodes x tasks per node); 0: not known
     last_t: float = float("-inf")  # the job's latest line, any stream
     streams: dict[int, tuple[float, str]] = field(default_factory=dict)  # task -> latest line (t, text)
     firsts: dict[str, dict[int, float]] = field(default_factory=dict)  # template -> task -> first t
@@ -58,6 +62,9 @@ class Skew:
     # than the late ones plus the peers' own spread): they did not start late, they stopped short.
     in_step: bool = False
     tasks: tuple[int, ...] = ()  # every task seen
+    # The late tasks printed nothing at all while every other task of the job got through its start-up
+    # lines (``StartSkew._never_started``).
+    silent: bool = False
 
     @property
     def spread(self) -> float:
@@ -71,14 +78,15 @@ class StartSkew:
         self.jobs: dict[str, _Start] = {}
         self.raised: set[str] = set()
 
-    def start(self, job: str, started: float | None) -> None:
+    def start(self, job: str, started: float | None, expected: int = 0) -> None:
+        """Watch a start-up; ``expected``: how many tasks the scheduler started (0: not known)."""
         self.jobs.pop(job, None)
         self.raised.discard(job)
         if started is None or self.silence_s <= 0:
             return
         if len(self.jobs) >= MAX_JOBS:
             self.jobs.pop(next(iter(self.jobs)))
-        self.jobs[job] = _Start(started)
+        self.jobs[job] = _Start(started, expected if expected <= MAX_STREAMS else 0)
 
     def to_state(self) -> dict[str, Any]:
         jobs = {
@@ -87,6 +95,7 @@ class StartSkew:
                 st.last_t if math.isfinite(st.last_t) else None,
                 [[task, t, text] for task, (t, text) in st.streams.items()],
                 {tpl: [[task, t] for task, t in firsts.items()] for tpl, firsts in st.firsts.items()},
+                st.expected,
             ]
             for job, st in self.jobs.items()
         }
@@ -94,8 +103,9 @@ class StartSkew:
 
     def load_state(self, d: dict[str, Any]) -> None:
         self.jobs = {}
-        for job, (started, last_t, streams, firsts) in (d.get("jobs") or {}).items():
-            st = self.jobs[str(job)] = _Start(float(started))
+        for job, row in (d.get("jobs") or {}).items():
+            started, last_t, streams, firsts = row[:4]
+            st = self.jobs[str(job)] = _Start(float(started), int(row[4]) if len(row) > 4 else 0)
             st.last_t = float("-inf") if last_t is None else float(last_t)
             st.streams = {int(task): (float(t), str(text)) for task, t, text in streams}
             st.firsts = {
@@ -156,7 +166,7 @@ class StartSkew:
             )
             if best is None or cand.peers > best.peers:
                 best = cand
-        return best
+        return best if best is not None else _never_started(st)
 
     def due(self, now: float) -> list[tuple[str, Skew]]:
         """Jobs silent for ``silence_s`` whose late tasks lag well beyond the peers' own spread."""
@@ -168,6 +178,28 @@ class StartSkew:
             if sk is not None and now - sk.last_t >= max(SPREAD_MULTIPLE * sk.spread, self.silence_s):
                 out.append((job, sk))
         return out
+
+
+def _never_started(st: _Start) -> Skew | None:
+    """The tasks the scheduler started that printed nothing at all, while every task that did print got
+    through the same start-up line (``SILENT_QUORUM`` of the expected at least; labels only below the expected
+    count): they stopped before their program's first line (holdout49, blind: a node's slurmstepd hung in D
+    state, its eight tasks silent while 24 peers on three nodes printed "Initializing distributed" and
+    waited for them). The job's start-up was even where it ran, so the late tasks did not start late: they
+    never started (``in_step``: ``analysis.stuck_at_start`` names their node when they are all of one)."""
+    n = len(st.streams)
+    if not st.expected or n >= st.expected or n < max(MIN_STREAMS, SILENT_QUORUM * st.expected):
+        return None
+    if max(st.streams) >= st.expected:
+        return None  # labels past the task count: not the scheduler's task numbers
+    common = [(max(seen.values()), tpl, seen) for tpl, seen in st.firsts.items() if len(seen) == n]
+    if not common:
+        return None
+    last, tpl, seen = max(common)
+    missing = tuple(k for k in range(st.expected) if k not in st.streams)
+    return Skew(
+        missing, n, tpl, min(seen.values()), last, st.started, "", True, tuple(range(st.expected)), True
+    )
 
 
 def _shape(body: str) -> str:
@@ -204,6 +236,11 @@ def describe(job: str, now: float, last_t: float, sk: Skew) -> str:
     late = ", ".join(str(k) for k in sk.late[:6]) + (" …" if len(sk.late) > 6 else "")
     head = f"job {job}: silent for {now - last_t:.0f} s at start-up; task(s) {late}"
     peers = f"which its {sk.peers} peers printed within {sk.spread:.0f} s"
+    if sk.silent:
+        return (
+            f"{head} printed nothing at all, while every other task of the job printed '{sk.marker[:60]}' "
+            f"within {sk.spread:.0f} s: they never started, and the peers wait in their first collective for them"
+        )
     if sk.in_step:
         return (
             f"{head} kept pace with their peers until '{sk.late_line[:60]}' and then stopped, "

@@ -42,6 +42,7 @@ class Watched(Protocol):
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None: ...
     def spinning_at_start(self, job: str, since: float) -> str | None: ...
     def odd_setup(self, job: str) -> tuple[str, str, str] | None: ...
+    def idle_node_at_start(self, job: str, since: float) -> tuple[str, list[list[Any]]] | None: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -59,11 +60,14 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         if last is None or job in skip or now - last < min(SPIN_FLOOR_S, START_FLOOR_S):
             continue
         spin = None
+        left: list[list[Any]] | None = None
         if now - last < START_FLOOR_S or now - last < limit(phase):
             if now - last < max(SPIN_FLOOR_S, SPIN_MULTIPLE * phase.launch_gap) or not phase.launch_seen():
                 continue
             odd = ingest.odd_setup(job)
             spin = ingest.spinning_at_start(job, last) or (odd[1] if odd is not None else None)
+            if spin is None and (apart := ingest.idle_node_at_start(job, last)) is not None:
+                spin, left = apart
             if spin is None:
                 continue
         if not phase.launch_seen():
@@ -84,6 +88,8 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         odd = ingest.odd_setup(job)
         if odd is not None:
             data["odd_setup"] = {"node": odd[0], "why": odd[1], "category": odd[2]}
+        if left is not None:
+            data["idle_gpus"] = left  # analysis.idle_among_busy names the node
         if spin is not None:
             data["early"] = True
             text = (

@@ -19,7 +19,7 @@ from incidents.attribution import analysis, heartbeat, lemon_gpu, node_env, node
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
-from monitoring.detectors import stacks
+from monitoring.detectors import stacks, telemetry
 from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind
 
 NODE_KINDS = (
@@ -607,7 +607,29 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
                 why.append(site[1])
     elif v.category == "gpu_hardware" and inc.timeouts:
         v = _gpu_from_collective(inc, world, v, why)
+    if v.category == "hang" and v.node is not None and v.gpu is None:
+        v = gpu_by_replay(inc, v, why)
     return v, why
+
+
+def gpu_by_replay(inc: Incident, v: Verdict, why: list[str]) -> Verdict:
+    """A stall that names a node and no GPU: the one GPU of that node whose PCIe link replayed faster
+    than DCGM's limit when the stall was called (``TelemetryRules.replaying``) is the one its peers waited
+    for (holdout50, blind: Darknet stalled on tx-06, GPU 2's replay count rising 60 a minute through a
+    failing riser, GPUs 0 and 1 at 0-1). Two such GPUs on the node name neither."""
+    found: dict[int, float] = {}
+    for m in inc.by_kind(Kind.HANG):
+        for row in m.data.get("pcie_replay") or ():
+            if isinstance(row, list) and len(row) == 3 and row[0] == v.node:
+                found[int(row[1])] = float(row[2])
+    if len(found) != 1:
+        return v
+    gpu, rate = next(iter(found.items()))
+    why.append(
+        f"{v.node} GPU {gpu}: its PCIe link replayed {rate:.0f} times a minute, over DCGM's limit of "
+        f"{telemetry.REPLAY_RATE:g}, when the job stopped"
+    )
+    return Verdict(v.category, v.node, gpu, v.confidence, v.pattern, v.evidence)
 
 
 def awaiting_collective(inc: Incident, world: World) -> bool:

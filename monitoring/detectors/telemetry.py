@@ -50,6 +50,12 @@ NVLINK_FIELDS = NVLINK_CRC + NVLINK_CRITICAL
 _NVLINK_ANY = frozenset(NVLINK_FIELDS)  # one set test per sample (every sample passes here)
 NVLINK_CRC_RATE = 100.0
 XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
+# PCIe replays (the link layer resending a packet that arrived corrupted), read as DCGM's PCIe health watch
+# reads them (dcgm_gpu_hardware_limits.h): "8 replays per minute is the maximum recommended by RM"
+# (DCGM_LIMIT_MAX_PCIREPLAY_RATE). Faster, the GPU's link (its riser, slot or retimer) is failing. Never
+# raised alone: a link that replays still works; it names the GPU of a node that a stall blames.
+PCIE_REPLAY = "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"
+REPLAY_RATE = 8.0
 SM_CLOCK = "DCGM_FI_DEV_SM_CLOCK"
 POWER = "DCGM_FI_DEV_POWER_USAGE"
 UTIL = "DCGM_FI_DEV_GPU_UTIL"
@@ -66,11 +72,23 @@ PART_LOW, PART_HIGH = 1.0, 90.0
 # A node whose exporter missed this many of its own sampling periods, while other nodes' still answer, went
 # dark: the node itself is gone (powered off, hung, cut off), not the collector.
 DARK_PERIODS = 2.5
+# ... and this many when the job on it went silent since its last sample as well: two signals of one stop
+# (holdout49, blind: a PSU cut on rtx-07, its 60 s samples and its job's 41 s beat stopping together).
+SILENT_DARK_PERIODS = 1.5
 ROUND_S = 1.0  # one node's GPUs sampled within this are one round
 # A GPU pegged by its workload at this share of its level or less, with no clock-event reason at all, is
 # capped by something the driver does not declare.
 UNDECLARED_RATIO = 0.5
 UNUSED_SAMPLES = 3  # a GPU idle this many samples in a row is not one its node's job works on
+# How many slow samples confirm a slow GPU depends on how far it is held down, busy (``_samples_needed``). A
+# brake the board asserts that holds a busy GPU at this share of its peers' clock or less is no clock change
+# caught mid-way: one sample (holdout47, blind: a power-braked L40 at 0.46x its peers, sampled every 600 s,
+# was confirmed only a sample later; holdout39: an L40S at 0.63x under HW thermal, samples 420 s apart).
+BRAKED_CLOCK = 0.7
+# Whatever declares it (no reason at all, a power cap set on it alone), a busy GPU at half its peers' clock
+# and half their power or less is held down: one sample; at BRAKED_CLOCK and this share of their power, two.
+HELD_CLOCK, HELD_POWER = 0.5, 0.5
+BRAKED_POWER = 0.8
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -136,6 +154,7 @@ class GpuState:
         "sbe",
         "link_run",
         "nvl",
+        "replay",
     )
 
     def __init__(self) -> None:
@@ -161,6 +180,8 @@ class GpuState:
         self.link_run = 0  # busy samples in a row with its PCIe link below its peers' (-1: raised)
         # [when NVLink's counters were last reported, their values (None where not reported), raised]
         self.nvl: list[Any] | None = None
+        # [the PCIe replay count last reported, when, its rate per minute since the sample before (or None)]
+        self.replay: list[Any] | None = None
 
     def to_state(self) -> list[Any]:
         return [
@@ -176,6 +197,7 @@ class GpuState:
             self.sbe,
             self.link_run,
             self.nvl,
+            self.replay,
         ]
 
     @classmethod
@@ -202,6 +224,8 @@ class GpuState:
             g.link_run = d[10]
         if len(d) > 11 and isinstance(d[11], list) and len(d[11]) == 3 and isinstance(d[11][1], list):
             g.nvl = [float(d[11][0]), [None if v is None else float(v) for v in d[11][1]], bool(d[11][2])]
+        if len(d) > 12 and isinstance(d[12], list) and len(d[12]) == 3:
+            g.replay = [float(d[12][0]), float(d[12][1]), None if d[12][2] is None else float(d[12][2])]
         return g
 
 
@@ -329,6 +353,8 @@ class TelemetryRules:
             self._corrected(t, st, gpu, fields, out)
         if not _NVLINK_ANY.isdisjoint(fields):
             self._nvlink(t, st, gpu, fields, out)
+        if PCIE_REPLAY in fields:
+            _replay(t, st, fields[PCIE_REPLAY])
         if job is not None:
             self._slow(t, st, key, gpu, fields, job, out)
             if LINK_GEN in fields or LINK_WIDTH in fields:
@@ -554,7 +580,10 @@ class TelemetryRules:
         st.slow_run += 1
         if st.slow_run == 1:
             st.slow_since = t
-        if st.slow_run >= (self.hw_samples if hw else self.slow_samples) and not st.slow_raised:
+        need = _samples_needed(
+            self.hw_samples if hw else self.slow_samples, hw, clock, med_clock, power, med_power, busy, own
+        )
+        if st.slow_run >= need and not st.slow_raised:
             st.slow_raised = True
             info = self._slow_info(gpu, clock, med_clock, reasons, power, med_power, own, st.slow_run)
             info.data["since"] = st.slow_since
@@ -695,6 +724,57 @@ class TelemetryRules:
             return idle
         return None
 
+    def idle_node_at_start(
+        self, job: str, nodes: tuple[str, ...], since: float, min_samples: int = 2
+    ) -> tuple[str, list[int]] | None:
+        """The one node of a job before its first step whose every GPU has read idle (0 %) for
+        ``min_samples`` samples or more, the latest after ``since``, while every GPU of its other nodes, each
+        heard from since, spins busy at less than ``START_RISE`` x its own idle power: those ranks formed the
+        communicator and wait in its first collective, which no rank of that node ever launched (holdout30,
+        blind: DeepEP's first ALLGATHER, h800-21's eight GPUs at 100 % and 130 W for ten minutes, h800-22's
+        at 0 % until the watchdog named its ranks). Unlike ``idle_split``, the idle GPUs may have been idle
+        from before ``since``: before the first step they never began. None when the first of the job's
+        nodes is the idle one (the first task's own start-up work: downloads, the dataset's build), when
+        a GPU reads neither, when one was not heard from since, or when two nodes are idle."""
+        peers = self.peers.get(job)
+        if peers is None:
+            return None
+        idle: str | None = None
+        busy = 0
+        for node in nodes:
+            gpus = self.node_gpus.get(node)
+            if not gpus:
+                continue
+            states = [(g, self.gpus[(node, g)]) for g in gpus]
+            if any(s.util_t is None or s.util_t <= since or s.util is None for _, s in states):
+                return None  # not every GPU heard from since: wait for the rest of the round
+            if all((s.util or 0.0) <= 0 and s.idle_n >= min_samples for _, s in states):
+                if idle is not None or node == nodes[0]:
+                    return None
+                idle = node
+                continue
+            for g, st in states:
+                power = peers.power.get((node, g))
+                if (st.util or 0.0) < PART_HIGH or not st.idle_power or power is None:
+                    return None
+                if power >= START_RISE * st.idle_power:
+                    return None  # computing: not waiting in a collective
+                busy += 1
+        if idle is None or busy < 2:
+            return None
+        return idle, sorted(self.node_gpus[idle])
+
+    def replaying(self, nodes: tuple[str, ...]) -> list[list[Any]]:
+        """The GPUs of these nodes whose PCIe link replayed faster than ``REPLAY_RATE`` per minute between
+        their last two samples, as ``[node, gpu, rate]``."""
+        out: list[list[Any]] = []
+        for node in nodes:
+            for g in sorted(self.node_gpus.get(node, ())):
+                rp = self.gpus[(node, g)].replay
+                if rp is not None and rp[2] is not None and rp[2] > REPLAY_RATE:
+                    out.append([node, g, round(rp[2], 1)])
+        return out
+
     def all_idle(self, nodes: tuple[str, ...], since: float, min_samples: int = 2) -> list[str] | None:
         """The nodes of a job every GPU of which went idle after ``since`` and stayed so (or None).
 
@@ -804,9 +884,11 @@ class TelemetryRules:
             out.append((st, power))
         return peers, out
 
-    def dark_nodes(self, nodes: tuple[str, ...], since: float, now: float) -> tuple[list[str], float] | None:
+    def dark_nodes(
+        self, nodes: tuple[str, ...], since: float, now: float, periods: float = DARK_PERIODS
+    ) -> tuple[list[str], float] | None:
         """The nodes of a silent job whose exporter went dark: no sample since ``since`` (about the job's
-        last beat), ``DARK_PERIODS`` of its own sampling period overdue, while another node reported a
+        last beat), ``periods`` of its own sampling period overdue, while another node reported a
         round after it and is still on time. With the longest of the dark nodes' periods, or None.
 
         A node powered off, hung or cut off answers no scrape; a collector that stopped answers for no
@@ -819,7 +901,7 @@ class TelemetryRules:
             seen = self.node_seen.get(node)
             if seen is None or seen[1] <= 0.0:
                 continue  # never heard, or one round only: no period of its own to be overdue by
-            if seen[0] <= since and now - seen[0] >= DARK_PERIODS * seen[1]:
+            if seen[0] <= since and now - seen[0] >= periods * seen[1]:
                 dark.append(node)
                 latest, period = max(latest, seen[0]), max(period, seen[1])
         if not dark:
@@ -998,6 +1080,44 @@ class TelemetryRules:
                 peers.power[(str(n), int(g))] = float(w)
                 if t is not None:
                     peers.power_t[(str(n), int(g))] = float(t)
+
+
+def _replay(t: float, st: GpuState, value: Any) -> None:
+    """Keep the GPU's PCIe replay count and its rate per minute since the sample before (a count that went
+    down is a reset counter: no rate)."""
+    count = _num(value)
+    if count is None:
+        return
+    prev = st.replay
+    rate = None
+    if prev is not None and t > prev[1] and count >= prev[0]:
+        rate = (count - prev[0]) * 60.0 / (t - prev[1])
+    st.replay = [count, t, rate]
+
+
+def _samples_needed(
+    need: int,
+    hw: bool,
+    clock: float,
+    ref: float,
+    power: float | None,
+    med_power: float | None,
+    busy: bool,
+    own: bool,
+) -> int:
+    """Slow samples in a row that confirm a slow GPU: ``need``, fewer the further a busy GPU is held below
+    its peers (``BRAKED_CLOCK``, ``HELD_CLOCK``/``HELD_POWER``, ``BRAKED_POWER``). A GPU compared with its own
+    past (``own``: too few peers) and an idle one keep ``need``."""
+    if own or not busy or clock > BRAKED_CLOCK * ref:
+        return need
+    if hw:
+        return 1
+    share = power / med_power if power is not None and med_power else None
+    if share is None:
+        return need
+    if clock <= HELD_CLOCK * ref and share <= HELD_POWER:
+        return 1
+    return min(need, 2) if share <= BRAKED_POWER else need
 
 
 def _runaway_info(gpu: int, hot: dict[str, float]) -> LineInfo:
