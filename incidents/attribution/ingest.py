@@ -107,8 +107,6 @@ def own_drain(reason: str) -> bool:
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
 IDLE_FOLLOW_S = 3600.0
-# A node that went down with no job on it waits this long (a scheduler poll or two) for someone else's reason.
-IDLE_DOWN_S = 60.0
 NIC_TROUBLE_S = 1800.0
 NIC_TROUBLE_MIN = 3
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
@@ -152,9 +150,6 @@ class Ingest:
         self.previous_phase: dict[str, dict[str, Any]] = {}  # job -> where its last attempt stood
         # job -> when its runtime declared a node dead that no name or address here resolves (dark_runtime_peer)
         self.peer_dead: dict[str, float] = {}
-        # node -> [when, state, reason]: a node that went down with no job on it, held ``IDLE_DOWN_S``
-        # (_idle_down_due)
-        self.idle_down: dict[str, list[Any]] = {}
         # job -> when its own output last named a shared filesystem failing, and which (Correlator._outage_named)
         self.fs_said: dict[str, tuple[float, str]] = {}
         # node -> when it said a GPU was lost without naming it: the one gone from its telemetry is that GPU
@@ -1036,18 +1031,6 @@ class Ingest:
         if ns.down:
             first = node not in world.down
             world.down[node] = t
-            held = self.idle_down.get(node)
-            if held is not None and ns.drained and reason and reason != held[2] and not own_drain(reason):
-                # Someone took the idle node out of service with their own word for it: theirs to handle.
-                del self.idle_down[node]
-                world.drained_by_others[node] = reason
-                return
-            alone = not any(n != node and t - dt <= IDLE_DOWN_S for n, dt in world.down.items())
-            if first and alone and not world.jobs_hit_on(node, t) and not self.idle_down:
-                self.idle_down[node] = [t, state, reason or ""]
-                return
-            if first and self.idle_down:
-                self._idle_down_due(t, force=True)  # more nodes going down: no one's work on one node
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
                 self._emit(
@@ -1062,7 +1045,6 @@ class Ingest:
                 )
             return
         world.down.pop(node, None)
-        self.idle_down.pop(node, None)
         if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):
             world.drained_by_others[node] = reason
             text = f"slurm: node {node} drained by someone else: {reason}"
@@ -1233,7 +1215,6 @@ class Ingest:
             self._emit(hang)
         for job, declared in list(self.peer_dead.items()):
             self._dark_runtime_peer(job, declared, now)
-        self._idle_down_due(now)
         for obs in cadence_watch.stalls(self, self.cadence_cfg, now):
             self._watch_idle(obs)
             self._emit(obs)
@@ -1244,24 +1225,6 @@ class Ingest:
             self._emit(obs)
         for job, sk in self.skew.due(now):
             self._skew_stall(job, sk, now)
-
-    def _idle_down_due(self, now: float, force: bool = False) -> None:
-        """A node that went down with no job on it is raised ``IDLE_DOWN_S`` later, unless someone took it
-        out of service with a reason of their own by then (``_node_state``): nothing of anyone's was lost
-        in the wait, and a node its operators drained for their work is theirs (holdout50, blind: pn-12
-        NOT_RESPONDING, then DOWN+DRAIN "PSU replacement (ticket 3377)" ten seconds later, was raised as a
-        node failure and drained a second time). Another node going down meanwhile, or just before, raises it
-        at once: nodes going down together are no one's work on one (``node_storms``; holdout16: three nodes
-        NOT_RESPONDING within 3 s after a power event, one of them idle)."""
-        for node, (t, state, reason) in sorted(self.idle_down.items(), key=lambda kv: kv[1][0]):
-            if now - t < IDLE_DOWN_S and not force:
-                continue
-            del self.idle_down[node]
-            text = f"slurm: node {node} {state} ({reason or 'no reason'})"
-            data = {"state": state, "reason": reason}
-            # At the scheduler's time for it: a node down is one event whenever it is raised, and nodes that go
-            # down together are told apart by those times (node_storms).
-            self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data=data))
 
     def _watch_idle(self, obs: Observation) -> None:
         """A stall raised before any node of the job was seen left idle: watch for it (``_follow_idle``)."""

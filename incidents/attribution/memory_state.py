@@ -35,7 +35,6 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "nic_trouble": ingest.nic_trouble.to_state(),
         "kernel_open": [ingest.kernel_records.to_state(), ingest.kernel_reader.to_state()],
         "peer_dead": ingest.peer_dead,
-        "idle_down": ingest.idle_down,
         "idle_watch": ingest.idle_watch,
         "net_plugins": ingest.fabric.to_state(),
         "nic_unopened": ingest.fabric.unopened_state(),
@@ -75,11 +74,6 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.kernel_records.load_state(records)
     ingest.kernel_reader.load_state(reader)
     ingest.peer_dead = {str(j): float(t) for j, t in (state.get("peer_dead") or {}).items()}
-    ingest.idle_down = {
-        str(n): [float(v[0]), str(v[1]), str(v[2])]
-        for n, v in (state.get("idle_down") or {}).items()
-        if len(v) == 3
-    }
     ingest.idle_watch = {
         str(j): [float(x) for x in v[:3]] for j, v in (state.get("idle_watch") or {}).items() if len(v) >= 2
     }

@@ -9,7 +9,6 @@
 - A start-up silence that began with the fault's own cascade (the ranks' watchdog timeouts) is that fault's.
 - A job's filesystem error on the node whose local filesystem failed is that node's failure, however much later.
 - A stall that names a node and no GPU: the one GPU whose PCIe link replays faster than DCGM's limit is named.
-- A node that went down with no job on it waits a minute for someone else's reason before it is raised.
 """
 
 from __future__ import annotations
@@ -285,32 +284,6 @@ def test_a_replay_counter_that_went_down_is_a_reset_not_a_rate() -> None:
     tm._replay(120.0, st_, 63)
     assert st_.replay is not None and st_.replay[2] == 60.0
     assert tm.GpuState.from_state(st_.to_state()).replay == st_.replay
-
-
-# --- a node that went down with no job on it ---------------------------------------------------------------------
-
-
-def _down(reason_after: str | None, other: bool = False, until: float = 300.0) -> list[Any]:
-    p = Pipeline(_cluster(), [_spec("2", "gpu-a-001")], start=T0)
-    down = "DOWN+NOT_RESPONDING"
-    events = [slurm(100.0, kind="node_state", node="gpu-a-012", state=down, reason="Not responding")]
-    if reason_after is not None:
-        events.append(
-            slurm(110.0, kind="node_state", node="gpu-a-012", state="DOWN+DRAIN", reason=reason_after)
-        )
-    if other:
-        events.append(slurm(101.0, kind="node_state", node="gpu-a-013", state=down, reason="Not responding"))
-    run(p, events, until=until)
-    return p.incidents()
-
-
-def test_an_idle_node_its_operators_drained_at_once_is_theirs() -> None:
-    assert _down("PSU replacement (ticket 3377)") == []
-    assert _down(None, until=155.0) == []  # held a minute for someone else's word
-    [inc] = _down(None)
-    assert (inc.category, inc.culprit_node) == ("node_failure", "gpu-a-012")
-    together = _down("PSU replacement (ticket 3377)", other=True, until=102.0)  # another node: not theirs
-    assert {i.culprit_node for i in together} == {"gpu-a-012", "gpu-a-013"}
 
 
 # --- a port down, or a node gone dark, confirms a job's silence sooner ------------------------------------------

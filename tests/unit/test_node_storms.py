@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from actions.pipeline import Pipeline, PipelineConfig
-from incidents.attribution.ingest import IDLE_DOWN_S
 from incidents.attribution.node_storms import reason_key
 from monitoring.detectors.schema import ClusterSpec
 from tests.unit.pipehelpers import job, kernel, pipeline, run, slurm
@@ -95,7 +94,7 @@ def test_three_nodes_within_a_minute_are_one_cause_whatever_the_clusters_size(
     run(
         p,
         [_down(t, f"gpu-a-{i + 1:04d}", "Not responding") for i, t in enumerate(times)],
-        until=times[-1] + IDLE_DOWN_S + 30,  # a node with no job waits IDLE_DOWN_S for someone else's reason
+        until=times[-1] + 30,
     )
     incs = p.incidents()
     if len(times) == 3 and times[-1] <= 60.0:
