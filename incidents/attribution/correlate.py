@@ -312,25 +312,11 @@ class Correlator:
             return True
         return any(o.t > since for node in nodes for o in self.pending_node.get(node, ()))
 
-    def crashed_since(self, nodes: Iterable[str], since: float) -> Observation | None:
-        """A user process of one of ``nodes`` that died of a fault after ``since`` (a kernel record no
-        incident took yet), the first."""
+    def pending_since(self, nodes: Iterable[str], since: float, kind: str) -> Observation | None:
+        """The first observation of ``kind`` on one of ``nodes`` after ``since`` that no incident took yet (a
+        kernel record pending on its node: a process that died of a fault, a port that went down)."""
         found = [
-            o
-            for node in nodes
-            for o in self.pending_node.get(node, ())
-            if o.kind == Kind.PROCESS_CRASH and o.t > since
-        ]
-        return min(found, key=lambda o: o.t) if found else None
-
-    def port_down_since(self, nodes: Iterable[str], since: float) -> Observation | None:
-        """A network port of one of ``nodes`` that went down after ``since`` (a kernel record no incident
-        took yet), the first."""
-        found = [
-            o
-            for node in nodes
-            for o in self.pending_node.get(node, ())
-            if o.kind == Kind.IB_PORT_ERROR and o.t > since
+            o for node in nodes for o in self.pending_node.get(node, ()) if o.kind == kind and o.t > since
         ]
         return min(found, key=lambda o: o.t) if found else None
 

@@ -1494,15 +1494,16 @@ class Ingest:
                 "other nodes still report: the node itself is gone or cut off"
             )
             return why, {"dark_nodes": dark[0], "early": True}
-        crash = self.corr.crashed_since(run.spec.nodes, last - period)
-        if crash is not None and now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s):
+        beats = now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s)
+        crash = self.corr.pending_since(run.spec.nodes, last - period, Kind.PROCESS_CRASH)
+        if crash is not None and beats:
             d = crash.data
             return (
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
                 f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
             ), {"early": True}
-        beats = now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s)
-        port = self.corr.port_down_since(run.spec.nodes, last - period) if len(run.spec.nodes) >= 2 else None
+        multi = len(run.spec.nodes) >= 2
+        port = self.corr.pending_since(run.spec.nodes, last - period, Kind.IB_PORT_ERROR) if multi else None
         if port is not None and beats:
             # The job's collectives cross every node's port: one that went down since its last line stops
             # them all (holdout49, blind: VideoMAE's 32 ranks silent after v100-14's data NIC went down, the
