@@ -18,6 +18,7 @@ from incidents.attribution import (
     launch_watch,
     self_restart,
     site_rules,
+    stall_inspector,
     start_skew,
     start_watch,
     unexplained,
@@ -369,6 +370,10 @@ class Ingest:
                 return  # a transport error at start-up: watched for the silence that follows
         if has_nccl and "NET/Plugin" in line:
             self.fabric.plugin_line(job, line)
+        if has_nccl and "Bootstrap" in line:
+            run = self.world.jobs.get(job)
+            for host, how in self.fabric.bootstrap_line(job, line, len(run.spec.nodes) if run else 2):
+                self._fabric_missing(t, job, host, how, port="bootstrap on a host-local bridge")
         if ("NET/IB : " in line) if has_nccl else ("network interfaces" in line or job in self.fabric.block):
             for host, how in self.fabric.feed(job, line):
                 self._fabric_missing(t, job, host, how)
@@ -581,17 +586,22 @@ class Ingest:
             return None
         return held[1]
 
-    def _fabric_missing(self, t: float, job: str, host: str, how: str) -> None:
+    def _fabric_missing(self, t: float, job: str, host: str, how: str, port: str = "fabric missing") -> None:
         """One of a job's nodes runs without the fabric its other nodes use (``monitoring.detectors.fabric``):
-        that node's network, the job crawling at its pace."""
+        that node's network, the job crawling at its pace, or unable to reach it at all (``port``: which)."""
         run = self.world.jobs.get(job)
         node = self.world.canonical(host)
         if run is None or node not in run.spec.nodes or len(run.spec.nodes) < 2:
             return
         if len(self.fabric.named.get(job, ())) >= len(run.spec.nodes):
             return  # every node of the job says it: the cluster has no such fabric
-        text = clean_line(f"job {job}: {node} runs without the fabric its peers use ({how})", 300)
-        self._emit(Observation(t, Kind.IB_PORT_ERROR, node, job, text=text, data={"port": "fabric missing"}))
+        what = (
+            "runs without the fabric its peers use"
+            if port == "fabric missing"
+            else "cannot be reached by its peers"
+        )
+        text = clean_line(f"job {job}: {node} {what} ({how})", 300)
+        self._emit(Observation(t, Kind.IB_PORT_ERROR, node, job, text=text, data={"port": port}))
 
     def _stack_dump(self, t: float, job: str, dump: stacks.Dump) -> None:
         """A dump of the job's stacks: where its main thread waits, evidence for the job's stall."""
@@ -1223,8 +1233,40 @@ class Ingest:
             self._launch_stall(job, trouble, now)
         for obs in start_watch.stalls(self, now, skip=self.launch.raised | self.skew.raised):
             self._emit(obs)
+        self._inspector_stalls(now)
         for job, sk in self.skew.due(now):
             self._skew_stall(job, sk, now)
+
+    def _inspector_stalls(self, now: float) -> None:
+        """A running job whose stall inspector kept warning since its last step (``stall_inspector``), no
+        incident of it open: a hang."""
+        for key, pending in list(self.corr.pending_job.items()):
+            job = key.rsplit("#", 1)[0]
+            run = self.world.jobs.get(job)
+            if run is None or run.state != "running" or key != f"{job}#{run.attempt}":
+                continue  # what no incident took of the job's attempt now running
+            phase, tr = self.phases.get(job), self.trackers.get(job)
+            steps = [
+                t for t in (phase.last_step_t if phase else None, tr.last_t if tr else None) if t is not None
+            ]
+            found = stall_inspector.persistent(pending, max(steps, default=None), now)
+            if found is None:
+                continue
+            first, latest, ranks = found
+            who = ", ".join(map(str, ranks[:8])) + (" ..." if len(ranks) > 8 else "")
+            text = (
+                f"job {job}: its stall inspector warned for {latest - first:.0f} s on end, no step since, that "
+                f"{('rank ' if len(ranks) == 1 else 'ranks ') + who if ranks else 'some ranks'} never submitted the collective the others wait in"
+            )
+            data: dict[str, Any] = {
+                "last_progress_t": first,
+                "early": True,
+                "stall_warned_s": round(latest - first, 1),
+            }
+            info = self.phase_data(job)
+            if info is not None:
+                data["phase"] = info
+            self._emit(Observation(now, Kind.HANG, None, job, text=clean_line(text, 300), data=data))
 
     def _watch_idle(self, obs: Observation) -> None:
         """A stall raised before any node of the job was seen left idle: watch for it (``_follow_idle``)."""
@@ -1411,6 +1453,18 @@ class Ingest:
             return (node, why, "network") if node in run.spec.nodes else None
         return None
 
+    def idle_throughout(self, job: str, since: float) -> bool:
+        """Whether every GPU of the job's nodes has read 0 % since before ``since`` (or since its first
+        sample): ``TelemetryRules.idle_throughout``."""
+        run = self.world.jobs.get(job)
+        return run is not None and self.telemetry.idle_throughout(run.spec.nodes, since)
+
+    def sample_due(self, job: str, since: float, now: float) -> bool:
+        """Whether a node of the job has not reported telemetry since ``since`` and will
+        (``TelemetryRules.sample_due``): until then nothing says its GPUs are not at work."""
+        run = self.world.jobs.get(job)
+        return run is not None and self.telemetry.sample_due(run.spec.nodes, since, now)
+
     def spinning_at_start(self, job: str, since: float) -> str | None:
         """Every GPU of a job before its first step spins at its idle power since ``since``
         (``TelemetryRules.all_spinning_at_start``), and nothing else was seen of it since."""
@@ -1494,6 +1548,16 @@ class Ingest:
                 "other nodes still report: the node itself is gone or cut off"
             )
             return why, {"dark_nodes": dark[0], "early": True}
+        gone = self.telemetry.all_idle(run.spec.nodes, last)
+        if gone is not None:
+            # Every GPU of the job went idle after its last beat and stayed so, samples on end: no rank
+            # computes, and none spins in a collective (holdout52, blind: nnU-Net's one RTX 4080 at 0 % and
+            # 210 MHz 38 s into an epoch, its memory held, the host's CPU power states failing it).
+            why = (
+                f"every GPU of {', '.join(gone[:4])} went idle after it and stayed so (no rank computes, none "
+                "spins in a collective)"
+            )
+            return why, {"idle_nodes": gone, "early": True}
         beats = now - last >= max(CRASH_BEATS * c.hang_idle_multiple * period, c.hang_min_s)
         crash = self.corr.pending_since(run.spec.nodes, last - period, Kind.PROCESS_CRASH)
         if crash is not None and beats:

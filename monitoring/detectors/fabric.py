@@ -25,11 +25,19 @@ No plugin found (libnccl-net.so), using internal implementation``): one node of 
 that chose otherwise than all the others has an NCCL set-up of its own, and its ranks cannot join the
 others' first collective (holdout20, blind: one HGX node without the RDMA/SHARP plugin the others
 loaded, the job silent at start-up; "you have libnccl-net.so on part of your hpc").
+
+So is the interface NCCL bootstraps on (``src/bootstrap.cc``: ``Bootstrap : Using IFACE:ADDR<0>``; ``Bootstrap:``
+from 2.19): one node of a job alone on a host-local bridge (docker0, virbr0: ``transport.bridge_of``), while the
+job's other nodes use a routed interface, gives its peers an address none of them can reach, and every
+connection to it times out (holdout52, blind: arcface_torch on two RTX 3090 nodes, libvirt's virbr0 on one of
+them; NCCL_SOCKET_IFNAME excludes it). Every node of the job must have said which before one is singled out.
 """
 
 from __future__ import annotations
 
 import re
+
+from monitoring.detectors.transport import bridge_of
 
 _NO_NICS = "was unable to find any relevant network interfaces"
 _MODULE = re.compile(r"^\s*Module:\s*(.+?)\s*$")
@@ -48,13 +56,14 @@ _PLUGIN = re.compile(
 _NCCL_UNOPENED = re.compile(
     r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL WARN NET/IB ?: ?Unable to open device (\S+)"
 )
+_BOOTSTRAP = re.compile(r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO Bootstrap ?: ?Using (\S+)")
 MIN_HOSTS = 3  # "all the others" needs at least two others that agree
 BLOCK_LINES = 8  # the lines of one help block after its "unable to find" line
 MAX_JOBS = 4096
 
 
 class FabricWatch:
-    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins", "unopened")
+    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins", "unopened", "bootstrap")
 
     def __init__(self) -> None:
         self.block: dict[str, tuple[int, str]] = {}  # job -> (lines left, module)
@@ -63,6 +72,9 @@ class FabricWatch:
         self.named: dict[str, set[str]] = {}  # hosts already reported, per job
         self.plugins: dict[str, dict[str, str]] = {}  # job -> host -> the network plugin NCCL chose there
         self.unopened: dict[str, dict[str, str]] = {}  # job -> host -> the HCA NCCL could not open there
+        self.bootstrap: dict[
+            str, dict[str, str]
+        ] = {}  # job -> host -> the interface NCCL bootstraps on there
 
     def feed(self, job: str, line: str) -> list[tuple[str, str]]:
         """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
@@ -128,6 +140,31 @@ class FabricWatch:
         if m.group(1) not in hosts and len(hosts) < 4096:
             hosts[m.group(1)] = chosen
 
+    def bootstrap_line(self, job: str, line: str, nodes: int) -> list[tuple[str, str]]:
+        """``(host, how)`` for the one host of the job (of ``nodes``) whose NCCL bootstraps on a host-local
+        bridge while the others' use a routed interface, once every node said which."""
+        m = _BOOTSTRAP.match(line)
+        if m is None:
+            return []
+        if job not in self.bootstrap and len(self.bootstrap) >= MAX_JOBS:
+            self.bootstrap.pop(next(iter(self.bootstrap)))
+        hosts = self.bootstrap.setdefault(job, {})
+        if len(hosts) < 4096:
+            hosts.setdefault(m.group(1), m.group(2).split("<", 1)[0])
+        if len(hosts) < max(nodes, 2):
+            return []
+        bridged = {h: bridge_of(iface) for h, iface in hosts.items()}
+        on = [h for h, b in bridged.items() if b]
+        off = sorted(h for h, b in bridged.items() if not b)
+        if len(on) != 1 or not off:
+            return []
+        host = on[0]
+        how = (
+            f"its NCCL bootstraps on the host-local bridge {bridged[host]} ({hosts[host]}), which no other node can "
+            f"reach, where {off[0]}'s uses {hosts[off[0]]}"
+        )
+        return self._report(job, host, how)
+
     def odd_plugin(self, job: str) -> tuple[str, str, str] | None:
         """``(host, its plugin, everyone else's)`` when exactly one host of the job chose otherwise than all
         the others (``MIN_HOSTS`` at least), or None."""
@@ -158,6 +195,12 @@ class FabricWatch:
     def load_state(self, d: dict[str, dict[str, str]]) -> None:
         self.plugins = {str(job): {str(h): str(p) for h, p in hosts.items()} for job, hosts in d.items()}
 
+    def bootstrap_state(self) -> dict[str, dict[str, str]]:
+        return {job: dict(hosts) for job, hosts in self.bootstrap.items()}
+
+    def load_bootstrap(self, d: dict[str, dict[str, str]]) -> None:
+        self.bootstrap = {str(job): {str(h): str(i) for h, i in hosts.items()} for job, hosts in d.items()}
+
     def unopened_state(self) -> dict[str, dict[str, str]]:
         return {job: dict(hosts) for job, hosts in self.unopened.items()}
 
@@ -172,5 +215,13 @@ class FabricWatch:
         return [(host, how)]
 
     def forget(self, job: str) -> None:
-        for d in (self.block, self.with_ib, self.without_ib, self.named, self.plugins, self.unopened):
+        for d in (
+            self.block,
+            self.with_ib,
+            self.without_ib,
+            self.named,
+            self.plugins,
+            self.unopened,
+            self.bootstrap,
+        ):
             d.pop(job, None)

@@ -266,8 +266,10 @@ _SERVICE_ERR = re.compile(
     r"\b429\b[^\w]{0,3}(?:Client Error: )?Too Many Requests|"
     # A 5xx status in a client's own words, beside the URL it fetched: libmamba's "(status 503)" and
     # "status: 503 [URL]", curl's "The requested URL returned error: 503", "HTTP/1.1 502", "response code 504";
-    # and conda's "HTTP 000 CONNECTION FAILED for url" (000: no response at all).
-    r"\b(?:status(?: code)?|HTTP(?:/[\d.]+)?|returned error|response code|error code)[:= ]{1,3}5\d\d\b|"
+    # and conda's "HTTP 000 CONNECTION FAILED for url" (000: no response at all). 429 too, the service refusing
+    # the cluster's requests over its quota (RFC 6585; enroot's "URL ... returned error code: 429" when Docker
+    # Hub's anonymous pull limit is spent behind one address: holdout51, blind).
+    r"\b(?:status(?: code)?|HTTP(?:/[\d.]+)?|returned error|response code|error code)[:= ]{1,3}(?:5\d\d|429)\b|"
     r"\bHTTP 000 CONNECTION FAILED\b|"
     # urllib3's Retry giving up on a status it retries (exceptions.ResponseError.SPECIFIC_ERROR, "too many
     # {status_code} error responses"), whatever client wraps it (requests, MLflow, the HF hub); a client saying
@@ -660,7 +662,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         if "monitoredBarrier" in line:
             return _barrier_missing(*split_prefix(line))
         if "issing ranks" in line:
-            return _fr_missing(*split_prefix(line))
+            rank, body = split_prefix(line)
+            return _fr_missing(rank, body) or _horovod_stall(rank, body)
         if "ready ranks" in line or (line.endswith("]") and ": [" in line and _HVD_OPS.search(line)):
             return _horovod_stall(*split_prefix(line))
         if "device handle" in line:
@@ -690,7 +693,11 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         missing = _fr_missing(rank, body)
         if missing is not None:
             return missing
-    if "ready ranks" in body or (body.endswith("]") and body[:12].find("[") >= 0 and _HVD_OPS.search(body)):
+    if (
+        "ready ranks" in body
+        or "missing ranks:" in body
+        or (body.endswith("]") and body[:12].find("[") >= 0 and _HVD_OPS.search(body))
+    ):
         stalled = _horovod_stall(rank, body)
         if stalled is not None:
             return stalled
@@ -749,18 +756,28 @@ def _fr_missing(rank: int | None, body: str) -> LineInfo | None:
 
 
 # Horovod's stall inspector (horovod/common/operations.cc to 0.19, stall_inspector.cc from 0.20) warns when
-# some ranks submitted a tensor and the rest did not for HOROVOD_STALL_CHECK_TIME_SECONDS (60 s): to 0.19 one
-# line "... Stalled ops: NAME [ready ranks: 0, 1, ...], NAME [ready ranks: ...]", from 0.20 "... Missing
+# some ranks submitted a tensor and the rest did not for HOROVOD_STALL_CHECK_TIME_SECONDS (60 s): to 0.16
+# "Stalled ops:" and a line per tensor, "NAME [missing ranks: 0, 3]" (std::cerr, then LOG(WARNING)); to 0.19
+# one line "... Stalled ops: NAME [ready ranks: 0, 1, ...], NAME [ready ranks: ...]", from 0.20 "... Missing
 # ranks:" and then a line per missing rank, "16: [NAME, NAME]". The ranks never ready are where the job
 # waits. A warning, not a failure: a rank saving a checkpoint for longer than a minute prints it in a healthy
 # job, so it names the ranks of a stall found otherwise and raises nothing itself.
 _HVD_READY = re.compile(r"\[ready ranks: ?(\d+(?:, ?\d+)*)\]")
 _HVD_OPS = re.compile(r"Horovod|[Aa]llreduce|[Aa]llgather|[Bb]roadcast|[Aa]lltoall|[Rr]educescatter")
 _HVD_MISSING = re.compile(r"(?:(\d+): )?\[([^\]]+)\]$")
+_HVD_MISSING_LIST = re.compile(r"\[missing ranks: ?(\d+(?:, ?\d+)*)\]")
 _HVD_DATA = {"by": "horovod", "warning": True}
 
 
 def _horovod_stall(rank: int | None, body: str) -> LineInfo | None:
+    if "missing ranks:" in body:
+        found = _HVD_MISSING_LIST.search(body)
+        if found is None or _HVD_OPS.search(body[: found.start()]) is None:
+            return None
+        absent = sorted({int(r) for r in re.findall(r"\d+", found.group(1))})[:64]
+        who = ", ".join(map(str, absent))
+        text = f"Horovod's stall inspector: rank{'s' if len(absent) > 1 else ''} {who} never submitted the stalled tensors"
+        return LineInfo(Kind.BARRIER_MISSING, None, text=text, data={"ranks": absent, **_HVD_DATA})
     if "ready ranks" in body:
         ready = sorted({int(r) for m in _HVD_READY.finditer(body) for r in re.findall(r"\d+", m.group(1))})
         if not ready:
@@ -860,12 +877,15 @@ def _cuda_device_state(rank: int | None, body: str) -> LineInfo | None:
 # --- kernel ---------------------------------------------------------------------------------
 
 _EDAC_UE = re.compile(r"EDAC.*\b\d+ UE\b|EDAC.*Uncorrected")
+# ... and Omni-Path's (drivers/infiniband/hw/hfi1/chip.c, handle_link_down: "Link down reason: Unexpected link
+# down", "... Neighbor link down message N, REASON"; the unit "hfi1_0"), QLogic's qib the same way.
 _IB_LINK_DOWN = re.compile(
-    r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+).*?(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
+    r"(mlx\d_core|mlx\d_\d+|\bib\d+\b|ibp\w+|\bhfi1_\d+|\bqib\d+).*?"
+    r"(link (?:is )?down|Link down|lost carrier|module event.*(?:unplug|error|disabl))",
     re.I,
 )
 _BOND = re.compile(r"\b(bond\w*):")
-_IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and")
+_IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and|\bhfi1_\d+|\bqib\d+")
 _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 # A node's own disk's filesystem giving up, in each filesystem's words: ext4's error handler remounting it
 # read-only (fs/ext4/super.c, "Remounting filesystem read-only"; errors=remount-ro, the default for a root),
@@ -1227,7 +1247,7 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         port = m.group(1) if m else "bond"
         text = f"kernel: {port} running without any active interface (every link of the bond down)"
         return LineInfo(Kind.IB_PORT_ERROR, text=text, data={"port": port, "fabric": True})
-    if "mlx" in line or "ib" in line:
+    if "mlx" in line or "ib" in line or "hfi1" in line:
         m = _IB_LINK_DOWN.search(line)
         if m is None:
             return None

