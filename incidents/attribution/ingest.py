@@ -414,7 +414,7 @@ class Ingest:
             phase.on_error(t)
         if (
             info is None
-            and (has_error or "onnect" in line or "resol" in line)
+            and (has_error or "onnect" in line or "resol" in line or "esponse" in line)
             and self._retried_service(t, job, line)
         ):
             return

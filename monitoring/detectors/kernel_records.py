@@ -193,7 +193,18 @@ NIC_DRIVERS = frozenset(
 # classes run from C_EC_SFTWR and C_EC_INFO to C_EC_DEGRD and C_EC_CRIT), a driver's "Fatal error" or
 # "FATAL". The node's port, as a link going down is (holdout41, blind: a Slingshot NIC's critical error under
 # torchtitan, the job's other nodes then failing their collectives).
-_NIC_FATAL = re.compile(r"\bC_EC_CRIT\b|\bfatal error\b|\bFATAL\b|\bcritical error\b", re.I)
+# The adapter no longer answering its own driver counts the same: a command it never completed (EFA's
+# efa_com.c "Wait for completion (polling) timeout", mlx5's cmd.c "... timeout. Will cause a leak of a command
+# resource"): holdout54, blind: an EFA device silent mid-save, its node's NCCL requests failing 1 s later.
+_NIC_FATAL = re.compile(
+    r"\bC_EC_CRIT\b|\bfatal error\b|\bFATAL\b|\bcritical error\b|\binternal error detected\b|"
+    r"\bWait for completion \(polling\) timeout\b|\btimeout\. Will cause a leak of a command resource\b",
+    re.I,
+)
+_NIC_PROBE_FAILED = re.compile(
+    r"^(?P<drv>[\w.-]+): probe of (?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]) failed with error "
+    r"(?P<err>-?\d+)"
+)
 # dev_printk's "<driver> <bdf>:", or netdev_printk's "<driver> <bdf> <netdev>:" (bnxt_en, ice, mlx5e)
 _NIC_PREFIX = re.compile(
     r"^(?P<drv>[\w.-]+)\s+(?P<bdf>[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])(?:\s+[\w.@-]+)?:"
@@ -331,9 +342,28 @@ class KernelRecordReader:
         return Record(Kind.GPU_HW_ERROR, text, gpu, {"pci": bdf, "driver": driver})
 
     def _nic_driver_error(self, msg: str) -> Record | None:
-        """A network adapter's driver reporting a critical or fatal error of its device (``_NIC_FATAL``):
-        the node's port. PCIe AER records are read as such (``_aer_head``)."""
-        if "atal" not in msg and "ATAL" not in msg and "CRIT" not in msg and "ritical" not in msg:
+        """A network adapter's driver reporting a critical or fatal error of its device (``_NIC_FATAL``), or
+        its catastrophic-error handler's "Internal error detected" (mlx4's catas.c, mlx5's health.c), or the
+        driver core failing to bring it back (drivers/base/dd.c: "DRIVER: probe of BDF failed with error
+        -5"): the node's port. PCIe AER records are read as such (``_aer_head``). holdout53, blind: a
+        ConnectX-3's internal error, its reset failing with -5, its peers' MPI retries exceeded 13 s later."""
+        if "probe of" in msg and "failed with error" in msg:
+            gone = _NIC_PROBE_FAILED.search(msg)
+            if gone is None or gone.group("drv") not in NIC_DRIVERS:
+                return None
+            driver, bdf = gone.group("drv"), gone.group("bdf")
+            text = f"the network adapter at PCI {bdf} did not come back ({driver}: probe failed, {gone.group('err')})"
+            return Record(
+                Kind.IB_PORT_ERROR, text, data={"port": f"{driver} {bdf}", "pci": bdf, "fabric": True}
+            )
+        if (
+            "atal" not in msg
+            and "ATAL" not in msg
+            and "CRIT" not in msg
+            and "ritical" not in msg
+            and "nternal error detected" not in msg
+            and "timeout" not in msg
+        ):
             return None
         p = _NIC_PREFIX.search(msg)
         if p is None or p.group("drv") not in NIC_DRIVERS or "AER" in msg or "PCIe Bus Error" in msg:

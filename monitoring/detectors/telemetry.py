@@ -174,7 +174,7 @@ class GpuState:
         self.util: float | None = None
         self.peak_clock = 0.0  # the highest SM clock it ran at in its current job: its own working level
         self.peak_job: str | None = None  # the job that clock was reached in
-        self.idle_power: float | None = None  # the power it drew at its latest idle sample (0 %)
+        self.idle_power: float | None = None  # the least power it drew at an idle sample (0 %)
         # How steadily it works at a partial utilisation (PART_LOW < util < PART_HIGH): up one for such a
         # sample, down one for any other, between 0 and 3. Two in a row make it 2 (working); after a run,
         # one sample between loops (a bar's end, the next loop's set-up) leaves it working, two do not.
@@ -350,7 +350,12 @@ class TelemetryRules:
                     st.idle_n += 1
                     idle_power = fields.get(POWER)
                     if idle_power is not None:
-                        st.idle_power = _num(idle_power)
+                        # The least it drew at 0 %: a sample reading 0 % between two kernels of work draws
+                        # far more (holdout53, blind: an RTX 5090 autotuning Triton kernels, 0 % at 110 W
+                        # against 28 W idle), and would make its work look like idling.
+                        p = _num(idle_power)
+                        if p is not None and (st.idle_power is None or p < st.idle_power):
+                            st.idle_power = p
                 else:
                     st.busy_t = t
                     if st.idle_n:
@@ -910,9 +915,10 @@ class TelemetryRules:
             # Its power says it works (a kernel spinning in a collective draws 1-2x idle at 90-100 %), whatever
             # share of the time a kernel runs (holdout48, blind: AREkit's one TITAN RTX at 42 % and 131 W
             # against 28 W idle, its log silent for 90 minutes of training).
-            busy = (
-                st.util >= PART_LOW and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
-            )
+            # A sample may read 0 % between two kernels: one above 0 % since ``since`` will do, at that power
+            # (holdout53, blind: Triton autotuning on an RTX 5090, 0-31 % at 76-116 W against 28 W idle).
+            worked = st.util >= PART_LOW or (st.busy_t is not None and st.busy_t > since)
+            busy = worked and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
             per_node.setdefault(key[0], []).append(busy)
         if set(per_node) != set(alone):
             return None  # a node of the job not heard from since: no word on it
