@@ -23,7 +23,7 @@ from monitoring.detectors import telemetry as tm
 from monitoring.detectors.hostlist import expand
 from monitoring.detectors.kernel_records import KernelRecordReader
 from monitoring.detectors.schema import ClusterSpec, JobSpec, Kind
-from tests.unit.pipehelpers import OPTED, PCI, T0, job, log, pipeline, run
+from tests.unit.pipehelpers import OPTED, PCI, T0, job, log, pipeline, run, slurm
 
 
 def test_openibs_completion_error_names_its_peer() -> None:
@@ -185,3 +185,17 @@ def _slow_all_along(minutes: int) -> list[Any]:
 def test_a_slow_gpu_that_still_drags_its_job_is_one_incident_however_long() -> None:
     [inc] = _slow_all_along(120)
     assert (inc.culprit_node, inc.culprit_gpu) == ("gpu-a-002", 3)
+
+
+def test_a_job_failing_after_its_service_answered_500_failed_of_the_service() -> None:
+    p = pipeline(job("41", "gpu-a-001", tpn=1), job("42", "gpu-a-009", tpn=1))
+    events = []
+    for jid, t0 in (("41", 100.0), ("42", 400.0)):
+        events += [
+            log(t0, jid, "500 response executing GraphQL."),
+            log(t0 + 0.1, jid, '{"error":"internal database error"}'),
+            log(t0 + 60.0, jid, "wandb.errors.CommError: internal database error"),
+            slurm(t0 + 61.0, kind="job_state", job=jid, state="FAILED", exit_code="1:0"),
+        ]
+    ups = run(p, events, until=480.0)
+    assert ups and {u.category for u in ups} == {"infrastructure"}
