@@ -1404,7 +1404,7 @@ class Ingest:
         run = self.world.jobs.get(job)
         if why is None and run is not None:
             alone = {node: self.world.node_jobs.get(node) == [job] for node in run.spec.nodes}
-            why = self.telemetry.small_job_at_work(job, alone, since)
+            why = self.telemetry.nodes_at_work(job, alone, since)
         return why
 
     def _evidence_since(self, job: str, since: float) -> bool:

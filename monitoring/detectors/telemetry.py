@@ -843,14 +843,15 @@ class TelemetryRules:
         from the start, and its peak is that spin.
         """
         peers = self.peers.get(job)
-        if peers is not None and peers.power_computed_t < max(peers.power_t.values(), default=-1e18):
+        latest = max(peers.power_t.values(), default=-1e18) if peers is not None else -1e18
+        if peers is not None and peers.power_computed_t < latest:
             # Samples since the level was last computed (it is, at most every 5 s, at a round's first
             # sample): the round that came in since counts now, not a round later.
-            peers.working_level(max(peers.power_t.values()), 0.0, MIN_PEERS)
+            peers.working_level(latest, 0.0, MIN_PEERS)
         if peers is None or not peers.peak_power or len(peers.power) < 2:
             return None
         if startup and (peers.floor_power is None or peers.peak_power < START_RISE * peers.floor_power):
-            return self._above_own_idle(peers, since)
+            return None
         recent = [p for k, p in peers.power.items() if peers.power_t.get(k, -1e18) > since]
         if len(recent) * 2 < len(peers.power):
             return None  # most GPUs have not reported since: no word on them
@@ -862,36 +863,10 @@ class TelemetryRules:
             f"{now / peers.peak_power:.0%} of the {peers.peak_power:.0f} W they drew at work"
         )
 
-    def _above_own_idle(self, peers: JobPeers, since: float) -> str | None:
-        """Why a job's GPUs are at work since ``since`` when its own lowest level is no idle floor (its first
-        samples came after it began to work): most of its GPUs, each reporting since, read busy at
-        ``START_RISE`` x or more the power it drew idle (a spin in a collective draws 1-2x). None when
-        fewer, or their idle power is not known. holdout44, blind: Detectron's eight GPUs first sampled 30
-        minutes in, at 87 % and 192 W against their 15 W idle, while its log went to a file."""
-        busy = 0
-        for key, power in peers.power.items():
-            st = self.gpus.get(key)
-            if (
-                peers.power_t.get(key, -1e18) > since
-                and st is not None
-                and st.util is not None
-                and st.util_t is not None
-                and st.util_t > since
-                and st.util >= BUSY_UTIL
-                and st.idle_power
-                and power >= START_RISE * st.idle_power
-            ):
-                busy += 1
-        if busy * 2 <= len(peers.power):
-            return None
-        return (
-            f"{busy} of its {len(peers.power)} GPUs reporting since read busy at {START_RISE:g}x or more their own "
-            "idle power"
-        )
-
-    def small_job_at_work(self, job: str, alone: Mapping[str, bool], since: float) -> str | None:
-        """Why a job too small for a working level (fewer than ``MIN_PEERS`` GPUs: ``still_computing`` has no
-        word on it) is at work since ``since`` (None: not shown). A GPU at work reads above 0 % (``PART_LOW``)
+    def nodes_at_work(self, job: str, alone: Mapping[str, bool], since: float) -> str | None:
+        """Why a job is at work since ``since`` node by node (None: not shown), where ``still_computing`` has no
+        word: a job too small for a working level (fewer than ``MIN_PEERS`` GPUs), or one whose level mixes in
+        GPUs of its nodes it does not use, or that it was first sampled already at work. A GPU at work reads above 0 % (``PART_LOW``)
         at ``START_RISE`` x or more its own idle power: a kernel spinning in a collective draws 1-2x, an
         idle GPU reads 0 %. Every node of the job (``alone``: node -> whether the job is its only one)
         must have reported since: a node of its own with a GPU at work, a node shared with other jobs

@@ -183,11 +183,11 @@ def test_a_small_jobs_gpu_power_survives_a_handover() -> None:
     for t, util, watts in ((0.0, 0.0, 20.0), (300.0, 95.0, 180.0)):
         for i in (0, 1):
             rules.on_sample(T0 + t + 0.1 * i, "gpu-a-003", i, _fields(util if i == 0 else 0.0, watts), "7")
-    said = rules.small_job_at_work("7", {"gpu-a-003": True}, T0 + 100)
+    said = rules.nodes_at_work("7", {"gpu-a-003": True}, T0 + 100)
     assert said is not None
     again = TelemetryRules()
     again.load_state(json.loads(json.dumps(rules.to_state())))
-    assert again.small_job_at_work("7", {"gpu-a-003": True}, T0 + 100) == said
+    assert again.nodes_at_work("7", {"gpu-a-003": True}, T0 + 100) == said
 
 
 def _fields(util: float, watts: float) -> dict[str, Any]:
