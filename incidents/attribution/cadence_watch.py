@@ -112,7 +112,14 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings, nodes: int 
         return max(stall.deadline, finished_at + grace), f"training finished; teardown allowed {grace:.0f} s"
     if name == ph.EVALUATING and phase.eval_t is not None:
         grace = max(base, cfg.eval_grace_s)
-        return max(stall.deadline, phase.eval_t + grace), f"an evaluation in flight allows {grace:.0f} s"
+        due = max(stall.deadline, phase.eval_t + grace)
+        said = phase.last_line_t
+        if said is not None and said > phase.eval_t and said + base > due:
+            # The evaluation printed since it began (its result): the loop it returns to gets its own beat's
+            # deadline from there (holdout56, blind: StyleGAN3's fid50k_full, 29 min without a line, then its
+            # result and, 8.6 min later, the next 7-minute tick).
+            return said + base, f"an evaluation in flight allows {grace:.0f} s, its last line {base:.0f} s"
+        return due, f"an evaluation in flight allows {grace:.0f} s"
     if phase.resumed_t is not None and phase.resumed_t > stall.last_t:
         return max(stall.deadline, phase.resumed_t + base), "counted from the end of the last save"
     closed = phase.loop_closed_after(stall.last_t)

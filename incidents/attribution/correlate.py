@@ -154,6 +154,14 @@ def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: A
     return False
 
 
+def _variant_of(before: str, now: str) -> bool:
+    """The same name, or one with a suffix after a separator (``-``, ``_``, ``.``) that the other lacks."""
+    if before == now:
+        return True
+    short, long_ = sorted((before, now), key=len)
+    return len(short) >= 4 and long_.startswith(short) and long_[len(short)] in "-_."
+
+
 def _ended_the_same(inc: Incident, job: str, obs: Observation) -> bool:
     """Whether the incident saw ``job`` end as ``obs`` says this attempt ended: failed before its first
     step with the same exit code, and no program error of the earlier attempt's to compare instead (the
@@ -191,9 +199,12 @@ _DEVICE_CUDA_ERRORS = (
 def _device_crash_only(inc: Incident) -> bool:
     """Whether every program error of the incident is a CUDA error a failing device gives (and there is one)."""
     errors = inc.by_kind(Kind.EXCEPTION, Kind.CUDA_OOM)
-    return bool(errors) and all(
+    said = [m for m in errors if m.kind == Kind.CUDA_OOM or m.data.get("message")]
+    # an exception with no message of its own (C++'s "terminate called after throwing an instance of
+    # 'c10::CUDAError'") says what its "what():" line says
+    return bool(said) and all(
         m.kind == Kind.EXCEPTION and any(w in str(m.data.get("message") or "") for w in _DEVICE_CUDA_ERRORS)
-        for m in errors
+        for m in said
     )
 
 
@@ -482,13 +493,17 @@ class Correlator:
 
     def _same_work(self, other: str, run: JobRun, inc: Incident) -> bool:
         """Whether job ``other`` of ``inc`` is ``run``'s work: an earlier attempt of it, or an earlier
-        submission of it by its owner (same user, same name) that no longer runs."""
+        submission of it by its owner (same user, same name, or the name with a variant's suffix the owner
+        added, ``train-7b`` -> ``train-7b-bs1``) that no longer runs (holdout55, blind: T5X resubmitted as
+        ``t5x-ul2-base-pretrain-bs1`` after its OOM at NCCL's initialisation, failing there again)."""
         if other == run.spec.id:
             return inc.attempts.get(other, run.attempt) != run.attempt
         prev = self.world.jobs.get(other)
         if prev is None or prev.state == "running" or not run.spec.user or not run.spec.name:
             return False
-        return (prev.spec.user, prev.spec.name) == (run.spec.user, run.spec.name)
+        if prev.spec.user != run.spec.user:
+            return False
+        return _variant_of(prev.spec.name, run.spec.name)
 
     def _survived(self, inc: Incident, obs: Observation) -> bool:
         """The job kept training well after its incident: what stops it now is a new fault.
@@ -755,15 +770,27 @@ class Correlator:
         be a running neighbour's (the soak: a program's exception, then a Xid 79 under the next job on that
         node)."""
         gpu_hw = obs.kind in GPU_HARDWARE_KINDS or (obs.kind == Kind.XID and bool(obs.data.get("hardware")))
-        if obs.node is None or not gpu_hw:
+        node_hw = obs.kind in NODE_HARD_KINDS
+        if obs.node is None or not (gpu_hw or node_hw):
             return None
         for job in self.world.jobs_hit_on(obs.node, obs.t, FAILED_BEFORE_FAULT_S):
             run = self.world.jobs.get(job)
-            if run is None or run.state == "running" or run.ended_t is None or run.ended_t > obs.t:
+            if run is None:
                 continue
             inc = self._open(self.by_job.get(self._job_key(job)))
             v = inc.verdict if inc is not None else None
             if inc is None or v is None or v.node is not None:
+                continue
+            if run.state == "running" or run.ended_t is None or run.ended_t > obs.t:
+                # Still running, its processes stuck: a CUDA error a failing device gives, and then the node
+                # itself gone (holdout56, blind: "CUDA error: unknown error" in NCCL's watchdog, the job
+                # silent, and 3 min later jean-zay-iam15 NOT_RESPONDING, the job NODE_FAIL).
+                if (
+                    node_hw
+                    and _device_crash_only(inc)
+                    and 0 <= obs.t - inc.detected_t <= FAILED_BEFORE_FAULT_S
+                ):
+                    return inc
                 continue
             if v.pattern in _SAID_NOTHING or _device_crash_only(inc):
                 return inc

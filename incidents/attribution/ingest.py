@@ -25,7 +25,16 @@ from incidents.attribution import (
 )
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
-from monitoring.detectors import ce_storm, fabric, gpu_figures, logs, progress, scheduler, stacks
+from monitoring.detectors import (
+    ce_storm,
+    fabric,
+    gpu_figures,
+    logs,
+    progress,
+    rank_timings,
+    scheduler,
+    stacks,
+)
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
@@ -158,6 +167,8 @@ class Ingest:
         # job -> [since, ratio(, group)]: its own beat slowed (and the group of owners' jobs it slowed with)
         self.slowed: dict[str, list[float]] = {}
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
+        self.rank_times = rank_timings.RankTimings()  # the parts of its step a job times per rank or per host
+        self.waited_on: set[str] = set()  # jobs whose slow GPU one_still_at_work named
         # job -> rank label -> the node it printed as its name
         self.label_hosts: dict[str, dict[str, str]] = {}
         # job -> when Open MPI's runtime said it lost a daemon (_daemon_lost)
@@ -281,6 +292,8 @@ class Ingest:
         self.fs_said.pop(spec.id, None)
         self.slowed.pop(spec.id, None)
         self.figures.forget(spec.id)
+        self.rank_times.forget(spec.id)
+        self.waited_on.discard(spec.id)
         self.label_hosts.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
         if pattern is not None:
@@ -297,6 +310,7 @@ class Ingest:
         self.trackers.pop(job, None)
         self.cadences.pop(job, None)
         self.figures.forget(job)  # a preflight's figures are of no use once the job ended
+        self.rank_times.forget(job)
         self.label_hosts.pop(job, None)
         ph = self.phases.get(job)
         if ph is not None:
@@ -388,6 +402,8 @@ class Ingest:
         has_error = "rror" in line
         # NCCL's INFO lines, a phase line, a beat of the job's own cadence: understood, though no fault
         known = has_nccl and "NCCL INFO" in line
+        if not has_error and not has_nccl and rank_timings.maybe(line):
+            self._rank_timing(t, job, line)
         if not has_error and not has_nccl and tracker is not None:
             seen = self._progress(t, job, line, tracker)
             if seen is _CONSUMED:
@@ -496,6 +512,36 @@ class Ingest:
         data = {"ratio": round(slow.ratio, 3), "reasons": None, "figure": True}
         self._emit(Observation(t, Kind.SLOW_GPU, node, job, slow.gpu, rank, text, data))
         return True
+
+    def _rank_timing(self, t: float, job: str, line: str) -> None:
+        """The parts of a step a job times on each rank, or a figure per host (``rank_timings``): a host far
+        slower than every other one in its own work, two rounds in a row, is slow (``slow_gpu`` with no GPU:
+        gpu_degraded on the node, drained, the job requeued without it)."""
+        run = self.world.jobs.get(job)
+        if run is None or len(run.spec.nodes) < rank_timings.MIN_HOSTS:
+            return
+        rank, body = logs.split_prefix(line)
+        slow = None
+        if rank is not None:
+            found = rank_timings.parts(body)
+            if found is not None:
+                slow = self.rank_times.see_parts(
+                    t, job, rank, body, found, lambda r: self.world.node_of_rank(job, r)
+                )
+        else:
+            tab = rank_timings.table(body, self.world.canonical, run.spec.nodes)
+            if tab is not None:
+                slow = self.rank_times.see_table(job, *tab)
+        if slow is None:
+            return
+        text = clean_line(
+            f"{slow.node}: job {job}'s ranks there {'took' if slow.higher_worse else 'did'} {slow.value:.4g} in "
+            f"'{slow.part}', the other {slow.hosts - 1} hosts' median {slow.others:.4g}, {slow.rounds} rounds "
+            "in a row: the host the others wait for",
+            300,
+        )
+        data = {"ratio": round(slow.speed, 3), "reasons": None, "host": True}
+        self._emit(Observation(t, Kind.SLOW_GPU, slow.node, job, None, None, text, data))
 
     def _verbs_event(self, t: float, job: str, line: str) -> bool:
         """Open MPI's openib transport passing on the verbs' own asynchronous event (``help-mpi-btl-openib.txt``
@@ -705,7 +751,42 @@ class Ingest:
                     self.slowed.pop(next(iter(self.slowed)))
                 self.slowed[job] = [got[1], got[0]]
                 self._shared_slowdown(t, job)
+        if job not in self.waited_on:
+            self._waited_on(t, job, cad)
         return True
+
+    def _waited_on(self, t: float, job: str, cad: CadenceTracker) -> None:
+        """The job's own beat slowed (any beat, a measuring one too), and since then the GPUs of one node
+        alone still work while all the others dropped to what a wait draws (``one_still_at_work``): that
+        node's GPU is what the job waits for, slow (``slow_gpu``: drained, the job requeued without it)."""
+        got = cad.slowdown(SLOW_RATIO, recent=2, counting=False)
+        if got is None:
+            return
+        held = self.telemetry.one_still_at_work(job, got[1])
+        if held is None:
+            return
+        node, gpu, share = held
+        if len(self.waited_on) >= 4096:
+            self.waited_on.pop()
+        self.waited_on.add(job)
+        which = f"GPU {gpu}" if gpu is not None else "its GPUs"
+        text = clean_line(
+            f"{node}: {which} still at {share:.0%} of job {job}'s working power while every other GPU of the "
+            f"job dropped to what a wait draws, its beat {got[0]:.1f}x slower since: the GPU the job waits for",
+            300,
+        )
+        self._emit(
+            Observation(
+                t,
+                Kind.SLOW_GPU,
+                node,
+                job,
+                gpu,
+                None,
+                text,
+                {"ratio": round(1.0 / got[0], 3), "reasons": None},
+            )
+        )
 
     def _shared_slowdown(self, t: float, job: str) -> None:
         """The job's beat slowed: with other owners' jobs on other nodes whose beats slowed within
@@ -1160,6 +1241,16 @@ class Ingest:
             )
             deadline = tr.hang_deadline(c.hang_multiple, c.hang_min_s, c.hang_min_intervals, save_grace)
             done = ph.finish_t if ph is not None else None
+            if (
+                deadline is not None
+                and ph is not None
+                and ph.finished_at is None
+                and (ph.eval_t or 0.0) > tr.last_t
+            ):
+                # An evaluation announced since the last step, training not over: its pass is no training
+                # step, its silence is judged against eval_grace_s (as a cadence's is), over or not
+                # (holdout55, blind: MaxText's 96 s evaluation every 300 steps of 7.3 s).
+                deadline = max(deadline, (ph.eval_t or 0.0) + c.eval_grace_s)
             if deadline is None and tr.finished and done is not None:
                 deadline = done + c.hang_min_s  # training said it ended: only its teardown is watched
             if deadline is None:

@@ -52,6 +52,8 @@ def dump(ingest: Ingest) -> dict[str, Any]:
             for job, (st, n) in ingest.style_hits.items()
         },
         "figures": ingest.figures.to_state(),
+        "rank_times": ingest.rank_times.to_state(),
+        "waited_on": sorted(ingest.waited_on),
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
         "relaunched": ingest.relaunched,
@@ -93,6 +95,8 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
         for j, v in (state.get("style_hits") or {}).items()
     }
     ingest.figures.load_state(state.get("figures") or {})
+    ingest.rank_times.load_state(state.get("rank_times") or {})
+    ingest.waited_on = {str(j) for j in state.get("waited_on") or []}
     ingest.label_hosts = {
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()
     }

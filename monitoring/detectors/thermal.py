@@ -82,6 +82,14 @@ class ThermalWatch:
     def forget_job(self, job: str) -> None:
         self.jobs.pop(job, None)
 
+    def above_peers(self, job: str, key: tuple[str, int]) -> float | None:
+        """How far the GPU's latest temperature is above its job's median (None: too few peers, or unknown)."""
+        peers = self.jobs.get(job)
+        if peers is None or peers.med is None or len(peers.latest) < MIN_PEERS:
+            return None
+        temp = peers.latest.get(key)
+        return None if temp is None else temp - peers.med
+
     def on_sample(self, t: float, key: tuple[str, int], temp: Any, job: str) -> dict[str, float] | None:
         """The runaway's numbers the first time a GPU is confirmed heating away from its peers."""
         if type(temp) is not float and type(temp) is not int:
