@@ -595,6 +595,33 @@ def idle_among_busy(inc: Incident, world: World, job: str) -> Suspect | None:
     return None
 
 
+def busy_among_idle(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node of a stalled job whose GPUs all stay busy while every other node's went idle, after the
+    job's processes said they gave up on a peer (NCCL's or XLA's "remote process exited or there was a network
+    error", ncclRemoteError): the others aborted their communicators and left the collective, the one that
+    never noticed still spins in it. It is the peer they lost (holdout55, blind: three JAX processes
+    aborting on an async NCCL error, h100-n09's silent, its eight GPUs at 100 %, the other 24 idle)."""
+    if not any(m.job == job for m in inc.by_kind(Kind.NCCL_REMOTE_ERROR)):
+        return None
+    run = world.jobs.get(job)
+    if run is None or len(run.spec.nodes) < 3:
+        return None
+    for m in inc.by_kind(Kind.HANG):
+        if m.job != job:
+            continue
+        left = m.data.get("idle_gpus") or []
+        idle_nodes = {str(n) for n, _ in left}
+        rest = [n for n in run.spec.nodes if n not in idle_nodes]
+        if len(rest) != 1 or len(idle_nodes) != len(run.spec.nodes) - 1:
+            continue
+        why = (
+            f"{rest[0]}: its GPUs still busy in the collective while every other node's went idle after their "
+            "processes aborted on a lost peer: the one that never noticed is the one they lost"
+        )
+        return Suspect(rest[0], None, 0.5, why)
+    return None
+
+
 def went_dark(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a stalled job whose exporter stopped answering as the job stopped, while other
     nodes' still answer (``TelemetryRules.dark_nodes``): the node itself went down (holdout19, blind: a DGX

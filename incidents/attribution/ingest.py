@@ -1387,7 +1387,9 @@ class Ingest:
                 continue
             left = self.left_behind(job, since)
             nodes = {str(n) for n, _ in left or ()}
-            if len(nodes) != 1:
+            # one node idle among busy peers, or every node idle but one, still busy, when the job's processes
+            # said they gave up on a peer (analysis.busy_among_idle reads which)
+            if len(nodes) != 1 and not (len(run.spec.nodes) >= 3 and len(nodes) == len(run.spec.nodes) - 1):
                 continue
             if len(watch) < 3:
                 # seen: the rest of the node's round of samples comes within a second or two
@@ -1396,11 +1398,18 @@ class Ingest:
             if now - watch[2] < IDLE_ROUND_S:
                 continue
             del self.idle_watch[job]
-            node = nodes.pop()
-            text = (
-                f"job {job}: still no progress; the GPUs of {node} went idle after its last progress while "
-                "every other GPU of the job stays busy"
-            )
+            if len(nodes) == 1:
+                node = nodes.pop()
+                text = (
+                    f"job {job}: still no progress; the GPUs of {node} went idle after its last progress while "
+                    "every other GPU of the job stays busy"
+                )
+            else:
+                busy = ", ".join(n for n in run.spec.nodes if n not in nodes)
+                text = (
+                    f"job {job}: still no progress; every node's GPUs went idle after its last progress but "
+                    f"{busy}'s, still busy"
+                )
             data: dict[str, Any] = {"last_progress_t": since, "idle_gpus": left, "follow_up": True}
             phase = self.phase_data(job)
             if phase is not None:

@@ -287,6 +287,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (analysis.lone_app_xid, "app_xid_on_one_gpu", "hang"),
     (analysis.blocked_in_storage_client, "blocked_in_storage_client", "hang"),
     (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
+    (analysis.busy_among_idle, "busy_among_aborted_peers", "hang"),
     (analysis.stuck_at_start, "stuck_at_start", "hang"),
     (analysis.odd_setup, "odd_network_setup", "hang"),
     (analysis.odd_nic, "nic_unopened_on_one_node", "network"),
@@ -419,6 +420,12 @@ def _cascade_blame(inc: Incident, hung: tuple[Verdict, str | None] | None) -> bo
     stall = _first_t(inc.by_kind(Kind.NCCL_TIMEOUT, Kind.WATCHDOG_STUCK))
     blame = _first_t(inc.by_kind(Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR))
     return stall is not None and (blame is None or stall + 0.5 < blame)
+
+
+def _lost_peer_named(net: tuple[Verdict, str | None], hung: tuple[Verdict, str | None] | None) -> bool:
+    """Peers that gave up on a lost peer (a remote error that names no node), and the one node still in the
+    collective they left: the hang names the peer they lost (``analysis.busy_among_idle``)."""
+    return net[0].node is None and hung is not None and hung[0].pattern == "busy_among_aborted_peers"
 
 
 def crashed_on_suspect_node(inc: Incident, world: World, window_s: float) -> tuple[Verdict, str] | None:
@@ -567,7 +574,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
             v = ck
         elif sw is not None and (net is None or net[0].node is None or not inc.by_kind(Kind.IB_PORT_ERROR)):
             v = sw
-        elif net is not None and _cascade_blame(inc, hung):
+        elif net is not None and (_cascade_blame(inc, hung) or _lost_peer_named(net, hung)):
             assert hung is not None
             v = hung[0]
             why += [hung[1]] if hung[1] else []

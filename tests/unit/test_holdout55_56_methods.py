@@ -10,8 +10,11 @@
 - A GPU under a thermal slowdown while running ten degrees hotter than its job's median, at 0.9x its peers'
   clock or less, is slow: its cooling, not its load.
 - An owner's resubmission under a variant name (``-bs1``) that fails the same way is the same fault.
+- The one node still spinning in a collective after every other node's processes aborted on a lost peer is that peer.
 - A CUDA error a failing device gives (C++'s terminate, its "what():" line), then the job's node not
   responding, is that node's failure: one incident.
+- The one node still spinning in a collective after every other node's processes aborted on a lost peer is
+  that peer.
 """
 
 from __future__ import annotations
@@ -163,3 +166,48 @@ def test_a_cuda_device_error_then_its_node_not_responding_is_the_nodes_failure()
     events[-2] = log(1200.6, "8", "  what():  CUDA error: an illegal memory access was encountered")
     ups = run(p, events, until=1500.0)
     assert {u.category for u in ups} >= {"software", "node_failure"}
+
+
+def _aborted(busy_nodes: set[str], abort: bool) -> list[tuple[str | None, str | None]]:
+    """A job on three nodes of two GPUs: steps every 10 s to t=620, then (``abort``) its processes aborting on
+    a lost peer; GPUs sampled every 300 s (the first after the stop 285 s after it, when the stall is already
+    raised), from then on those of ``busy_nodes`` busy, the others idle."""
+    p = pipeline(job("6", "gpu-a-[001-003]", tpn=2))
+    events = [log(10.0 * k, "6", megatron(200 + k)) for k in range(1, 63)]
+    if abort:
+        events += [
+            log(
+                631.0 + k,
+                "6",
+                f"2024-01-11 05:42:5{k}.876471: E external/xla/xla/service/gpu/nccl_utils.cc:211] Aborting "
+                f"communicator: 0x7f45267e31a{k} due to async NCCL error: remote process exited or there was a "
+                "network error",
+            )
+            for k in range(2)
+        ]
+        events.append(
+            log(
+                631.5,
+                "6",
+                "INTERNAL: nccl_utils.cc:216: NCCL operation async_err failed: remote process exited",
+            )
+        )
+    for r in range(4):
+        t = 5.0 + 300.0 * r
+        for node in ("gpu-a-001", "gpu-a-002", "gpu-a-003"):
+            for g in range(2):
+                util = 100 if t < 620 or node in busy_nodes else 0
+                fields = {tm.UTIL: util, tm.POWER: 400.0 if util else 60.0}
+                events.append(
+                    {"t": T0 + t + 0.01 * g, "source": "gpu", "node": node, "gpu": g, "fields": fields}
+                )
+    ups = run(p, sorted(events, key=lambda e: e["t"]), until=1000.0)
+    return [(u.category, u.culprit_node) for u in ups]
+
+
+def test_the_one_node_still_spinning_after_its_peers_aborted_on_a_lost_peer_is_that_peer() -> None:
+    assert ("hang", "gpu-a-003") in _aborted({"gpu-a-003"}, abort=True)
+    # no process said it lost a peer: a node busy among idle ones is no one's culprit
+    assert all(node != "gpu-a-003" for _, node in _aborted({"gpu-a-003"}, abort=False))
+    # two nodes still busy: no one node
+    assert all(node is None for _, node in _aborted({"gpu-a-002", "gpu-a-003"}, abort=True))
