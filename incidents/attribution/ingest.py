@@ -759,6 +759,8 @@ class Ingest:
         """The job's own beat slowed (any beat, a measuring one too), and since then the GPUs of one node
         alone still work while all the others dropped to what a wait draws (``one_still_at_work``): that
         node's GPU is what the job waits for, slow (``slow_gpu``: drained, the job requeued without it)."""
+        if job not in self.telemetry.peers:
+            return  # no GPU of it sampled: nothing to ask, and no slowdown to compute on every beat
         got = cad.slowdown(SLOW_RATIO, recent=2, counting=False)
         if got is None:
             return

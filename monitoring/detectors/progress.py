@@ -65,7 +65,8 @@ _CKPT_START = re.compile(
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
 # A save named by what it writes and where it writes it, in any trainer's words: RETURNN's engine
 # "Save model under /setups/models/epoch.040.pt", "saving weights to /ckpt/...", "Writing model
-# state to gs://bucket/...", a Theano/Lasagne script's "saving params to /home/.../e11.pkl". Present tense only ("saved" is done), and a path or a URL must follow.
+# state to gs://bucket/...", a Theano/Lasagne script's "saving params to /home/.../e11.pkl". Present tense
+# only ("saved" is done), and a path or a URL must follow.
 _SAVE_TO_PATH = re.compile(
     r"\b(?:sav(?:e|ing)|writ(?:e|ing))\s+(?:the\s+)?(?:\w+\s+)?(?:model|weights|state|ckpt|param(?:eter)?s)\b[^/\n]{0,40}?"
     r"(?:[a-z][a-z0-9+.-]*://|\s\.?/)",

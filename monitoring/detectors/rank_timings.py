@@ -112,24 +112,21 @@ def table(
 
 
 def _standout(
-    by_node: dict[str, float], material: float, higher_worse: bool = True
+    by_node: dict[str, float], beyond: float, material: float = 0.0, higher_worse: bool = True
 ) -> tuple[str, float, float] | None:
-    """The one host far beyond every other one in a part: (node, its value, the others' median)."""
-    if len(by_node) < MIN_HOSTS:
+    """The one host far beyond every other one in a part: (node, its value, the others' median), in the figure's
+    own unit. Far beyond: ``SLOW_RATIO`` x the others' median at least, ``beyond`` x their worst at least (and
+    worse than it), and worse than it by ``material`` at least. A rate is compared as its reciprocal (the time
+    it takes), so that "beyond" means slower either way."""
+    if len(by_node) < MIN_HOSTS or min(by_node.values()) <= 0:
         return None
-    sign = 1.0 if higher_worse else -1.0
-    worst = max(by_node, key=lambda n: sign * by_node[n])
-    others = [v for n, v in by_node.items() if n != worst]
-    med = statistics.median(others)
-    value = by_node[worst]
-    if med <= 0:
+    slow = {n: (v if higher_worse else 1.0 / v) for n, v in by_node.items()}
+    worst = max(slow, key=slow.__getitem__)
+    others = [v for n, v in slow.items() if n != worst]
+    value, med, top = slow[worst], statistics.median(others), max(others)
+    if value < SLOW_RATIO * med or value < beyond * top or value <= top or value - top < material:
         return None
-    if higher_worse:
-        if value < SLOW_RATIO * med or value <= max(others) or value - max(others) < material:
-            return None
-    elif value > med / TABLE_RATIO or value >= min(others):
-        return None
-    return worst, value, med
+    return worst, by_node[worst], statistics.median(v for n, v in by_node.items() if n != worst)
 
 
 class RankTimings:
@@ -175,13 +172,7 @@ class RankTimings:
         if key not in per_job and len(per_job) >= MAX_TEMPLATES:
             return None
         rnd = per_job.setdefault(key, {"t": 0.0, "r": {}, "s": [], "n": 0})
-        hit = _standout(figures, 0.0, higher_worse)
-        if (
-            hit is not None
-            and higher_worse
-            and hit[1] < TABLE_RATIO * max(v for n, v in figures.items() if n != hit[0])
-        ):
-            hit = None
+        hit = _standout(figures, TABLE_RATIO, higher_worse=higher_worse)
         return self._named(job, rnd, hit, what, len(figures), higher_worse)
 
     def _close(self, job: str, rnd: dict[str, Any], node_of: Callable[[int], str | None]) -> SlowHost | None:
@@ -202,7 +193,7 @@ class RankTimings:
             if _COMM.search(part):
                 continue
             by_node = {n: ps[part] for n, ps in means.items() if part in ps}
-            hit = _standout(by_node, MATERIAL * biggest)
+            hit = _standout(by_node, 1.0, MATERIAL * biggest)
             if hit is not None:
                 hits.setdefault(hit[0], (part, hit[1], hit[2]))
         if len(hits) != 1:
