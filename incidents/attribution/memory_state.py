@@ -53,7 +53,12 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         },
         "figures": ingest.figures.to_state(),
         "rank_times": ingest.rank_times.to_state(),
+        "rollcall": ingest.rollcall.to_state(),
         "waited_on": sorted(ingest.waited_on),
+        "heard": dict(ingest.heard),
+        "last_line": dict(ingest.last_line),
+        "last_text": dict(ingest.last_text),
+        "pauses": ingest.pauses,
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
         "relaunched": ingest.relaunched,
@@ -96,7 +101,14 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     }
     ingest.figures.load_state(state.get("figures") or {})
     ingest.rank_times.load_state(state.get("rank_times") or {})
+    ingest.rollcall.load_state(state.get("rollcall") or {})
     ingest.waited_on = {str(j) for j in state.get("waited_on") or []}
+    ingest.heard = {str(k): float(v) for k, v in (state.get("heard") or {}).items()}
+    ingest.last_line = {str(k): float(v) for k, v in (state.get("last_line") or {}).items()}
+    ingest.last_text = {str(k): str(v) for k, v in (state.get("last_text") or {}).items()}
+    ingest.pauses = {
+        str(j): {str(k): float(v) for k, v in p.items()} for j, p in (state.get("pauses") or {}).items()
+    }
     ingest.label_hosts = {
         str(j): {str(k): str(v) for k, v in h.items()} for j, h in (state.get("label_hosts") or {}).items()
     }

@@ -57,6 +57,10 @@ _NODE_FIRST = {
         "not elsewhere",
         "every GPU of {node} stayed idle while the job's other GPUs waited in a collective none of its ranks joined",
     ),
+    "behind_rollcall": (
+        "not elsewhere",
+        "the ranks of {node} fell silent before a point every other node's ranks passed",
+    ),
     "hang_on_suspect_node": (
         "not shown",
         "{node} was already under suspicion, so a start that stalls there is first its node's",

@@ -288,6 +288,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (analysis.blocked_in_storage_client, "blocked_in_storage_client", "hang"),
     (analysis.idle_among_busy, "idle_among_busy_peers", "hang"),
     (analysis.busy_among_idle, "busy_among_aborted_peers", "hang"),
+    (analysis.behind_rollcall, "behind_rollcall", "hang"),
     (analysis.stuck_at_start, "stuck_at_start", "hang"),
     (analysis.odd_setup, "odd_network_setup", "hang"),
     (analysis.odd_nic, "nic_unopened_on_one_node", "network"),

@@ -72,6 +72,30 @@ def pci_of(message: str) -> str | None:
     return m.group(1) if m else None
 
 
+# The kernel's own report of a PCIe link that trained below what its device and slot can do
+# (drivers/pci/pci.c, __pcie_print_link_status, since 4.17: "%u.%03u Gb/s available PCIe bandwidth, limited by
+# %s x%d link at %s (capable of %u.%03u Gb/s with %s x%d link)"), printed as the device is enumerated.
+_LINK_LIMITED = re.compile(
+    r"(\d+\.\d+) Gb/s available PCIe bandwidth, limited by (\S+ GT/s) PCIe x(\d+) link at \S+ "
+    r"\(capable of (\d+\.\d+) Gb/s with (\S+ GT/s) PCIe x(\d+) link\)"
+)
+LINK_LIMITED_SHARE = 0.5  # of its capable bandwidth, or less: a link that trained down
+
+
+def link_limited(message: str) -> tuple[float, str] | None:
+    """(the share of its capable bandwidth the link has, what the kernel said) for the kernel's report of a
+    device's PCIe link limited below its capability to half or less; None for any other line."""
+    if "limited by" not in message:
+        return None
+    m = _LINK_LIMITED.search(message)
+    if m is None:
+        return None
+    have, could = float(m.group(1)), float(m.group(4))
+    if could <= 0 or have / could > LINK_LIMITED_SHARE:
+        return None
+    return have / could, f"{m.group(2)} x{m.group(3)} where it can run {m.group(5)} x{m.group(6)}"
+
+
 class KernelRecords:
     """Per node, the GPU bus the driver's current multi-line record is about."""
 

@@ -27,6 +27,7 @@ FINISHED = "finished"
 UNKNOWN = "unknown"
 
 LAUNCH_WINDOW_S = 900.0  # a first line within this of the start: the launch was seen
+SAVES_LEARNED = 2  # saves a job finished before its own time to save bounds the next one's grace
 # "N/M" with N == M: the last step of a bar or an iteration counter (tqdm, Megatron, Lightning).
 _OF_TOTAL = re.compile(r"(\d+)\s*/\s*(\d+)")
 _FINAL_SAVE = re.compile(r"\bfinal\b|\blast\b", re.I)
@@ -118,6 +119,8 @@ class JobPhase:
         "epoch_end_t",
         "bar",
         "ended",
+        "saves_done",
+        "save_longest",
     )
 
     def __init__(self, started: float | None) -> None:
@@ -161,6 +164,11 @@ class JobPhase:
         # lines (how far apart it prints), when].
         self.bar: list[float] | None = None
         self.ended = False
+        # The saves this job said it finished, and the longest of them (from the line that began it to the
+        # line that said it was done; a save whose end only the next beat showed is not counted: what ran
+        # between them is unknown): the job's own time to save.
+        self.saves_done = 0
+        self.save_longest = 0.0
 
     def to_state(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__slots__}
@@ -280,9 +288,32 @@ class JobPhase:
             else:
                 self.loop_done_t = None  # a save began: the job is still working
             return
+        if self.ckpt_start is not None:
+            self._saved(t)
         self.ckpt_start = None
         self.resumed_t = t
         self.beats_after_save = 0
+
+    def _saved(self, t: float) -> None:
+        start = self.ckpt_start
+        if start is not None and t >= start:
+            self.saves_done += 1
+            self.save_longest = max(self.save_longest, t - start)
+
+    def learned_save_s(self, multiple: float, floor: float) -> float | None:
+        """How long a save of this job may take by its own earlier saves: ``multiple`` x the longest of them,
+        ``floor`` at least, once it finished ``SAVES_LEARNED`` saves; None before."""
+        if self.saves_done < SAVES_LEARNED:
+            return None
+        return max(multiple * self.save_longest, floor)
+
+    def on_loop_start(self, t: float, line: str = "") -> None:
+        """The program said it begins a training loop or an epoch: a save or an evaluation it was in is over."""
+        if self.ckpt_start is not None:
+            self.on_checkpoint(t, "done", line)
+        else:
+            self.on_line(t)
+        self.eval_t = None
 
     def in_save(self) -> bool:
         """A save is under way, or ended so few beats ago that its upload may still be going on."""

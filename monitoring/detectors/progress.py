@@ -74,6 +74,11 @@ _SAVE_TO_PATH = re.compile(
 )
 
 
+# The save's own word that it is done, alone on its line, its time at most beside it ("saved (8.5s)",
+# "Saved.", "done saving"): the end of the save a path-named line began (a Theano script's pickles).
+_SAVED_BARE = re.compile(r"^\W*(?:saved|done saving)\b[^A-Za-z]{0,24}(?:s|sec|seconds)?\W*$", re.I)
+
+
 class ProgressLine(NamedTuple):
     """One progress line: a monotone step key and, where printed, a time per step.
 
@@ -287,6 +292,8 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
             "odel" in line or "eights" in line or "tate" in line or "ckpt" in line or "aram" in line
         ) and _SAVE_TO_PATH.search(line):
             return "start", _ckpt_step(line)
+        if ("aved" in line or "AVED" in line or "saving" in line) and _SAVED_BARE.search(line):
+            return "done", None
         return None
     if (
         "sav" not in line
@@ -340,6 +347,20 @@ def parse_lifecycle(line: str) -> str | None:
     if ("poch" in line or "POCH" in line) and _EPOCH_END.search(line):
         return "busy"
     return None
+
+
+# The program saying it begins a training loop or an epoch ("Starting training step on epoch 3", "Epoch: 3",
+# "Beginning training"): whatever it was doing before (a save no line said was done) is over.
+_LOOP_START = re.compile(
+    r"\b(?:start(?:ing|s)?|begin(?:ning|s)?)\s+(?:the\s+)?(?:training|train|epoch)\b|"
+    r"(?:^|[-:|>\]]\s)\s*epoch\s*[:=]?\s*\d+(?:\s*/\s*\d+)?\s*$",
+    re.I,
+)
+
+
+def loop_starts(line: str) -> bool:
+    """Whether the line announces the start of a training loop or an epoch."""
+    return ("poch" in line or "rain" in line or "POCH" in line) and _LOOP_START.search(line) is not None
 
 
 def _ckpt_step(line: str) -> int | None:

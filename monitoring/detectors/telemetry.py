@@ -64,6 +64,7 @@ UTIL = "DCGM_FI_DEV_GPU_UTIL"
 # compute draws 3-5x a GPU's idle power, a kernel spinning in a collective 1.3-2x (holdout14).
 START_RISE = 2.5
 MIN_PEERS = 4  # GPUs of one job needed before a median of peers means anything
+LINK_MIN_PEERS = 3  # ... and for a PCIe link, below every one of them
 BUSY_UTIL = 50.0  # a GPU spinning in a NCCL collective reads 90-100 %; a GPU left idle reads 0
 # Utilisation is the share of the sample period a kernel ran. A process that stopped reads 0 (nothing
 # launched) or 90-100 (a kernel that never returns: a collective waiting for a peer); anything between
@@ -96,6 +97,10 @@ BRAKED_POWER = 0.8
 # A job whose beat slowed: the GPUs still at this share of its working power or more are what the others,
 # at WAITING or less, wait for (``TelemetryRules.one_still_at_work``).
 HELD_AT_WORK, WAITING = 0.85, 0.65
+# A GPU busy at this share of the most it drew at work or less, below FELL_GAP of what its peers keep of
+# theirs, while its job's beat slowed: the GPU the job waits for (``one_fell_at_work``).
+FELL_SHARE = 0.75
+FELL_GAP = 0.85
 # A GPU held by a thermal slowdown (SW or HW thermal) while running this much hotter than its job's median, under
 # the same work: its cooling fails (a fan, a heatsink, the airflow), not its load. At HOT_RATIO of its peers'
 # clock or less it drags its job, though not as far below them as ``slow_ratio`` asks of a clock with no such
@@ -171,6 +176,7 @@ class GpuState:
         "nvl",
         "replay",
         "busy_t",
+        "work_power",
     )
 
     def __init__(self) -> None:
@@ -199,6 +205,7 @@ class GpuState:
         # [the PCIe replay count last reported, when, its rate per minute since the sample before (or None)]
         self.replay: list[Any] | None = None
         self.busy_t: float | None = None  # its latest sample above 0 % utilisation
+        self.work_power = 0.0  # the most power it drew busy in its current job (``peak_job``)
 
     def to_state(self) -> list[Any]:
         return [
@@ -216,6 +223,7 @@ class GpuState:
             self.nvl,
             self.replay,
             self.busy_t,
+            self.work_power,
         ]
 
     @classmethod
@@ -246,6 +254,8 @@ class GpuState:
             g.replay = [float(d[12][0]), float(d[12][1]), None if d[12][2] is None else float(d[12][2])]
         if len(d) > 13 and isinstance(d[13], int | float):
             g.busy_t = float(d[13])
+        if len(d) > 14 and isinstance(d[14], int | float):
+            g.work_power = float(d[14])
         return g
 
 
@@ -330,6 +340,9 @@ class TelemetryRules:
         # node -> [start of its latest round of samples, the gap between its last two rounds]
         self.node_seen: dict[str, list[float]] = {}
         self.gpu_seen: dict[tuple[str, int], float] = {}  # (node, GPU) -> its latest sample
+        # Nodes whose kernel said a device's PCIe link came up slower than it is capable of
+        # (``kernel.link_limited``): a GPU of theirs busy at a lower link than its peers is confirmed at once.
+        self.link_limited: set[str] = set()
 
     def forget_job(self, job: str) -> None:
         self.peers.pop(job, None)  # a GPU's working clock is reset by the next job's first sample
@@ -561,9 +574,11 @@ class TelemetryRules:
                 peers.working_level(t, 5.0, MIN_PEERS)
             return
         if st.peak_job != job:  # a GPU's working clock is its job's: the next job on it sets its own
-            st.peak_clock, st.peak_job = 0.0, job
+            st.peak_clock, st.peak_job, st.work_power = 0.0, job, 0.0
         if clock > st.peak_clock:
             st.peak_clock = clock
+        if power is not None and st.util_t == t and (st.util or 0.0) >= PART_HIGH and power > st.work_power:
+            st.work_power = power
         if t - peers.computed_t >= 5.0:
             peers.medians(t, 5.0, MIN_PEERS)
         med_clock, med_power = peers.med_clock, peers.med_power
@@ -658,7 +673,11 @@ class TelemetryRules:
         low: list[str] = []
         for i, (own, name) in enumerate(((gen, "Gen"), (width, "x"))):
             others = [v[i] for k, v in peers.link.items() if k != key and v[i] > 0]
-            if own is not None and len(others) >= MIN_PEERS and own < (med := _median(others)):
+            if own is None or len(others) < LINK_MIN_PEERS:
+                continue
+            # A link's generation and width are steps, not a noisy measure: below every one of three peers
+            # (a 4-GPU job) is as sure as below the median of more.
+            if own < (med := _median(others)) and (len(others) >= MIN_PEERS or own < min(others)):
                 low.append(f"{name} {own:.0f} where its peers run {name} {med:.0f}")
         if not low:
             st.link_run = 0
@@ -666,10 +685,14 @@ class TelemetryRules:
         if st.link_run < 0:
             return  # raised for this run already
         st.link_run += 1
-        if st.link_run >= self.slow_samples:
+        if st.link_run >= (1 if key[0] in self.link_limited else self.slow_samples):
+            samples = st.link_run if st.link_run < self.slow_samples else self.slow_samples
             st.link_run = -1
+            said = (
+                "; its node's kernel said a PCIe link came up limited" if key[0] in self.link_limited else ""
+            )
             text = (
-                f"GPU {gpu}'s PCIe link runs at {' and '.join(low)}, busy, for {self.slow_samples} samples: "
+                f"GPU {gpu}'s PCIe link runs at {' and '.join(low)}, busy, for {samples} sample(s){said}: "
                 "a link that trained down starves it"
             )
             out.append(LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data={"link": [gen, width]}))
@@ -888,6 +911,42 @@ class TelemetryRules:
             return None
         share = min(peers.power[k] for k in held) / level
         return node, held[0][1] if len(held) == 1 else None, share
+
+    def one_fell_at_work(self, job: str, since: float) -> tuple[str, int | None, float, float] | None:
+        """(node, GPU or None for several of one node, its share of its own working power, the others'
+        median share) when, on samples every GPU of the job sent after ``since``, every GPU is busy and the
+        GPUs of one node alone draw ``FELL_SHARE`` of the most they drew at work in this job or less, below
+        ``FELL_GAP`` of what the others keep: a GPU that does the same work slower, at its full clock and
+        busy, in a state no counter shows but its power. Asked only of a job whose own beat slowed since
+        ``since``: the others wait for it (holdout57, blind: a GB10 flipping into its hidden slow state, 78 W
+        -> 52 W at the same 2.2 GHz, its lock-step job 1.5x slower, the other three GPUs at 69 W). Each GPU is
+        measured against itself, so a node whose ranks always draw less (its stage of a pipeline) is not
+        singled out, whatever its share of the job."""
+        heard = self._heard_since(job, since, min_gpus=MIN_PEERS)
+        if heard is None:
+            return None
+        peers, _ = heard
+        shares: dict[tuple[str, int], float] = {}
+        for key, p in peers.power.items():
+            st = self.gpus.get(key)
+            if (
+                st is None
+                or st.util is None
+                or st.util < PART_HIGH
+                or st.peak_job != job
+                or st.work_power <= 0
+            ):
+                return None  # every GPU busy, each against its own working level in this job
+            shares[key] = p / st.work_power
+        low = [k for k, v in shares.items() if v <= FELL_SHARE]
+        nodes = {k[0] for k in low}
+        if not low or len(nodes) != 1:
+            return None
+        node = next(iter(nodes))
+        others = [v for k, v in shares.items() if k not in low]
+        if len(others) < 2 or max(shares[k] for k in low) > FELL_GAP * _median(others):
+            return None
+        return node, low[0][1] if len(low) == 1 else None, min(shares[k] for k in low), _median(others)
 
     def still_computing(self, job: str, since: float, *, startup: bool) -> str | None:
         """Why a silent job's GPUs are still at work since ``since`` (None: they are not, or no one knows).
@@ -1171,6 +1230,7 @@ class TelemetryRules:
             "l": {
                 job: [[n, g, *v] for (n, g), v in p.link.items()] for job, p in self.peers.items() if p.link
             },
+            "ll": sorted(self.link_limited),
         }
 
     def load_state(self, d: dict[str, Any]) -> None:
@@ -1185,6 +1245,7 @@ class TelemetryRules:
             peers = self.peers.setdefault(str(job), JobPeers())
             for n, g, gen, width in links:
                 peers.link[(str(n), int(g))] = (float(gen), float(width))
+        self.link_limited = {str(n) for n in d.get("ll", [])}
         for node, seen in d.get("n", {}).items():  # absent in states written before
             self.node_seen[str(node)] = [float(seen[0]), float(seen[1])]
         for n, g, t in d.get("s", []):  # absent in states written before
