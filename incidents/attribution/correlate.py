@@ -135,6 +135,10 @@ _DETERMINISTIC = frozenset({"fails_before_first_step", "repeats_after_restart"})
 # How long after its incident went quiet a repeat of the program's failure in the same work (the owner's
 # resubmission) still opens that incident again rather than a new one.
 REPEAT_WINDOW_S = 6 * 3600.0
+# The same error word for word in the same work is one fault for longer: the owner resubmits unchanged the
+# next day (or after a weekend) and gets the same traceback. A week, the cycle an owner's ticket runs in.
+SAME_ERROR_WINDOW_S = 7 * 24 * 3600.0
+# What a node's hardware or link failing is (``Correlator._blamed_again``).
 _NODE_FAULTS = frozenset({"network", "gpu_hardware", "gpu_degraded", "node_failure"})
 # A stall inside a save joins a storage incident this recent (``Correlator._storage_of_save``).
 SAVE_STALL_JOIN_S = 3600.0
@@ -143,11 +147,6 @@ SAVE_STALL_JOIN_S = 3600.0
 def _save_stall(m: Mark) -> bool:
     phase = m.data.get("phase") if m.kind == Kind.HANG and isinstance(m.data, dict) else None
     return isinstance(phase, dict) and phase.get("phase") == ph.CHECKPOINTING
-
-
-# The same error word for word in the same work is one fault for longer: the owner resubmits unchanged the
-# next day (or after a weekend) and gets the same traceback. A week, the cycle an owner's ticket runs in.
-SAME_ERROR_WINDOW_S = 7 * 24 * 3600.0
 
 
 def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: Any) -> bool:
@@ -486,10 +485,10 @@ class Correlator:
 
     def _blamed_again(self, obs: Observation) -> Incident | None:
         """The incident, open or gone quiet less than ``REPEAT_WINDOW_S``, that blamed this node's hardware or
-        link for the attempt of a job that still runs on it: the node's fault again, its drain and the job's move
-        not carried out (an operator who did not approve them, a replay), not a second fault (holdout58, blind: gx-07's
-        RoCE port flapping under FMS-FSDP, NCCL failing over; 80 minutes later its completion errors ended
-        the job)."""
+        link for the attempt of a job that still runs on it: the node's fault again, its drain and the job's
+        move not carried out (an operator who did not approve them, a replay), not a second fault (holdout58,
+        blind: gx-07's RoCE port flapping under FMS-FSDP, NCCL failing over; 80 minutes later its completion
+        errors ended the job)."""
         node = obs.node
         if node is None or not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
             return None

@@ -124,11 +124,11 @@ BLIND_GAPS = 2.0
 # exporter samples is a silence too, reported late rather than never.
 BLIND_MAX_S = 1800.0
 BLIND_JOBS = 3  # jobs that printed before it fell quiet: two stopping together may share a cause
+BLIND_WINDOW_S = 600.0
 # A job's pause this long or longer that it came back from is remembered by the line before it, and the next
 # silence after a line like it may last PAUSE_AGAIN times as long (``Ingest.as_before``).
 PAUSE_MIN_S = 120.0
 PAUSE_AGAIN = 1.5
-BLIND_WINDOW_S = 600.0
 # How long after a job's runtime declared a node dead its telemetry may take to show which node it was.
 PEER_DEAD_WAIT_S = 600.0
 # How long after a stall the GPUs left idle are still looked for (telemetry sampled every 60-600 s).
@@ -343,6 +343,7 @@ class Ingest:
         self.rank_times.forget(job)
         self.rollcall.forget(job)
         self.last_text.pop(job, None)
+        self.pauses.pop(job, None)
         self.label_hosts.pop(job, None)
         ph = self.phases.get(job)
         if ph is not None:
@@ -389,8 +390,10 @@ class Ingest:
         if key is None or type(line) is not str:
             return
         if key not in self.last_line and len(self.last_line) >= 4096:
-            self.last_line.pop(next(iter(self.last_line)))
-            self.last_text.pop(key, None)
+            gone = next(iter(self.last_line))
+            del self.last_line[gone]
+            self.last_text.pop(gone, None)
+            self.pauses.pop(gone, None)
         before = self.last_line.get(key)
         if before is not None and t - before >= PAUSE_MIN_S and key in self.last_text:
             # the job came back from a pause: remember how long, by the line it paused after
