@@ -36,7 +36,7 @@ from monitoring.detectors import (
     scheduler,
     stacks,
 )
-from monitoring.detectors.cadence import CadenceTracker
+from monitoring.detectors.cadence import CadenceTracker, Stall
 from monitoring.detectors.hostlist import HostlistError, expand
 from monitoring.detectors.kernel import KernelRecords
 from monitoring.detectors.kernel import link_limited as kernel_link_limited
@@ -116,15 +116,16 @@ def own_drain(reason: str) -> bool:
     return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
 
 
-# Nothing heard of any job or GPU for this long, BLIND_JOBS jobs or more having printed within BLIND_WINDOW_S
-# of the last line heard: the controller is blind, and no silence is a stall (``Ingest.blind``).
-BLIND_S = 30.0
-BLIND_GAPS = 2.0
+# Nothing heard of any job or GPU for this long, QUIET_JOBS jobs or more having printed within QUIET_WINDOW_S
+# of the last line heard: the input stopped, and no silence is a stall (``Ingest.hears_nothing``; what the
+# operators see of a collector that stopped is monitoring.controller_state.blind_since).
+QUIET_S = 30.0
+QUIET_GAPS = 2.0
 # ... and no longer than this: every job hanging at once (a shared filesystem) on a cluster whose GPUs no
 # exporter samples is a silence too, reported late rather than never.
-BLIND_MAX_S = 1800.0
-BLIND_JOBS = 3  # jobs that printed before it fell quiet: two stopping together may share a cause
-BLIND_WINDOW_S = 600.0
+QUIET_MAX_S = 1800.0
+QUIET_JOBS = 3  # jobs that printed before it fell quiet: two stopping together may share a cause
+QUIET_WINDOW_S = 600.0
 # A job's pause this long or longer that it came back from is remembered by the line before it, and the next
 # silence after a line like it may last PAUSE_AGAIN times as long (``Ingest.as_before``).
 PAUSE_MIN_S = 120.0
@@ -190,7 +191,7 @@ class Ingest:
         self.rollcall = rollcall.RollCall()  # the lines every rank of a job prints, and who fell behind them
         self.waited_on: set[str] = set()  # jobs whose slow GPU one_still_at_work named
         # When the controller last heard a job's line and a GPU's sample, and each job's latest line: what it
-        # sees of the cluster at all (``blind``).
+        # sees of the cluster at all (``hears_nothing``).
         self.heard: dict[str, float] = {}
         self.last_line: dict[str, float] = {}
         # Each job's latest line, and the pauses it came back from, by the template of the line before them
@@ -403,7 +404,9 @@ class Ingest:
                 seen[mark] = max(seen.get(mark, 0.0), t - before)
         if before is None or t >= before:
             self.last_line[key] = t
-            self.last_text[key] = line[:300]
+            self.last_text[key] = (
+                line  # one line per job, the event's own (a saved state keeps 300 characters)
+            )
 
     def as_before(self, job: str, due: float) -> float:
         """A stall's deadline, held off to ``PAUSE_AGAIN`` x the longest pause the job already came back from
@@ -417,22 +420,22 @@ class Ingest:
         pause = seen.get(rollcall.template(logs.split_prefix(text)[1]))
         return max(due, last + PAUSE_AGAIN * pause) if pause else due
 
-    def blind(self, now: float) -> bool:
-        """Whether the controller hears nothing of the cluster: no line of any job and no GPU sample for
-        ``BLIND_S`` and ``BLIND_GAPS`` times the longest it was ever that quiet (up to ``BLIND_MAX_S``), where
-        ``BLIND_JOBS`` jobs or more printed before it fell quiet. Every job silent and every exporter
+    def hears_nothing(self, now: float) -> bool:
+        """Whether the pipeline hears nothing of the cluster: no line of any job and no GPU sample for
+        ``QUIET_S`` and ``QUIET_GAPS`` times the longest it was ever that quiet (up to ``QUIET_MAX_S``), where
+        ``QUIET_JOBS`` jobs or more printed before it fell quiet. Every job silent and every exporter
         with them is the collection that stopped (a log shipper, the exporters' network, the end of a
         record), not every job hanging at once: a silence is no stall until it hears again (holdout57, blind:
         three Trainer jobs' lines and every node's samples ending together 12 minutes before the record's
         last kernel line). One job silent while another prints, or samples still coming, is heard."""
         said = self.heard.get("joblog")
-        quiet = max(BLIND_S, BLIND_GAPS * self.heard.get("gap", 0.0))  # far longer than it ever was
-        if said is None or now - said < quiet or now - said >= BLIND_MAX_S:
+        quiet = max(QUIET_S, QUIET_GAPS * self.heard.get("gap", 0.0))  # far longer than it ever was
+        if said is None or now - said < quiet or now - said >= QUIET_MAX_S:
             return False
         sampled = self.heard.get("gpu")
         if sampled is not None and now - sampled < quiet:
             return False
-        return sum(1 for t in self.last_line.values() if t >= said - BLIND_WINDOW_S) >= BLIND_JOBS
+        return sum(1 for t in self.last_line.values() if t >= said - QUIET_WINDOW_S) >= QUIET_JOBS
 
     def _emit(self, obs: Observation) -> None:
         if obs.kind == Kind.HANG and obs.job is not None:
@@ -508,7 +511,7 @@ class Ingest:
             if seen is _CONSUMED:
                 return
             known = seen is _PHASE
-            if not self.progress_known(tracker) or self._bar_within_beat(job):
+            if not self.progress_known(tracker) or self._beat_of_bar(job) is not None:
                 # no parser knows this job's progress (yet): learn its beat; or the parser reads a bar that
                 # fills and starts over while a beat learned before it goes on: keep following that beat
                 known = self._cadence(t, job, line) or known
@@ -839,16 +842,16 @@ class Ingest:
         self._advance(t, job, tracker, p, line)
         return _CONSUMED
 
-    def _bar_within_beat(self, job: str) -> bool:
-        """The job's beat was learned before a parser read its progress, and what the parser reads is a bar
-        that filled to its total: a loop within the work (an evaluation's bar), the beat the step loop's. A
-        counter with no total (``step = 500``) is the step loop itself, whatever beat came before it (a
-        start-up's shuffle buffer filling every 10 s, holdout40)."""
+    def _beat_of_bar(self, job: str) -> Stall | None:
+        """The job's own beat (its stall), when it was learned before a parser read its progress and what the
+        parser reads is a bar that filled to its total: a loop within the work (an evaluation's bar), the beat
+        the step loop's. None otherwise: a counter with no total (``step = 500``) is the step loop itself,
+        whatever beat came before it (a start-up's shuffle buffer filling every 10 s, holdout40)."""
         ph = self.phases.get(job)
         if ph is None or (ph.filled_total is None and not ph.total_restarted):
-            return False
+            return None
         cad = self.cadences.get(job)
-        return cad is not None and cad.stall() is not None
+        return cad.stall() if cad is not None else None
 
     def _cadence(self, t: float, job: str, line: str) -> bool:
         """Mine the line for the job's own beat; True when it is one."""
@@ -1371,8 +1374,8 @@ class Ingest:
         """Time-based detectors: hangs (silence longer than the job's threshold)."""
         if self.pending:
             self._start_due(now)
-        if self.blind(now):
-            return  # nothing heard of any job or GPU: a silence says nothing of the jobs (``blind``)
+        if self.hears_nothing(now):
+            return  # nothing heard of any job or GPU: a silence says nothing of the jobs (``hears_nothing``)
         c = self.cfg
         for job, tr in self.trackers.items():
             if tr.hang_raised or tr.last_t is None or now - tr.last_t < c.hang_min_s:
@@ -1386,14 +1389,8 @@ class Ingest:
                 else cadence_watch.save_grace(c.checkpoint_grace_s, nodes, ph)
             )
             deadline = tr.hang_deadline(c.hang_multiple, c.hang_min_s, c.hang_min_intervals, save_grace)
-            cad = self.cadences.get(job) if deadline is not None and self._bar_within_beat(job) else None
-            beat = cad.stall() if cad is not None else None
-            if (
-                deadline is not None
-                and beat is not None
-                and tr.last_t is not None
-                and beat.last_t > tr.last_t
-            ):
+            beat = self._beat_of_bar(job) if deadline is not None else None
+            if deadline is not None and beat is not None and beat.last_t > tr.last_t:
                 # The job's own beat, learned before a parser read its progress, went on after the parsed
                 # lines stopped: those were another loop's (an evaluation's bar every 40 minutes), the beat is
                 # the step loop's, and the job is silent only once both are (holdout57, blind: a Whisper

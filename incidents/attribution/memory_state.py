@@ -57,7 +57,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "waited_on": sorted(ingest.waited_on),
         "heard": dict(ingest.heard),
         "last_line": dict(ingest.last_line),
-        "last_text": dict(ingest.last_text),
+        "last_text": {job: text[:300] for job, text in ingest.last_text.items()},
         "pauses": ingest.pauses,
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,

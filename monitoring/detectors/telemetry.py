@@ -685,14 +685,13 @@ class TelemetryRules:
         if st.link_run < 0:
             return  # raised for this run already
         st.link_run += 1
-        if st.link_run >= (1 if key[0] in self.link_limited else self.slow_samples):
-            samples = st.link_run if st.link_run < self.slow_samples else self.slow_samples
+        limited = key[0] in self.link_limited
+        need = 1 if limited else self.slow_samples
+        if st.link_run >= need:
             st.link_run = -1
-            said = (
-                "; its node's kernel said a PCIe link came up limited" if key[0] in self.link_limited else ""
-            )
+            said = "; its node's kernel said a PCIe link came up limited" if limited else ""
             text = (
-                f"GPU {gpu}'s PCIe link runs at {' and '.join(low)}, busy, for {samples} sample(s){said}: "
+                f"GPU {gpu}'s PCIe link runs at {' and '.join(low)}, busy, for {need} sample(s){said}: "
                 "a link that trained down starves it"
             )
             out.append(LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data={"link": [gen, width]}))
