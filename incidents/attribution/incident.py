@@ -79,7 +79,11 @@ def mark_key(obs: Observation) -> str:
         # The GPUs a stall left idle, seen after it was raised: a mark of its own, not folded into the stall's.
         return f"{obs.kind}|{obs.job}|left idle"
     if obs.kind == Kind.CPU_LOCKUP:
-        return f"{obs.kind}|{obs.node}|{'hard' if obs.data.get('hard') else 'soft'}"
+        grade = "hard" if obs.data.get("hard") else "wedged" if obs.data.get("wedged") else "soft"
+        return f"{obs.kind}|{obs.node}|{grade}"
+    if obs.kind == "xla_waiting":
+        # each waiting thread names its own rank: the ranks that never printed are the ones it waits for
+        return f"{obs.kind}|{obs.job}|{obs.data.get('waits')}|{obs.data.get('rank')}"
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"
 
 

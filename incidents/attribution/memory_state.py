@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from incidents.attribution import cadence_watch
-from monitoring.detectors import progress
+from monitoring.detectors import port_counters, progress
 from monitoring.detectors.phase import JobPhase
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "figures": ingest.figures.to_state(),
         "rank_times": ingest.rank_times.to_state(),
         "rollcall": ingest.rollcall.to_state(),
+        "ports": ingest.ports.to_state(),
+        "held": ingest.held,
         "waited_on": sorted(ingest.waited_on),
         "heard": dict(ingest.heard),
         "last_line": dict(ingest.last_line),
@@ -102,6 +104,8 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.figures.load_state(state.get("figures") or {})
     ingest.rank_times.load_state(state.get("rank_times") or {})
     ingest.rollcall.load_state(state.get("rollcall") or {})
+    ingest.ports = port_counters.PortWatch.from_state(state.get("ports") or {})
+    ingest.held = {str(k): [float(v[0]), str(v[1])] for k, v in (state.get("held") or {}).items()}
     ingest.waited_on = {str(j) for j in state.get("waited_on") or []}
     ingest.heard = {str(k): float(v) for k, v in (state.get("heard") or {}).items()}
     ingest.last_line = {str(k): float(v) for k, v in (state.get("last_line") or {}).items()}

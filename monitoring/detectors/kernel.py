@@ -149,6 +149,22 @@ _GPFS_CLUSTER = re.compile(r"Lost membership in cluster (\S+)")
 _GPFS_BAD = ("expel", "Lost membership", "Disk failure", "unmounted", "Unmount", "[E]", "[X]")
 
 
+_NFS_SERVER_OK = re.compile(r"\b(?:nfs|lockd|nfsv4): server (\S+) OK\b")
+
+
+def fs_recovered(message: str) -> tuple[str, str] | None:
+    """The sunrpc client's own word that a server it had lost answers again (``nfs: server S OK``, after its
+    ``not responding, still trying``): ``(fs, server)``, else None."""
+    m = _NFS_SERVER_OK.search(message) if " OK" in message else None
+    return ("nfs", m.group(1).rstrip(",")) if m else None
+
+
+def recoverable(fs: dict[str, Any]) -> bool:
+    """A loss the client itself reports the end of (``fs_recovered``): an NFS server not responding, which its
+    client keeps trying and says when it answers (a blip of seconds to a minute is common and harmless)."""
+    return fs.get("fs") == "nfs" and fs.get("what") == "server not responding"
+
+
 def fs_client(message: str) -> dict[str, Any] | None:
     """A filesystem client error in a prefix-free kernel message, or None (recoveries included)."""
     if "Lustre" in message or "LNet" in message:

@@ -61,11 +61,25 @@ _NCCL_PREFIX_ANY = re.compile(
 )
 
 
+# pdsh's "host: " before each line of a host's output (DeepSpeed's multi-node runner, a site's own launcher):
+# stripped only where PyTorch's own "[rankN]:" or torchrun's "[default0]:" follows, colon and all (an error's
+# "RuntimeError: [Rank 3] Watchdog caught ..." names its rank in the message, with a space and no colon), and
+# never after a token named like an error or a warning.
+_HOST_PREFIX = re.compile(
+    r"(?![\w.-]*(?:Error|Exception|Warning|Interrupt|Exit): )[A-Za-z][\w.-]*: "
+    r"(?=\[rank\d+\]:|\[[A-Za-z_][A-Za-z_-]*\d+\]:)"
+)
+
+
 def split_prefix(line: str) -> tuple[int | None, str]:
-    """Strip srun's ``N:`` label, Ray's ``(Name pid=N, ip=A)``, torchrun's ``[default1]:`` and PyTorch's
-    ``[rankN]:`` prefix; return (rank, body)."""
+    """Strip pdsh's ``host:`` (before a rank's prefix), srun's ``N:`` label, Ray's ``(Name pid=N, ip=A)``,
+    torchrun's ``[default1]:`` and PyTorch's ``[rankN]:`` prefix; return (rank, body)."""
     rank: int | None = None
     body = line
+    if body[:1].isalpha() and ": [" in body[:80]:
+        h = _HOST_PREFIX.match(body)
+        if h:
+            body = body[h.end() :]
     if body[:1] in " 0123456789":
         m = _SRUN_LABEL.match(body)
         if m:
@@ -573,6 +587,15 @@ _SLURMCTLD_DOWN = re.compile(
 # address", after slurm_set_addr's "Unable to resolve \"ctl\""): the same shared controller, as its name service
 # sees it (holdout18: three jobs on four nodes, then the nodes themselves).
 _SLURMCTLD_ADDR = "Unable to establish control machine address"
+# ... and its RPCs timing out (``slurm_errno.c``: SLURM_PROTOCOL_SOCKET_IMPL_TIMEOUT "Socket timed out on send/recv
+# operation", SLURM_PROTOCOL_SOCKET_ZERO_BYTES_SENT "Zero Bytes were transmitted or received") in the context of a
+# request only the controller answers: an allocation confirmed, resources allocated, a step created (srun's
+# allocate.c and step_ctx.c). A controller too busy or stuck to answer (holdout60, blind: three owners' srun
+# failing within 21 s with "Unable to confirm allocation for job N: Socket timed out on send/recv operation").
+_SLURMCTLD_RPC = re.compile(
+    r"(?:Unable to confirm allocation for job \d+|Unable to allocate resources|Unable to create step for job \d+)"
+    r": (Socket timed out on send/recv operation|Zero Bytes were transmitted or received)"
+)
 # ... and its credentials refused where the step launches (``slurm_errno.c``: ESLURMD_CREDENTIAL_EXPIRED "Job
 # credential expired", ESLURMD_INVALID_JOB_CREDENTIAL "Invalid job credential"; MUNGE's "Expired credential" /
 # "Rewound credential"): the controller signs them and the nodes check them against their clocks and keys,
@@ -601,11 +624,19 @@ def _slurm_line(body: str) -> LineInfo | None:
         if _NVML_GPU_LOST.search(body):
             text = f"{body.split(':', 1)[0]}: NVML says a GPU of the node is lost (NVML_ERROR_GPU_IS_LOST)"
             return LineInfo(Kind.GPU_LOST, text=text, data={"nvml": "GPU is lost"})
-    if "slurm controller" in body or _SLURMCTLD_ADDR in body:
+    if (
+        "slurm controller" in body
+        or _SLURMCTLD_ADDR in body
+        or "Socket timed out" in body
+        or "Zero Bytes" in body
+    ):
         m = _SLURMCTLD_DOWN.search(body)
+        rpc = _SLURMCTLD_RPC.search(body) if m is None else None
         how = (
             f"{m.group(1)} failure"
             if m is not None
+            else "its answer timed out"
+            if rpc is not None
             else ("address not resolved" if _SLURMCTLD_ADDR in body else "")
         )
         if how:
@@ -613,7 +644,7 @@ def _slurm_line(body: str) -> LineInfo | None:
             # Its name not resolving is the name service's failure, shared with whatever else fails to
             # resolve a name then (holdout42, blind: resolv.conf rewritten, one owner's srun unable to
             # resolve the controller, another's ssh its peer node, a third's download its hub)
-            service = "dns" if m is None else "slurmctld"
+            service = "dns" if m is None and rpc is None else "slurmctld"
             return LineInfo(
                 Kind.FS_ERROR, text=text, data={"etype": "SlurmctldUnreachable", "service": service}
             )
@@ -695,6 +726,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         if dead is not None:
             return dead
     if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
+        if "rendezvous" in line and "waiting for" in line:
+            return _xla_waiting(*split_prefix(line))
         if "monitoredBarrier" in line:
             return _barrier_missing(*split_prefix(line))
         if "issing ranks" in line:
@@ -750,6 +783,41 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         return info
     # "RuntimeError: CUDA error 214" is the GPU's, not the program's; "busy or unavailable" the node's state
     return _cuda_hardware(rank, body) or _cuda_device_state(rank, body) or info or _errno_said(rank, body)
+
+
+# XLA's rendezvous of a process's device threads (xla/service/rendezvous.cc, WaitAndLogIfStuck: "[id=N] This
+# thread has been waiting for `NAME` for S seconds and may be stuck. Expected K threads to join the rendezvous,
+# but not all of them arrived on time."), one line per thread that arrived and waits, each naming its own rank in
+# NAME ("initialize clique for rank 6; clique=devices=[0,...,15]; ..."). The K threads are one process's, one
+# per local device: the ranks of that block that never printed are the threads that never arrived, and their
+# devices (NAME's clique list) the GPUs of the node the process runs on. XLA itself may find the wait was none
+# ("Thread is unstuck! Warning above was a false-positive"): evidence for a stall, raising nothing alone.
+XLA_WAITING = "xla_waiting"  # pseudo-kind: one device thread of a process waits in a rendezvous
+_XLA_WAITING = re.compile(
+    r"This thread has been waiting for `(?P<name>[^`]{1,400})` for \d+ seconds and may be stuck\. "
+    r"Expected (?P<k>\d+) threads to join the rendezvous"
+)
+_XLA_RANK = re.compile(r"\brank (\d+)\b")
+_XLA_DEVICES = re.compile(r"devices=\[([\d, ]{1,600})\]")
+
+
+def _xla_waiting(rank: int | None, body: str) -> LineInfo | None:
+    m = _XLA_WAITING.search(body)
+    if m is None:
+        return None
+    name = m.group("name")
+    r = _XLA_RANK.search(name)
+    if r is None:
+        return None
+    devices = _XLA_DEVICES.search(name)
+    data: dict[str, Any] = {
+        "waits": _XLA_RANK.sub("rank *", name)[:200],
+        "rank": int(r.group(1)),
+        "threads": int(m.group("k")),
+        "devices": [int(d) for d in re.findall(r"\d+", devices.group(1))][:1024] if devices else [],
+    }
+    text = f"XLA: rank {r.group(1)}'s thread waits in a rendezvous of {m.group('k')} threads not all arrived"
+    return LineInfo(XLA_WAITING, rank, text=text, data=data)
 
 
 # A C program's own report of a failed read or write, in the C library's words: "errno N (strerror)" (HMMER's

