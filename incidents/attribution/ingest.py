@@ -1112,6 +1112,10 @@ class Ingest:
                 self.peer_dead[job] = t  # which of its nodes: the one whose telemetry goes dark
         elif info.kind in (Kind.NODE_FAILURE_LINE, Kind.TASK_EXIT) and info.host:
             node = self.world.canonical(info.host) if info.host else None
+        if info.kind == Kind.GPU_ECC and not info.host and info.rank is not None:
+            # its node is the rank's place in the job's layout, a guess where a launcher numbers the nodes its own
+            # way (torchrun's rendezvous): ``Correlator._same_gpu_fault`` may find the GPU's fault on another node
+            data = {**data, "node_by_rank": True}
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
 
     def _site_rule_job(self, t: float, job: str, line: str) -> bool:

@@ -412,3 +412,33 @@ def test_an_nfs_server_that_answers_again_within_the_hold_raises_nothing() -> No
 def test_an_nfs_server_still_lost_after_the_hold_is_the_shared_storage() -> None:
     found = _nfs(answers=False)
     assert found and found[0].category == "infrastructure" and 1045.0 <= found[0].detected_t - T0 < 1060.0
+
+
+# --- holdout63: a rank placed by arithmetic, a node failure told late --------------------------------------------
+
+
+def _xid48_then_rank(rank: int) -> list[Any]:
+    """A GPU's Xid 48 on gpu-a-003 GPU 3, then a rank's CUDA error whose Slurm-order node is another."""
+    p = pipeline(job("1", "gpu-a-[001-004]"))
+    events = _steps("1", 0.0, 1000.0, 10.0)
+    events.append(
+        klog(
+            1000.0,
+            "gpu-a-003",
+            "kernel: NVRM: Xid (PCI:0000:5d:00): 48, pid=1, name=python, An uncorrectable double bit error",
+        )
+    )
+    events.append(
+        log(1001.0, "1", f"[rank{rank}]: RuntimeError: CUDA error: uncorrectable ECC error encountered")
+    )
+    return _found(p, events, until=1100.0)
+
+
+def test_a_ranks_gpu_error_placed_by_arithmetic_joins_that_gpus_fault_on_another_node() -> None:
+    found = _xid48_then_rank(27)  # rank 27: gpu-a-004's GPU 3 by the Slurm order, gpu-a-003's by torchrun's
+    assert {u.key for u in found} == {found[0].key} and found[-1].culprit_node == "gpu-a-003"
+
+
+def test_a_ranks_error_on_another_gpu_index_is_its_own_fault() -> None:
+    found = _xid48_then_rank(26)  # GPU 2: not the GPU the kernel named
+    assert len({u.key for u in found}) == 2
