@@ -545,6 +545,27 @@ def one_client_blocked(inc: Incident) -> str | None:
     return hung[0].node if len(nodes) == 1 else None
 
 
+def own_lock(inc: Incident) -> str | None:
+    """Why the job's own tasks wait for each other inside a network filesystem's client: on one node, every
+    task the kernel saw blocked there waits on a sleeping lock (an rwsem or a mutex, ``kernel_records``), none
+    on the server, twice or more, and nothing anywhere says the storage failed (``one_client_blocked``). The
+    holder is one of them: the program's processes contend for one file (every rank writing the same
+    directory), which the program reaches again after a restart, wherever it runs (holdout65, blind:
+    NeMo-RL's ranks all saving the tokenizer into one NFS directory, four ranks of one node in D state, the
+    truncate in nfs_setattr waiting on the readers' lock). A task waiting on the server is a mount or a
+    server, as before."""
+    node = one_client_blocked(inc)
+    hung = [m for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("fs")]
+    if node is None or any(m.data.get("wait") != "lock" for m in hung) or sum(m.n for m in hung) < 2:
+        return None
+    fs = hung[0].data["fs"]
+    return (
+        f"{node}: {sum(m.n for m in hung)} reports of the job's tasks blocked in {fs} (a network filesystem's "
+        "client), each on a lock another task holds, none waiting for the server, and no other client or "
+        "program saw the storage fail: the program's own processes contend for one file"
+    )
+
+
 def blocked_in_storage_client(inc: Incident, world: World, job: str) -> Suspect | None:
     """The one node of a stalled job whose task the kernel saw blocked in a network filesystem's client
     since about the job's last progress, with nothing saying the storage itself failed

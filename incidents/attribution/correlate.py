@@ -21,7 +21,8 @@ noisy line never becomes an alarm of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, origin_of
@@ -165,11 +166,24 @@ def _same_failure(inc: Incident, job: str, obs: Observation, where: str, step: A
 
 
 def _variant_of(before: str, now: str) -> bool:
-    """The same name, or one with a suffix after a separator (``-``, ``_``, ``.``) that the other lacks."""
+    """The same name, or one with a suffix after a separator (``-``, ``_``, ``.``) that the other lacks, or the
+    same words once the parts holding a number are dropped (``_name_stem``: the sizes, counts and versions an
+    owner varies between submissions, ``rl-ppo-hvd-192`` -> ``rl-ppo-hvd-128-nccl262``; holdout69, blind)."""
     if before == now:
         return True
     short, long_ = sorted((before, now), key=len)
-    return len(short) >= 4 and long_.startswith(short) and long_[len(short)] in "-_."
+    if len(short) >= 4 and long_.startswith(short) and long_[len(short)] in "-_.":
+        return True
+    stem = _name_stem(before)
+    return len(stem) >= 2 and sum(map(len, stem)) >= 6 and stem == _name_stem(now)
+
+
+_NAME_PARTS = re.compile(r"[-_.\s/]+")
+
+
+def _name_stem(name: str) -> list[str]:
+    """A job name's words without the parts that hold a digit (``rl-ppo-hvd-192`` -> ``[rl, ppo, hvd]``)."""
+    return [w for w in _NAME_PARTS.split(name.lower()) if w and not any(c.isdigit() for c in w)]
 
 
 def _ended_the_same(inc: Incident, job: str, obs: Observation) -> bool:
@@ -542,20 +556,11 @@ class Correlator:
         from a repair since (``node_returned`` unlinks it): the job's failure there is that fault met again,
         not a new one (holdout60, blind: an RDMA check job placed on a GB200 node 35 minutes after its IB ports
         went down under a training job, refusing to run with "only 1/4 required IB ports are ACTIVE")."""
-        if obs.job is None:
+        run = self.world.jobs.get(obs.job) if obs.job is not None else None
+        if run is None:
             return None
-        run = self.world.jobs.get(obs.job)
-        if run is None or run.started_t is None:
-            return None
-        for node in run.spec.nodes:
-            key = self.by_node.get(node)
-            inc = self.incidents.get(key) if key else None
-            v = inc.verdict if inc is not None else None
-            if inc is None or v is None or inc.superseded_by or v.node != node:
-                continue
-            if v.category not in LANDED_VERDICTS and v.category != "network":
-                continue
-            if run.started_t <= inc.detected_t or inc.attempts.get(obs.job, run.attempt) != run.attempt:
+        for _, inc in self._blaming(run, LANDED_VERDICTS | {"network"}, quiet_too=True):
+            if inc.attempts.get(run.spec.id, run.attempt) != run.attempt:
                 continue  # (this attempt, taken when it landed there, is the one it meets the fault in)
             if obs.t - inc.updated_t > REPEAT_WINDOW_S or self._diverges(inc, obs):
                 continue
@@ -711,14 +716,11 @@ class Correlator:
         its recovery moves it too (holdout60, blind: a training job placed on the node whose GPU had just
         failed the site's dcgmi diag PCIe test, the sweep having left it in service)."""
         run = self.world.jobs.get(job)
-        if run is None or run.started_t is None:
+        if run is None:
             return
-        for node in run.spec.nodes:
-            inc = self._open(self.by_node.get(node))
-            v = inc.verdict if inc is not None else None
-            if inc is None or v is None or v.node != node or v.category not in NODE_VERDICTS:
-                continue
-            if run.started_t <= inc.detected_t or job in inc.attempts:
+        for node, inc in self._blaming(run, NODE_VERDICTS):
+            v = inc.verdict
+            if job in inc.attempts or v is None:
                 continue
             text = f"job {job} started on {node}, which this incident blames ({v.category}), before its drain"
             obs = Observation(t, Kind.LANDED, node, job, v.gpu, None, text, {"blamed": node})
@@ -734,18 +736,33 @@ class Correlator:
         next job, or an admin's test, placed on the broken GPU's node minutes later and failing at its
         start). A node given back to service starts clean, as before. ``node``: only that node of the job."""
         run = self.world.jobs.get(job)
-        if run is None or run.started_t is None:
+        if run is None:
             return None
-        for n in (node,) if node is not None else run.spec.nodes:
-            if n not in run.spec.nodes:
-                continue
-            inc = self._open(self.by_node.get(n))
+        nodes = None if node is None else ((node,) if node in run.spec.nodes else ())
+        return next(
+            (inc for _, inc in self._blaming(run, LANDED_VERDICTS, nodes) if job not in inc.attempts), None
+        )
+
+    def _blaming(
+        self,
+        run: JobRun,
+        categories: frozenset[str],
+        nodes: tuple[str, ...] | None = None,
+        quiet_too: bool = False,
+    ) -> Iterator[tuple[str, Incident]]:
+        """Each node and the incident whose verdict (one of ``categories``) blames a node of ``run`` (or of ``nodes``),
+        raised before the run started: open ones, or also those gone quiet with ``quiet_too``. A node given
+        back to service (``node_returned``) is no longer linked to it."""
+        if run.started_t is None:
+            return
+        for n in run.spec.nodes if nodes is None else nodes:
+            key = self.by_node.get(n)
+            inc = self.incidents.get(key or "") if quiet_too else self._open(key)
             v = inc.verdict if inc is not None else None
-            if inc is None or v is None or v.node != n or v.category not in LANDED_VERDICTS:
+            if inc is None or v is None or inc.superseded_by or v.node != n or v.category not in categories:
                 continue
-            if run.started_t > inc.detected_t and job not in inc.attempts:
-                return inc
-        return None
+            if run.started_t > inc.detected_t:
+                yield n, inc
 
     def _diverges(self, inc: Incident, obs: Observation) -> bool:
         """Hard evidence, well after the incident began, of a cause its verdict does not allow.
@@ -860,7 +877,7 @@ class Correlator:
         for n, inc in enumerate(reversed(self.incidents.values())):
             if n >= SAME_GPU_SCAN:
                 break
-            if inc.superseded_by or (run is not None and obs.job not in inc.jobs and inc.verdict is None):
+            if inc.superseded_by:
                 continue
             same_gpu = [
                 m

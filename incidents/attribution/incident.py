@@ -72,7 +72,9 @@ def mark_key(obs: Observation) -> str:
     if obs.kind in (Kind.KERNEL_OOPS, Kind.HUNG_TASK):
         # A record's head and the line that names its module or filesystem are two marks: the name stays.
         named = obs.data.get("module") or obs.data.get("function") or obs.data.get("fs") or ""
-        return f"{obs.kind}|{obs.node}|{named}"
+        # a task waiting on another's lock and one waiting on the server are two marks (``analysis.own_lock``)
+        lock = "|lock" if obs.data.get("wait") == "lock" else ""
+        return f"{obs.kind}|{obs.node}|{named}{lock}"
     if obs.kind == Kind.SITE_RULE:
         return f"{obs.kind}|{obs.data.get('rule', {}).get('id')}|{obs.node}|{obs.job}"
     if obs.kind == Kind.HANG and obs.data.get("follow_up"):

@@ -828,8 +828,9 @@ class Ingest:
             if p is not None and job not in self.custom:
                 self._learn_style(job, line)
         if p is None:
-            # A save line says "sav"/"Sav" or "heckpoint"; two scans keep the checkpoint parser off the rest.
-            ck = progress.parse_checkpoint(line) if "av" in line or "heckpoint" in line else None
+            # A save line says "sav"/"Sav", "heckpoint", "ckpt" or names a state dict; a few scans keep the
+            # checkpoint parser off the rest.
+            ck = progress.parse_checkpoint(line) if progress.may_be_save(line) else None
             ph = self.phases.get(job)
             if ck is not None:
                 tracker.on_checkpoint(t, ck[0], ck[1])

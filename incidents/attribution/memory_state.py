@@ -21,6 +21,33 @@ from monitoring.detectors.phase import JobPhase
 if TYPE_CHECKING:
     from incidents.attribution.ingest import Ingest
 
+# Every attribute of an Ingest is accounted for here (tests/unit/test_handover_replay.py holds it): carried by
+# this module's dump, carried by the pipeline's own state (actions/pipeline/state.py), or rebuilt on a
+# restore, with the reason. A new attribute in none of these is a handover that forgets it (stop 60: a dcgmi
+# diag table's continuation rows lost the test they belong to).
+CARRIED = frozenset(
+    {
+        "phases", "previous_phase", "cadences", "cadence_raised", "launch", "skew", "ce_storm", "retried",
+        "nic_trouble", "kernel_records", "kernel_reader", "peer_dead", "idle_watch", "fabric", "fs_said",
+        "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
+        "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
+        "label_hosts", "daemon_lost", "relaunched",
+    }
+)  # fmt: skip
+BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
+REBUILT = {
+    "cfg": "the configuration, saved with the pipeline",
+    "cadence_cfg": "the configuration's cadence settings",
+    "pci_map": "the cluster's PCI addresses, saved with the pipeline",
+    "site_rules": "the site's rules, set from the configuration",
+    "custom": "each running job's own progress pattern, read again from its comment",
+    "pending": "the jobs listed before they ran, from the world's jobs",
+    "changed": "the incidents one tick changed, emptied every tick",
+    "stacks": "a stack dump being read: the lines of one moment, kept in memory only",
+    "unexplained": "the lines nothing explained: shown, not decided on, kept in memory only",
+    "unexplained_kernel": "the kernel lines nothing explained: shown, not decided on, kept in memory only",
+}
+
 
 def dump(ingest: Ingest) -> dict[str, Any]:
     return {
@@ -56,6 +83,9 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "rollcall": ingest.rollcall.to_state(),
         "ports": ingest.ports.to_state(),
         "held": ingest.held,
+        "diag": dict(ingest.diag.test),
+        "verbs_host": {job: list(v) for job, v in ingest.verbs_host.items()},
+        "thread_tb": {job: list(v) for job, v in ingest.thread_tb.items()},
         "waited_on": sorted(ingest.waited_on),
         "heard": dict(ingest.heard),
         "last_line": dict(ingest.last_line),
@@ -106,6 +136,11 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.rollcall.load_state(state.get("rollcall") or {})
     ingest.ports = port_counters.PortWatch.from_state(state.get("ports") or {})
     ingest.held = {str(k): [float(v[0]), str(v[1])] for k, v in (state.get("held") or {}).items()}
+    ingest.diag.test = {str(j): str(t) for j, t in (state.get("diag") or {}).items()}
+    ingest.verbs_host = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("verbs_host") or {}).items()}
+    ingest.thread_tb = {
+        str(j): (float(v[0]), str(v[1]), bool(v[2])) for j, v in (state.get("thread_tb") or {}).items()
+    }
     ingest.waited_on = {str(j) for j in state.get("waited_on") or []}
     ingest.heard = {str(k): float(v) for k, v in (state.get("heard") or {}).items()}
     ingest.last_line = {str(k): float(v) for k, v in (state.get("last_line") or {}).items()}

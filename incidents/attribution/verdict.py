@@ -344,6 +344,9 @@ def hang(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     mismatched = mismatched_collectives(inc)
     if mismatched is not None:
         return mismatched
+    contended = analysis.own_lock(inc)
+    if contended is not None:
+        return Verdict("software", None, None, 0.6, "own_tasks_lock_contention", ()), contended
     pattern = "hang" if marks[0].kind == Kind.HANG else "nccl_watchdog_timeout"
     for job in inc.jobs:
         suspect = analysis.missing_from_collective(inc, world, job)

@@ -134,6 +134,22 @@ _FS_FRAME = re.compile(
     r"gpfs|lnet|kiblnd|v9fs|p9)_\w*\+0x"
 )
 _MODULE_AT_END = re.compile(r"\[(\w+)\]\s*$")
+# What a blocked task waits for: the first frame of its call trace past the scheduler's own (the kernel's
+# hung-task report, kernel/hung_task.c, prints the trace innermost first). A sleeping lock (an rwsem or a
+# mutex, kernel/locking/) is another task holding what this one needs; anything else (an RPC, a page's I/O,
+# a bit waited on) is the device or the server. ``Record.data["wait"]``: "lock" or "io".
+_FRAME_NAME = re.compile(r"^\s*(?:\[<[0-9a-f]+>\]\s*)?([A-Za-z_][\w.]*)\+0x")
+_SCHEDULER_FRAMES = frozenset(
+    {
+        "__switch_to", "__schedule", "schedule", "schedule_timeout", "schedule_preempt_disabled",
+        "io_schedule", "io_schedule_timeout", "schedule_hrtimeout_range", "schedule_hrtimeout_range_clock",
+        "__cond_resched", "preempt_schedule_common", "context_switch",
+    }
+)  # fmt: skip
+_LOCK_WAIT = re.compile(
+    r"^(?:rwsem_down_\w+|__?down_(?:read|write)\w*|down_(?:read|write)\w*|__?mutex_lock\w*|mutex_lock\w*|"
+    r"__?rt_mutex\w*|rt_mutex\w*|percpu_down_\w+|__percpu_down_\w+)$"
+)
 
 # --- machine checks, memory errors -------------------------------------------------------------------
 
@@ -556,6 +572,11 @@ class KernelRecordReader:
     def _hung_body(self, node: str, msg: str, held: _Open) -> Record | None:
         if held.named or "+0x" not in msg:
             return None
+        if "wait" not in held.info:
+            f = _FRAME_NAME.match(msg)
+            name = f.group(1).split(".")[0] if f is not None else None
+            if name is not None and name not in _SCHEDULER_FRAMES:
+                held.info["wait"] = "lock" if _LOCK_WAIT.match(name) else "io"
         mod = _MODULE_AT_END.search(msg)
         fs = mod.group(1) if mod is not None and mod.group(1) in FS_MODULES else None
         if fs is None:
@@ -565,8 +586,10 @@ class KernelRecordReader:
             return None
         held.named = True
         comm, secs = held.info.get("comm"), held.info.get("secs")
-        text = f"hung task: {comm} blocked in {fs} (a network filesystem) for more than {secs} s"
-        return Record(Kind.HUNG_TASK, text, data={"comm": comm, "fs": fs})
+        wait = held.info.get("wait", "io")
+        on = " on a lock held by another task" if wait == "lock" else ""
+        text = f"hung task: {comm} blocked{on} in {fs} (a network filesystem) for more than {secs} s"
+        return Record(Kind.HUNG_TASK, text, data={"comm": comm, "fs": fs, "wait": wait})
 
     def _aer_body(self, node: str, msg: str, held: _Open, gpu_of: GpuOf) -> Record | None:
         d = _AER_DEVICE.search(msg)

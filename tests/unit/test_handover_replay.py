@@ -73,6 +73,36 @@ def test_the_memory_round_trips_through_json() -> None:
     assert memory_state.dump(again.ingest) == json.loads(json.dumps(first))
 
 
+def test_every_attribute_of_the_ingest_is_carried_or_rebuilt() -> None:
+    """A handover keeps what the detectors learned: each attribute of an Ingest is carried by the memory
+    state or the pipeline's, or named with the reason it is rebuilt (stop 60's dcgmi diag reader was none)."""
+    pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
+    have = set(vars(pipeline.ingest))
+    accounted = memory_state.CARRIED | memory_state.BY_PIPELINE | set(memory_state.REBUILT)
+    assert have - accounted == set(), "attributes a handover forgets"
+    assert accounted - have == set(), "accounted for but gone"
+    sets = (memory_state.CARRIED, memory_state.BY_PIPELINE, set(memory_state.REBUILT))
+    assert sum(map(len, sets)) == len(accounted), "an attribute accounted for twice"
+
+
+def test_a_diag_tables_continuation_row_survives_the_handover() -> None:
+    """A dcgmi diag table's continuation row names no test: the test its block began with is carried."""
+    from monitoring.detectors.health_checks import DiagReader
+
+    pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
+    pipeline.ingest.diag.feed("77", "| PCIe                      | Pass - GPUs: 0, 1, 3                |")
+    pipeline.ingest.thread_tb["77"] = (5.0, "Thread-3", False)
+    pipeline.ingest.verbs_host["77"] = (4.0, "gpu-07")
+    again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state())))
+    assert isinstance(again.ingest.diag, DiagReader)
+    failed = again.ingest.diag.feed(
+        "77", "|                           | Fail - GPU: 2                       |"
+    )
+    assert failed == ("PCIe", (2,), "gpu_degraded")
+    assert again.ingest.thread_tb["77"] == (5.0, "Thread-3", False)
+    assert again.ingest.verbs_host["77"] == (4.0, "gpu-07")
+
+
 def test_a_handover_interval_must_be_positive() -> None:
     folder = scenario_folders(ROOT / "public")[0]
     for bad in (0.0, -5.0, float("nan")):

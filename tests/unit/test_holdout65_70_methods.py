@@ -1,0 +1,179 @@
+"""Methods from holdout65 to holdout70 (blind, issue 24), each tested on lines other than the corpora's, each
+with the case it must leave alone.
+
+- A Slurm command whose every request goes to the controller (sbatch, salloc, squeue, scontrol, scancel,
+  sinfo) timing out: the shared controller, whatever the request.
+- A stalled job's own tasks blocked inside a network filesystem's client, each on a lock another holds and
+  none on the server: the program's processes contend for one file.
+- A save named by the work it does on the checkpoint (gathering a state dict, consolidating, uploading).
+- The owner's resubmission under a name varied only in its numbers is the same work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from monitoring.detectors import logs, progress
+from monitoring.detectors.kernel_records import KernelRecordReader
+from monitoring.detectors.schema import Kind
+from tests.unit.pipehelpers import job, log, megatron, pipeline, run
+from tests.unit.pipehelpers import kernel as klog
+
+# --- the scheduler's controller ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sbatch: error: Batch job submission failed: Socket timed out on send/recv operation",
+        "salloc: error: Job submit/allocate failed: Zero Bytes were transmitted or received",
+        "squeue: error: slurm_load_jobs error: Socket timed out on send/recv operation",
+        "scancel: error: Kill job error on job id 4411: Socket timed out on send/recv operation",
+    ],
+)
+def test_a_controller_only_command_timing_out_is_the_controller(line: str) -> None:
+    info = logs.parse_joblog(line)
+    assert info is not None and info.kind == Kind.FS_ERROR and info.data["service"] == "slurmctld"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # srun's step launched on the nodes' slurmd: a node's, not the controller's
+        "srun: error: Task launch for StepId=12.0 failed on node gx-04: Socket timed out on send/recv operation",
+        # sacct asks slurmdbd, not the controller
+        "sacct: error: slurm_persist_conn_open_without_init: Socket timed out on send/recv operation",
+        # a program of the owner's naming its own socket
+        "sbatchwrap: my socket timed out",
+    ],
+)
+def test_a_timeout_the_controller_does_not_answer_is_not_the_controller(line: str) -> None:
+    info = logs.parse_joblog(line)
+    assert info is None or info.data.get("service") != "slurmctld"
+
+
+# --- a job's own tasks waiting on each other inside a network filesystem's client ----------------------------
+
+
+def _hung_report(t: float, node: str, pid: int, frames: list[str]) -> list[dict[str, Any]]:
+    head = [
+        f"kernel: INFO: task python3:{pid} blocked for more than 120 seconds.",
+        "kernel:       Tainted: G           OE      5.15.0-105-generic #115-Ubuntu",
+        f"kernel: task:python3         state:D stack:    0 pid:{pid} ppid:  2210 flags:0x00004002",
+        "kernel: Call Trace:",
+        "kernel:  <TASK>",
+    ]
+    return [klog(t, node, line) for line in head + [f"kernel:  {f}" for f in frames]]
+
+
+_LOCKED = [
+    "__schedule+0x23d/0x590",
+    "schedule+0x4e/0xc0",
+    "rwsem_down_write_slowpath+0x2d8/0x4f0",
+    "down_write+0x43/0x50",
+    "nfs_setattr+0x9a/0x1b0 [nfs]",
+    "notify_change+0x347/0x4d0",
+]
+_ON_SERVER = [
+    "__schedule+0x23d/0x590",
+    "schedule+0x4e/0xc0",
+    "rpc_wait_bit_killable+0x25/0xb0 [sunrpc]",
+    "__wait_on_bit+0x33/0xa0",
+    "nfs_updatepage+0x1c4/0x3b0 [nfs]",
+]
+
+
+def test_a_blocked_tasks_wait_is_read_from_its_call_trace() -> None:
+    reader = KernelRecordReader()
+    got = [
+        reader.feed("n1", 0.0, e["line"], lambda _n, _p: None) for e in _hung_report(0.0, "n1", 7, _LOCKED)
+    ]
+    named = [r for r in got if r is not None and r.data.get("fs")]
+    assert named and named[0].data["wait"] == "lock"
+    got = [
+        reader.feed("n1", 1.0, e["line"], lambda _n, _p: None) for e in _hung_report(1.0, "n1", 8, _ON_SERVER)
+    ]
+    named = [r for r in got if r is not None and r.data.get("fs")]
+    assert named and named[0].data["wait"] == "io"
+
+
+def _stall_with_reports(frames: list[str]) -> list[Any]:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = [log(t, "1", megatron(100 + i)) for i, t in enumerate(range(0, 1000, 10))]
+    events += _hung_report(1125.0, "gpu-a-002", 4101, frames) + _hung_report(
+        1126.0, "gpu-a-002", 4102, frames
+    )
+    return [u for u in run(p, sorted(events, key=lambda e: e["t"]), until=1400.0) if u.category]
+
+
+def test_a_jobs_own_tasks_waiting_on_one_lock_are_the_program() -> None:
+    last = _stall_with_reports(_LOCKED)[-1]
+    assert last.category == "software" and last.culprit_node is None
+    assert not any(r.action.value == "requeue_job" for r in last.recommendations)
+
+
+def test_tasks_waiting_on_the_server_leave_the_node_the_job_waits_for() -> None:
+    last = _stall_with_reports(_ON_SERVER)[-1]
+    assert last.category == "hang" and last.culprit_node == "gpu-a-002"
+
+
+# --- a save named by the work it does; the owner's resubmission under a varied name ---------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "step 4000: gathering full state dict on rank 0 (FSDP FULL_STATE_DICT, rank0_only=True)",
+        "Consolidating checkpoint shards into one file",
+        "uploading checkpoint to gs://bucket/run-3/step-4000",
+        "[ckpt] syncing ckpt step_4000 to the object store",
+    ],
+)
+def test_a_save_named_by_its_work_on_the_checkpoint_begins_a_save(line: str) -> None:
+    assert progress.may_be_save(line) and progress.parse_checkpoint(line) == (
+        "start",
+        progress.parse_checkpoint(line)[1],  # type: ignore[index]
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Loading checkpoint shards: 100%|##########| 4/4",
+        "copying weights to the EMA model",
+        "gathering metrics from all ranks",
+        "syncing gradients across 64 ranks",
+        "uploading metrics to wandb",
+    ],
+)
+def test_other_work_is_no_save(line: str) -> None:
+    assert not progress.may_be_save(line) or progress.parse_checkpoint(line) is None
+
+
+def test_a_fsdp_jobs_gather_and_upload_is_a_save_not_a_stall() -> None:
+    """A cadence-only job (no parser knows its lines) stops its beat for a 6-minute save named by its work."""
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    beat = [log(float(t), "1", f"it {i} | loss 2.{i % 9} | lr 3e-4") for i, t in enumerate(range(0, 760, 38))]
+    save = [
+        log(761.0, "1", "ckpt - step 12800: gathering full state dict on rank 0 (FSDP FULL_STATE_DICT)"),
+        log(
+            974.0,
+            "1",
+            "ckpt - step 12800: consolidated 14.1 GB in 212.7s, uploading to s3://b/7b/step_12800/",
+        ),
+    ]
+    after = [
+        log(float(t), "1", f"it {i} | loss 2.{i % 9} | lr 3e-4") for i, t in enumerate(range(1188, 1600, 38))
+    ]
+    assert [u for u in run(p, beat + save + after, until=1600.0) if u.category] == []
+
+
+def test_the_owners_resubmission_under_a_varied_name_failing_alike_is_the_same_work() -> None:
+    from incidents.attribution.correlate import _variant_of
+
+    assert _variant_of("rl-ppo-hvd-192", "rl-ppo-hvd-128-nccl262")
+    assert _variant_of("train-7b", "train-7b-bs1")
+    assert not _variant_of("train-7b", "train-70b")  # one word left: too little to call it the same work
+    assert not _variant_of("rl-ppo-hvd-192", "rl-sac-hvd-192")
