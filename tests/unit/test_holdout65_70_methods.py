@@ -7,6 +7,7 @@ with the case it must leave alone.
   none on the server: the program's processes contend for one file.
 - A save named by the work it does on the checkpoint (gathering a state dict, consolidating, uploading).
 - The owner's resubmission under a name varied only in its numbers is the same work.
+- The job's user unknown on its node (slurmd, Go's os/user, Python's pwd, coreutils): the directory service.
 """
 
 from __future__ import annotations
@@ -177,3 +178,33 @@ def test_the_owners_resubmission_under_a_varied_name_failing_alike_is_the_same_w
     assert _variant_of("train-7b", "train-7b-bs1")
     assert not _variant_of("train-7b", "train-70b")  # one word left: too little to call it the same work
     assert not _variant_of("rl-ppo-hvd-192", "rl-sac-hvd-192")
+
+
+# --- the job's user unknown on its node -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "srun: error: Task launch for StepId=77.2 failed on node gx-03: User not found on host",
+        "FATAL:   Couldn't determine user account information: user: unknown userid 51022",
+        "[rank3]: KeyError: 'getpwuid(): uid not found: 51022'",
+        "id: cannot find name for user ID 51022",
+    ],
+)
+def test_the_jobs_user_unknown_on_its_node_is_the_directory_service(line: str) -> None:
+    info = logs.parse_joblog(line)
+    assert info is not None and info.kind == Kind.FS_ERROR and info.data["service"] == "identity"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ValueError: user ID must be set in the config",
+        "wandb: ERROR Run initialization has timed out for user id abc",
+        "KeyError: 'userid'",
+    ],
+)
+def test_a_programs_own_user_field_is_not_the_directory_service(line: str) -> None:
+    info = logs.parse_joblog(line)
+    assert info is None or info.data.get("service") != "identity"

@@ -238,3 +238,33 @@ def test_long_closed_incidents_leave_the_saved_state_but_not_the_history() -> No
     again.feed([kernel(7 * 3600 + 5, "gpu-a-002", XID74_GPU6)], T0 + 7 * 3600 + 6)
     [new] = again.incidents()
     assert (new.key, new.recurrence_of, new.culprit_gpu, new.jobs) == ("i-2", "i-1", 6, ("4200",))
+
+
+def _undrained_node_meets_a_new_job(second_xid: str) -> list:
+    """Xid 48 on GPU 2 of gpu-a-002 under 4101, which restarts elsewhere (its incident closes); the node is never
+    drained (recommend mode); bob's 4108 is placed on it 20 minutes later and the kernel reports ``second_xid``."""
+    p = pipeline(job("4101", "gpu-a-[001-002]"))
+    events = progress("4101", 0, 100) + [kernel(101, "gpu-a-002", XID48_GPU2)]
+    events += [slurm(110, kind="job_state", job="4101", state="PENDING", exit_code="0:0", reason="BeginTime")]
+    events += [
+        slurm(150, kind="job_state", job="4101", state="RUNNING", exit_code="0:0", nodes="gpu-a-[005-006]")
+    ]
+    events += progress("4101", 160, 1290) + [slurm(1295, kind="job_state", job="4101", state="COMPLETED")]
+    _feed(p, events, 1300)
+    spec = job("4108", "gpu-a-[001-002]")
+    p.upsert_job(JobSpec(spec.id, spec.name, "bob", spec.nodes, 8, T0 + 1310, OPTED))
+    _feed(p, progress("4108", 1320, 1400) + [kernel(1401, "gpu-a-002", second_xid)], 1450)
+    return p.incidents()
+
+
+def test_a_new_job_meeting_the_undrained_nodes_fault_again_joins_its_incident() -> None:
+    [inc] = _undrained_node_meets_a_new_job(XID48_GPU2)
+    assert inc.culprit_node == "gpu-a-002" and set(inc.jobs) == {"4101", "4108"}
+    assert {"action": "requeue_job", "job": "4108", "exclude": ["gpu-a-002"]} in [
+        r.to_dict() for r in inc.recommendations
+    ]
+
+
+def test_another_gpus_fault_on_the_undrained_node_is_a_new_incident() -> None:
+    first, second = _undrained_node_meets_a_new_job(XID74_GPU6)
+    assert (first.culprit_gpu, second.culprit_gpu) == (2, 6) and second.jobs == ("4108",)
