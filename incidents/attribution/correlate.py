@@ -534,8 +534,7 @@ class Correlator:
             # Another attempt of a job it holds (requeued onto the node again): a recurrence, its own incident, so
             # that the attempt gets its own requeue. A job it never held, placed on the node since, the node never
             # back from a repair (``node_returned`` unlinks it): the fault met again, not a second one (holdout69,
-            # blind: job B failing on ga-07's GPU 5 22 minutes after job A's uncorrectable ECC error there;
-            # holdout29's a100-03 alike).
+            # blind: job B failing on ga-07's GPU 5 22 minutes after job A's uncorrectable ECC error there).
             if any(j in inc.attempts for j in running):
                 return None
             if obs.gpu is not None and inc.verdict.gpu is not None and obs.gpu != inc.verdict.gpu:
