@@ -1087,7 +1087,7 @@ class Correlator:
         if kind in ALWAYS_RAISE:
             return True
         if kind == Kind.XID:
-            return bool(obs.data.get("hardware"))
+            return bool(obs.data.get("hardware")) and not self._kernel_said_nonfatal(obs)
         if kind == Kind.IB_PORT_ERROR:
             # NCCL's own "port error" is raised, and so is the kernel's link-down of an
             # InfiniBand port under a running job; an Ethernet port (maybe management)
@@ -1112,6 +1112,22 @@ class Correlator:
         if kind == Kind.SITE_RULE:
             return bool(obs.data.get("raises"))  # the admin said a match is a fault on its own
         return False
+
+    def _kernel_said_nonfatal(self, obs: Observation) -> bool:
+        """An exporter's Xid number (``DCGM_FI_DEV_XID_ERRORS``: the number alone) that the node's kernel already
+        printed for the same GPU within ``NODE_PENDING_S``, calling the interrupt nonfatal (an NVLink5-class
+        Xid's severity, ``xid.nvlink5_severity``): the same event read again, not a fatal one (holdout74,
+        blind: one "Xid 144, SAW_MVB Nonfatal" on a GB200 tray, its exporter's copy 5 minutes later raising
+        an incident of its own)."""
+        if not obs.data.get("telemetry") or obs.node is None:
+            return False
+        return any(
+            o.kind == Kind.XID
+            and o.data.get("xid") == obs.data.get("xid")
+            and o.gpu == obs.gpu
+            and o.data.get("severity") == "Nonfatal"
+            for o in self.pending_node.get(obs.node, ())
+        )
 
     def _stalled_on_storage(self, obs: Observation) -> bool:
         """A task of a node running a job is blocked, and the node's filesystem client lost its server.

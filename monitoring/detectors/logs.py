@@ -638,6 +638,27 @@ _SLURM_CRED = re.compile(
 _NVML_GPU_LOST = re.compile(r"NVML\b.{0,80}?(?:\(15\)|\b15\b).{0,20}GPU is lost|NVML_ERROR_GPU_IS_LOST")
 
 
+# A DataLoader worker killed by a signal, in the words of the handler PyTorch installs in every worker
+# (torch/csrc/DataLoader.cpp, SIGNAL_HANDLER: "ERROR: Unexpected segmentation fault encountered in worker.",
+# "... bus error ... This might be caused by insufficient shared memory (shm).", "... floating-point exception
+# ..."): the rank's input pipeline died under it, the program's (its data, its loader code, its shm size), and
+# the rank waits for batches that never come while its peers wait in the collective it never joins (holdout73,
+# blind: mmdetection's rank 13, then 30 minutes of silence until the watchdog).
+_WORKER_SIGNAL = re.compile(
+    r"Unexpected (segmentation fault|bus error|floating-point exception) encountered in worker"
+)
+
+
+def _worker_signal(rank: int | None, body: str) -> LineInfo | None:
+    m = _WORKER_SIGNAL.search(body)
+    if m is None:
+        return None
+    data = {"etype": "DataLoaderWorkerError", "message": m.group(0), "input_pipeline": True}
+    return LineInfo(
+        Kind.EXCEPTION, rank, text=f"{_who(rank)}: a DataLoader worker died ({m.group(1)})", data=data
+    )
+
+
 def _user_unknown(rank: int | None, body: str) -> LineInfo | None:
     """The job's user unknown on its node (``_USER_UNKNOWN``): the directory service behind the name service."""
     m = _USER_UNKNOWN.search(body)
@@ -779,6 +800,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
             return _ib_blame(rank, body, None)
         if "userid" in line or "for user ID" in line:
             return _user_unknown(*split_prefix(line))  # apptainer's FATAL, whoami's: no "error" in them
+        if "encountered in worker" in line:
+            return _worker_signal(*split_prefix(line))  # PyTorch's handler says "ERROR:"
         return None
     rank, body = split_prefix(line)
     if has_nccl:
@@ -817,6 +840,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         loader = _loader_error(rank, body)
         if loader is not None:
             return loader
+    if "encountered in worker" in body:
+        died = _worker_signal(rank, body)
+        if died is not None:
+            return died
     if "userid" in body or "uid not found" in body or "user ID" in body:
         unknown = _user_unknown(rank, body)
         if unknown is not None:

@@ -527,6 +527,7 @@ class TelemetryRules:
                 "hardware": verdict.hardware,
                 "app": verdict.app,
                 "bucket": verdict.info.bucket,
+                "telemetry": True,  # the number alone: the kernel's line of it says more (its severity)
             }
             out.append(LineInfo(Kind.XID, gpu=gpu, text=text, data=data))
         st.xid = value
@@ -1015,6 +1016,15 @@ class TelemetryRules:
         if peers is None or not alone:
             return None
         per_node: dict[str, list[bool]] = {}
+        # A GPU never sampled idle (at work from the job's first sample) is weighed against its node's idle GPUs,
+        # the same model beside it (holdout73, blind: nnU-Net training on GPU 0 of eight from before its first
+        # sample, at 300-370 W against its idle neighbours' 55-75 W, its console silent for the hour).
+        idle_of: dict[str, list[float]] = {}
+        for key in peers.power:
+            st = self.gpus.get(key)
+            if st is not None and st.idle_power:
+                idle_of.setdefault(key[0], []).append(st.idle_power)
+        node_idle = {node: _median(values) for node, values in idle_of.items()}
         for key, power in peers.power.items():
             st = self.gpus.get(key)
             if (
@@ -1031,7 +1041,8 @@ class TelemetryRules:
             # A sample may read 0 % between two kernels: one above 0 % since ``since`` will do, at that power
             # (holdout53, blind: Triton autotuning on an RTX 5090, 0-31 % at 76-116 W against 28 W idle).
             worked = st.util >= PART_LOW or (st.busy_t is not None and st.busy_t > since)
-            busy = worked and bool(st.idle_power) and power >= START_RISE * (st.idle_power or 0.0)
+            idle = st.idle_power or node_idle.get(key[0])
+            busy = worked and bool(idle) and power >= START_RISE * (idle or 0.0)
             per_node.setdefault(key[0], []).append(busy)
         if set(per_node) != set(alone):
             return None  # a node of the job not heard from since: no word on it

@@ -1,4 +1,4 @@
-"""Methods from holdout65 to holdout70 (blind, issue 24), each tested on lines other than the corpora's, each
+"""Methods from holdout65 to holdout74 (blind, issue 24), each tested on lines other than the corpora's, each
 with the case it must leave alone.
 
 - A Slurm command whose every request goes to the controller (sbatch, salloc, squeue, scontrol, scancel,
@@ -8,10 +8,14 @@ with the case it must leave alone.
 - A save named by the work it does on the checkpoint (gathering a state dict, consolidating, uploading).
 - The owner's resubmission under a name varied only in its numbers is the same work.
 - The job's user unknown on its node (slurmd, Go's os/user, Python's pwd, coreutils): the directory service.
+- A DataLoader worker killed by a signal (PyTorch's handler's words): the program's error.
+- A GPU never sampled idle is weighed against its node's idle GPUs to say it is at work.
+- The exporter's number of an NVLink5 Xid the kernel called nonfatal raises nothing (holdout74).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,7 +23,7 @@ import pytest
 from monitoring.detectors import logs, progress
 from monitoring.detectors.kernel_records import KernelRecordReader
 from monitoring.detectors.schema import Kind
-from tests.unit.pipehelpers import job, log, megatron, pipeline, run
+from tests.unit.pipehelpers import T0, job, log, megatron, pipeline, run
 from tests.unit.pipehelpers import kernel as klog
 
 # --- the scheduler's controller ------------------------------------------------------------------------------
@@ -208,3 +212,88 @@ def test_the_jobs_user_unknown_on_its_node_is_the_directory_service(line: str) -
 def test_a_programs_own_user_field_is_not_the_directory_service(line: str) -> None:
     info = logs.parse_joblog(line)
     assert info is None or info.data.get("service") != "identity"
+
+
+# --- holdout73: a DataLoader worker killed by a signal; a GPU never seen idle weighed against its node's --------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "13: ERROR: Unexpected segmentation fault encountered in worker.",
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
+        "[rank2]: ERROR: Unexpected floating-point exception encountered in worker.",
+    ],
+)
+def test_a_dataloader_worker_killed_by_a_signal_is_the_programs_error(line: str) -> None:
+    info = logs.parse_joblog(line)
+    assert info is not None and info.kind == Kind.EXCEPTION and info.data["input_pipeline"]
+
+
+def test_a_rank_whose_loader_worker_died_then_silence_is_the_program_not_its_node() -> None:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = _beat("1", 0.0, 1000.0) + [
+        log(1001.0, "1", "13: ERROR: Unexpected segmentation fault encountered in worker.")
+    ]
+    events += [
+        _sample(t, "gpu-a-002", g, 0 if g == 5 else 100, 90.0 if g == 5 else 150.0)
+        for t in (1030.0, 1090.0)
+        for g in range(8)
+    ]
+    events += [_sample(t, "gpu-a-001", g, 100, 150.0) for t in (1030.0, 1090.0) for g in range(8)]
+    found = [u for u in run(p, sorted(events, key=lambda e: e["t"]), until=1300.0) if u.category]
+    assert found and found[-1].category == "software"
+    assert not any(r.action.value == "requeue_job" for r in found[-1].recommendations)
+
+
+def test_a_gpu_at_work_since_before_its_first_sample_is_weighed_against_its_nodes_idle_gpus() -> None:
+    """A one-GPU job on an eight-GPU node, training from before its first sample, its console silent."""
+    p = pipeline(replace(job("1", "gpu-a-001"), started=T0))  # its start-up watched from its first line
+    events = [log(1.0, "1", "Epoch 0"), log(2.0, "1", "using pin_memory on device 0")]
+    for t in range(10, 1500, 120):
+        events += [
+            _sample(float(t), "gpu-a-001", g, 93 if g == 0 else 0, 330.0 if g == 0 else 60.0)
+            for g in range(8)
+        ]
+    assert [u for u in run(p, events, until=1500.0) if u.category] == []
+
+
+def _beat(jid: str, t0: float, t1: float, every: float = 10.0) -> list[dict[str, Any]]:
+    return [log(t, jid, f"it {i} | loss 2.{i % 9} | lr 3e-4") for i, t in enumerate(_frange(t0, t1, every))]
+
+
+def _frange(t0: float, t1: float, every: float) -> list[float]:
+    out, t = [], t0
+    while t < t1:
+        out.append(t)
+        t += every
+    return out
+
+
+def _sample(t: float, node: str, gpu: int, util: float, power: float) -> dict[str, Any]:
+    fields = {"DCGM_FI_DEV_GPU_UTIL": util, "DCGM_FI_DEV_POWER_USAGE": power}
+    return {"t": T0 + t, "source": "gpu", "node": node, "gpu": gpu, "fields": fields}
+
+
+def _nonfatal_xid_then_exporter(kernel_line: str) -> list[Any]:
+    p = pipeline(job("1", "gpu-a-[001-002]"))
+    events = _beat("1", 0.0, 1200.0)
+    events.append(klog(300.0, "gpu-a-002", kernel_line))
+    events += [
+        {"t": T0 + t, "source": "gpu", "node": "gpu-a-002", "gpu": 3, "fields": {"DCGM_FI_DEV_XID_ERRORS": x}}
+        for t, x in ((60.0, 0), (600.0, 144))
+    ]
+    return [u for u in run(p, sorted(events, key=lambda e: e["t"]), until=1200.0) if u.category]
+
+
+def test_the_exporters_copy_of_a_nonfatal_nvlink_xid_raises_nothing() -> None:
+    line = (
+        "NVRM: Xid (PCI:0000:5d:00): 144, SAW_MVB Nonfatal XC0 i0 Link 0 (0x00000001 0x00000008 0x00000000)"
+    )
+    assert _nonfatal_xid_then_exporter(line) == []
+
+
+def test_the_exporters_copy_of_a_fatal_nvlink_xid_is_the_gpus_fault() -> None:
+    line = "NVRM: Xid (PCI:0000:5d:00): 144, SAW_MVB Fatal XC0 i0 Link 0 (0x00000001 0x00000008 0x00000000)"
+    found = _nonfatal_xid_then_exporter(line)
+    assert found and found[-1].category == "gpu_hardware" and found[-1].culprit_node == "gpu-a-002"
