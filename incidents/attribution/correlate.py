@@ -536,9 +536,7 @@ class Correlator:
             # back from a repair (``node_returned`` unlinks it): the fault met again, not a second one (holdout69,
             # blind: job B failing on ga-07's GPU 5 22 minutes after job A's uncorrectable ECC error there).
             if any(j in inc.attempts for j in running):
-                return None
-            if obs.gpu is not None and inc.verdict.gpu is not None and obs.gpu != inc.verdict.gpu:
-                return None
+                return None  # (another GPU of the node is a fault of its own: ``_diverges``)
         return None if self._diverges(inc, obs) else inc
 
     def _told_late(self, obs: Observation) -> Incident | None:

@@ -592,11 +592,11 @@ _SLURMCTLD_ADDR = "Unable to establish control machine address"
 # request only the controller answers: an allocation confirmed, resources allocated, a step created (srun's
 # allocate.c and step_ctx.c). A controller too busy or stuck to answer (holdout60, blind: three owners' srun
 # failing within 21 s with "Unable to confirm allocation for job N: Socket timed out on send/recv operation").
+_RPC_TIMEOUT = re.compile(r"Socket timed out on send/recv operation|Zero Bytes were transmitted or received")
 _SLURMCTLD_RPC = re.compile(
     r"(?:Unable to confirm allocation for job \d+|Unable to allocate resources|Unable to create step for job \d+)"
-    r": (Socket timed out on send/recv operation|Zero Bytes were transmitted or received)"
+    rf": ({_RPC_TIMEOUT.pattern})"
 )
-_RPC_TIMEOUT = re.compile(r"Socket timed out on send/recv operation|Zero Bytes were transmitted or received")
 # The Slurm commands whose every request goes to the controller (sbatch.c's "Batch job submission failed: %m",
 # salloc.c's "Job submit/allocate failed: %m", squeue's and scontrol's "slurm_load_jobs error: %m", sinfo's
 # "slurm_load_partitions: %m", scancel's "Kill job error on job id %u: %m"): any of them timing out is the
