@@ -27,6 +27,7 @@ from incidents.attribution import (
     Ingest,
     World,
     assess,
+    link_flap,
     merge_device_storms,
     merge_kill_storms,
     merge_lemon_attempts,
@@ -144,10 +145,14 @@ class Pipeline:
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):
             self._assess(key)
-        for key in sorted(self._gate(changed | storm), key=key_order):
+        shown = self._gate(changed | storm)
+        for key in sorted(shown, key=key_order):
             self._assess(key)  # held, shown now: its update says when
         out: list[IncidentUpdate] = []
-        for key in sorted(set(self._updates) & (changed | storm | self._closed_since()), key=key_order):
+        # a hold ends on a tick that brought nothing new as often as not: what it shows is emitted now
+        for key in sorted(
+            set(self._updates) & (changed | storm | shown | self._closed_since()), key=key_order
+        ):
             if not self._visible(key):
                 continue
             upd = self._updates[key]
@@ -158,7 +163,7 @@ class Pipeline:
         return out
 
     def _gate(self, keys: set[str]) -> set[str]:
-        """Decide which new incidents operators see now (``self_restart``): the held ones shown now."""
+        """Decide which new incidents operators see now (``link_flap``, ``self_restart``): the held ones shown now."""
         shown: set[str] = set()
         now = self.now if self.now is not None else 0.0
         held = (
@@ -173,7 +178,9 @@ class Pipeline:
                 continue
             if inc.shown == "withdrawn" and inc.closed:
                 continue
-            d = self_restart.decide(inc, self.world, now, self.ingest.relaunched.get, self._last_step)
+            d = link_flap.decide(
+                inc, self.world, now, self.ingest.link, self._last_step, self._beat
+            ) or self_restart.decide(inc, self.world, now, self.ingest.relaunched.get, self._last_step)
             if d == self_restart.HOLD:
                 inc.shown = "held"
                 held.add(key)
@@ -330,6 +337,10 @@ class Pipeline:
     def _last_progress(self, job_id: str) -> float | None:
         tr = self.ingest.trackers.get(job_id)
         return tr.last_t if tr is not None else None
+
+    def _beat(self, job_id: str) -> float | None:
+        tr = self.ingest.trackers.get(job_id)
+        return tr.median_interval() if tr is not None else None
 
     def _last_step(self, job_id: str) -> float | None:
         phase = self.ingest.phases.get(job_id)

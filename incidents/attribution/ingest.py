@@ -110,7 +110,13 @@ _FS_WORDS = re.compile(r"Lustre|lustre-|GPFS|Scale|BeeGFS|WekaFS|CephFS|NFS")
 # A background thread's traceback ("Exception in thread NAME:"), its exception line within this many seconds.
 THREAD_TB_S = 5.0
 _THREAD_HEAD = re.compile(r"Exception in thread ([^\s:]+(?: \([^)]*\))?):")
+# Python's report of an exception it could not raise and went on past (sys.unraisablehook's default,
+# Python/errors.c: "Exception ignored in: OBJ" then the traceback): a finaliser (__del__), a callback, a
+# generator closed at exit (holdout79, blind: every rank's DataLoader iterator finalised in a process that did
+# not start its workers, "AssertionError: can only test a child process", the job saving and COMPLETED).
+_IGNORED_HEAD = re.compile(r"Exception ignored in: (.{1,120})")
 _THREAD_KINDS = frozenset({Kind.EXCEPTION, Kind.FS_ERROR, Kind.CUDA_OOM})
+IGNORED = "ignored: "  # a held traceback's name when Python ignored the exception (``_IGNORED_HEAD``)
 
 
 def own_drain(reason: str) -> bool:
@@ -142,6 +148,17 @@ NIC_TROUBLE_MIN = 3
 # once it stayed lost this long on the node (``Ingest._held_losses``).
 LOSS_HOLD_S = 45.0
 MAX_HELD = 4096
+# The resolver lost on a node, in its daemons' words (glibc's gai_strerror(EAI_AGAIN): slurmd's "getaddrinfo()
+# failed: Temporary failure in name resolution", sssd's, chronyd's): how long a job's failed lookup there after it
+# is that outage (``Ingest._resolver_of``).
+_RESOLVER_LOST = re.compile(r"Temporary failure in name resolution")
+RESOLVER_LOST_S = 900.0
+# A name lookup that failed, in getaddrinfo's words (gai_strerror, as Python's socket.gaierror and c10d print them).
+_GAI_FAILED = re.compile(
+    r"Name or service not known|Temporary failure in name resolution|No address associated with hostname|"
+    r"nodename nor servname provided"
+)
+NONFATAL_CAUSE_S = 60.0  # a Xid "caused by previous Xid N" follows its cause within seconds
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
 
@@ -198,6 +215,12 @@ class Ingest:
         self.ports = port_counters.PortWatch()  # each InfiniBand port's width and error counters, as reported
         # "node|fs|server" -> [since, the observation's text]: a recoverable loss not yet answered (``_held_losses``)
         self.held: dict[str, list[Any]] = {}
+        # node -> when its own daemons last said the resolver failed (``_resolver_seen``)
+        self.resolver_lost: dict[str, float] = {}
+        # "node|pci|xid" -> when the node's kernel last called that Xid nonfatal (``_nonfatal_cause``)
+        self.nonfatal_xid: dict[str, float] = {}
+        # node -> [last link loss, last link back, losses, first of them] as its kernel said them (``_link_seen``)
+        self.links: dict[str, list[Any]] = {}
         self.diag = health_checks.DiagReader()  # the test each row of a job's dcgmi diag table belongs to
         self.waited_on: set[str] = set()  # jobs whose slow GPU one_still_at_work named
         # When the controller last heard a job's line and a GPU's sample, and each job's latest line: what it
@@ -509,6 +532,7 @@ class Ingest:
         if ("NET/IB : " in line) if has_nccl else ("network interfaces" in line or job in self.fabric.block):
             for host, how in self.fabric.feed(job, line):
                 self._fabric_missing(t, job, host, how)
+            self._socket_fallback(t, job)
         if (
             has_nccl
             and "NCCL INFO" in line
@@ -537,7 +561,11 @@ class Ingest:
             )  # a save's upload retried or crawling: kept for a stall after it
             if trouble is not None:
                 phase.on_io_trouble(t, trouble.group(0))
-        if "Exception in thread " in line or "Traceback (most recent call last)" in line:
+        if (
+            "Exception in thread " in line
+            or "Traceback (most recent call last)" in line
+            or "xception ignored" in line
+        ):
             self._traceback_line(job, t, line)
         if self_restart.MARKER in line:
             if len(self.relaunched) >= MAX_RELAUNCHED and job not in self.relaunched:
@@ -586,7 +614,12 @@ class Ingest:
             thread = self._thread_of(job, t)
             if thread is not None:
                 info.data = {**info.data, "thread": thread}
-                info.text = f"{info.text} (in thread {thread}; the program went on)"
+                where = (
+                    f"Python ignored it in {thread.removeprefix(IGNORED)}"
+                    if thread.startswith(IGNORED)
+                    else f"in thread {thread}"
+                )
+                info.text = f"{info.text} ({where}; the program went on)"
         self._joblog_obs(t, job, info)
 
     def _gpu_figure(self, t: float, job: str, line: str) -> bool:
@@ -730,13 +763,18 @@ class Ingest:
 
     def _traceback_line(self, job: str, t: float, line: str) -> None:
         """Python's default ``threading.excepthook`` prints "Exception in thread NAME:" before the dying
-        thread's traceback: the exception that ends that traceback is the thread's, not the program's."""
-        if "Exception in thread " in line:
+        thread's traceback: the exception that ends that traceback is the thread's, not the program's. So is
+        one Python ignored ("Exception ignored in: OBJ", ``_IGNORED_HEAD``): the program went on."""
+        if "Exception in thread " in line or "Exception ignored in: " in line:
             m = _THREAD_HEAD.search(line)
-            if m is not None:
+            ignored = _IGNORED_HEAD.search(line) if m is None else None
+            if m is not None or ignored is not None:
                 if len(self.thread_tb) >= 4096:
                     self.thread_tb.pop(next(iter(self.thread_tb)))
-                self.thread_tb[job] = (t, m.group(1), False)
+                name = (
+                    m.group(1) if m is not None else f"{IGNORED}{ignored.group(1).strip()}" if ignored else ""
+                )
+                self.thread_tb[job] = (t, name, False)
             return
         held = self.thread_tb.get(job)
         if held is not None:
@@ -767,6 +805,47 @@ class Ingest:
         )
         text = clean_line(f"job {job}: {node} {what} ({how})", 300)
         self._emit(Observation(t, Kind.IB_PORT_ERROR, node, job, text=text, data={"port": port}))
+
+    def _resolver_of(self, t: float, job: str, info: logs.LineInfo) -> logs.LineInfo:
+        """A program's failed name lookup (getaddrinfo's words, ``_GAI_FAILED``) on nodes whose own daemons lost
+        the resolver moments before (``_resolver_seen``): the cluster's name service, not the program's
+        configuration (holdout76, blind: every node's slurmd "getaddrinfo() failed: Temporary failure in name
+        resolution" for a minute, then two owners' jobs failing their rendezvous "host not found: Name or service
+        not known"). Without such a sign a wrong host name is the program's own, and stays its error."""
+        run = self.world.jobs.get(job)
+        nodes = run.spec.nodes if run is not None else ()
+        if not any(0 <= t - self.resolver_lost.get(n, -1e18) <= RESOLVER_LOST_S for n in nodes):
+            return info
+        data = {**info.data, "service": "dns", "said_by_nodes": True}
+        return logs.LineInfo(Kind.FS_ERROR, info.rank, info.host, info.gpu, info.text, data)
+
+    def _resolver_seen(self, t: float, node: str) -> None:
+        if node not in self.resolver_lost and len(self.resolver_lost) >= MAX_HELD:
+            self.resolver_lost.pop(next(iter(self.resolver_lost)))
+        self.resolver_lost[node] = t
+
+    def _socket_fallback(self, t: float, job: str) -> None:
+        """A job of several nodes whose NCCL found no InfiniBand device on any of them, where other jobs' NCCL
+        finds one (``FabricWatch.none_of_its_own``): the job's own set-up, its owner told (once)."""
+        run = self.world.jobs.get(job)
+        if (
+            run is None
+            or job in self.fabric.named
+            or not self.fabric.none_of_its_own(job, len(run.spec.nodes))
+        ):
+            return
+        self.fabric.named[job] = set(run.spec.nodes)
+        text = (
+            f"job {job}: NCCL found no InfiniBand device on any of its {len(run.spec.nodes)} nodes and runs over "
+            "TCP sockets (NET/IB : No device found), while other jobs' NCCL uses the fabric: the job's "
+            "container or environment does not see it"
+        )
+        data = {
+            "etype": "NcclSocketFallback",
+            "message": "NET/IB : No device found; using network Socket",
+            "every_node": True,
+        }
+        self._emit(Observation(t, Kind.EXCEPTION, None, job, text=clean_line(text, 300), data=data))
 
     def _stack_dump(self, t: float, job: str, dump: stacks.Dump) -> None:
         """A dump of the job's stacks: where its main thread waits, evidence for the job's stall."""
@@ -1066,6 +1145,12 @@ class Ingest:
             self._emit(Observation(t, kind, node, None, gpu, None, text, data))
 
     def _joblog_obs(self, t: float, job: str, info: logs.LineInfo) -> None:
+        if (
+            info.kind == Kind.EXCEPTION
+            and self.resolver_lost
+            and _GAI_FAILED.search(str(info.data.get("message")))
+        ):
+            info = self._resolver_of(t, job, info)
         node = self.world.canonical(info.host) if info.host else None
         if node is None and info.rank is not None:
             node = self.world.node_of_rank(job, info.rank)
@@ -1197,6 +1282,12 @@ class Ingest:
                     f"{node}|{back[0]}|{back[1]}", None
                 )  # the server answers again: no loss to raise
                 return
+        if info is None and "name resolution" in line and _RESOLVER_LOST.search(line):
+            self._resolver_seen(t, node)
+            return
+        if info is None and logs.link_up(line):
+            self._link_seen(node, t, up=True)
+            return
         if info is None:
             sign = self.ports.feed(node, line)
             if sign is not None:
@@ -1206,6 +1297,8 @@ class Ingest:
             if not self.site_rules or not self._site_rule_kernel(t, node, line):
                 self.unexplained_kernel.see(node, t, line)
             return
+        if info.kind == Kind.XID and info.data.get("pci"):
+            self._nonfatal_cause(t, node, info)
         if info.gpu is None and info.data.get("pci"):
             self._resolve_gpu(node, info)
         at = node
@@ -1219,8 +1312,53 @@ class Ingest:
         if info.kind == Kind.FS_KERNEL and recoverable(info.data) and len(self.held) < MAX_HELD:
             self.held.setdefault(f"{at}|{info.data.get('fs')}|{info.data.get('name')}", [t, text])
         self._emit(Observation(t, info.kind, at, None, info.gpu, None, text, info.data))
+        if info.kind == Kind.IB_PORT_ERROR:
+            self._link_seen(at, t, up=False)
         if info.data.get("nic"):
             self._nic_again(t, at, str(info.data.get("port") or ""), line)
+
+    def _nonfatal_cause(self, t: float, node: str, info: logs.LineInfo) -> None:
+        """A Xid the driver says was caused by an earlier one (kernel_rc.c: "caused by previous Xid 145", the
+        channels torn down after it) is judged as its cause; when the same GPU's kernel called that cause
+        nonfatal moments before (an NVLink5-class Xid's severity), it is no broken GPU either (holdout77,
+        blind: one GB200 tray's Fatal Xid 149, four other trays' "145, RLW_RXPIPE Nonfatal" and their Xid 45
+        "caused by previous Xid 145" a second later, each raised as a broken GPU)."""
+        pci, d = str(info.data["pci"]), info.data
+        if d.get("severity") == "Nonfatal":
+            if len(self.nonfatal_xid) >= MAX_HELD:
+                self.nonfatal_xid.pop(next(iter(self.nonfatal_xid)))
+            self.nonfatal_xid[f"{node}|{pci}|{d.get('xid')}"] = t
+            return
+        cause = d.get("caused_by")
+        said = self.nonfatal_xid.get(f"{node}|{pci}|{cause}") if cause is not None else None
+        if said is not None and 0 <= t - said <= NONFATAL_CAUSE_S and d.get("hardware"):
+            d["hardware"] = False
+            d["meaning"] = f"{d.get('meaning')}; the cause was nonfatal"
+            info.text = f"{info.text} (its cause, Xid {cause}, nonfatal)"
+
+    def _link_seen(self, node: str, t: float, up: bool) -> None:
+        """A node's network link lost or back, in its kernel's words: ``[last lost, last back, losses, since]``
+        per node, the losses counted within ``NIC_TROUBLE_S`` (``link_flap``: a loss its link came back from and
+        its jobs stepped past is a flap they rode out; a link lost again is failing)."""
+        seen = self.links.get(node)
+        if seen is None:
+            if len(self.links) >= MAX_HELD:
+                self.links.pop(next(iter(self.links)))
+            seen = self.links[node] = [None, None, 0, None]
+        if up:
+            seen[1] = t
+            return
+        if seen[0] is None or (seen[1] is not None and seen[1] >= seen[0]):  # a new loss, not its echo
+            if seen[3] is None or t - seen[3] > NIC_TROUBLE_S:
+                seen[2], seen[3] = 0, t
+            seen[2] += 1
+        seen[0] = t
+
+    def link(self, node: str) -> tuple[float | None, float | None, int]:
+        """When the node's kernel last said its link was lost, and back (None: never), and how many times it
+        was lost within ``NIC_TROUBLE_S``."""
+        seen = self.links.get(node)
+        return (seen[0], seen[1], int(seen[2])) if seen is not None else (None, None, 0)
 
     def _nic_again(self, t: float, node: str, port: str, line: str) -> None:
         """A network adapter's hang or link drop, counted per port: ``NIC_TROUBLE_MIN`` within

@@ -31,7 +31,7 @@ CARRIED = frozenset(
         "nic_trouble", "kernel_records", "kernel_reader", "peer_dead", "idle_watch", "fabric", "fs_said",
         "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
         "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
-        "label_hosts", "daemon_lost", "relaunched",
+        "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost",
     }
 )  # fmt: skip
 BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
@@ -66,6 +66,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "net_plugins": ingest.fabric.to_state(),
         "nic_unopened": ingest.fabric.unopened_state(),
         "nccl_bootstrap": ingest.fabric.bootstrap_state(),
+        "nccl_ib": ingest.fabric.sides_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "lost_unnamed": ingest.lost_unnamed,
         "slowed": ingest.slowed,
@@ -94,6 +95,9 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "label_hosts": ingest.label_hosts,
         "daemon_lost": ingest.daemon_lost,
         "relaunched": ingest.relaunched,
+        "links": ingest.links,
+        "nonfatal_xid": ingest.nonfatal_xid,
+        "resolver_lost": ingest.resolver_lost,
     }
 
 
@@ -120,6 +124,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fabric.load_unopened(state.get("nic_unopened") or {})
     ingest.fabric.load_bootstrap(state.get("nccl_bootstrap") or {})
+    ingest.fabric.load_sides(state.get("nccl_ib") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.lost_unnamed = {str(n): float(t) for n, t in (state.get("lost_unnamed") or {}).items()}
     ingest.slowed = {str(j): [float(x) for x in v] for j, v in (state.get("slowed") or {}).items()}
@@ -153,3 +158,11 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     }
     ingest.daemon_lost = {str(j): float(t) for j, t in (state.get("daemon_lost") or {}).items()}
     ingest.relaunched = {str(j): float(t) for j, t in (state.get("relaunched") or {}).items()}
+    ingest.resolver_lost = {str(k): float(v) for k, v in (state.get("resolver_lost") or {}).items()}
+    ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
+    ingest.links = {
+        str(n): [None if v[0] is None else float(v[0]), None if v[1] is None else float(v[1]), int(v[2]),
+                 None if v[3] is None else float(v[3])]
+        for n, v in (state.get("links") or {}).items()
+        if isinstance(v, list) and len(v) >= 4
+    }  # fmt: skip

@@ -173,13 +173,30 @@ CUINIT_FAILED = CudaCode(
 )
 
 
+# PyTorch's warning when it could not count the GPUs at all (c10/cuda/CUDAFunctions.cpp, device_count():
+# ``TORCH_WARN("CUDA initialization: ", ex.msg())`` when device_count_impl throws, the driver's own reason after
+# it: "CUDA unknown error - this may be due to an incorrectly set up environment ...", "Found no NVIDIA driver
+# on your system", "The NVIDIA driver on your system is too old"). The program has not run a kernel yet: it is
+# the node's driver and GPUs that did not come up, whatever the reason; on every node of a job, its setup.
+_TORCH_INIT = "CUDA initialization: "
+TORCH_INIT_FAILED = CudaCode(
+    999,
+    "cudaErrorUnknown",
+    "CUDA_ERROR_UNKNOWN",
+    "CUDA initialization failed",
+    "PyTorch could not count the node's GPUs (CUDA did not initialise)",
+)
+
+
 def device_state_error(text: str) -> CudaCode | None:
     """The device-state CUDA error a line reports, by name, by number or by its message; else None
     (NCCL's refused NVLS multicast binding is the node's fabric state, whatever CUDA code it carries;
-    any failed cuInit is the node's driver)."""
+    any failed cuInit, or PyTorch's failed device count, is the node's driver)."""
     found = _find(text, DEVICE_STATE_CODES, _STATE_TEXT)
     if found is None and _NVLS in text:
         return _find(text, FABRIC_STATE_CODES)
     if found is None and "cuInit" in text and _CUINIT.search(text):
         return CUINIT_FAILED
+    if found is None and _TORCH_INIT in text:
+        return TORCH_INIT_FAILED
     return found

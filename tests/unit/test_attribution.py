@@ -393,10 +393,13 @@ def test_a_job_the_host_oom_killer_ended_is_software() -> None:
     assert (inc.category, inc.pattern) == ("software", "host_oom")
 
 
-def test_an_infiniband_link_down_under_a_running_job_raises_at_once() -> None:
+def test_an_infiniband_link_down_under_a_running_job_raises_once_it_stays_down() -> None:
+    """Held ``link_flap.FLAP_S`` for the link to come back (a flap the job rides out), then shown."""
+    from incidents.attribution.link_flap import FLAP_S
+
     p = pipeline(job("1", "gpu-a-[005-008]"))
-    [inc] = run(p, [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:9a:00.0 ibp154s0: Link down")])
-    assert (inc.category, inc.culprit_node, inc.detected_t) == ("network", "gpu-a-006", T0 + 100)
+    [inc] = run(p, [kernel(100, "gpu-a-006", "[x] mlx5_core 0000:9a:00.0 ibp154s0: Link down")], until=200.0)
+    assert (inc.category, inc.culprit_node, inc.detected_t) == ("network", "gpu-a-006", T0 + 100 + FLAP_S)
     assert (
         run(
             pipeline(job("1", "gpu-a-[005-008]")),

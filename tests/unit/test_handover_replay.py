@@ -103,6 +103,23 @@ def test_a_diag_tables_continuation_row_survives_the_handover() -> None:
     assert again.ingest.verbs_host["77"] == (4.0, "gpu-07")
 
 
+def test_stop_62s_memory_survives_the_handover() -> None:
+    """A node's link lost and back, a nonfatal Xid a later one was caused by, a node whose daemons lost the
+    resolver, and which hosts of a job found their InfiniBand devices: each carried across a handover."""
+    pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
+    ing = pipeline.ingest
+    ing.links["gpu-07"] = [100.0, 106.0, 1, 100.0]
+    ing.nonfatal_xid["gpu-07|0000:5d:00|145"] = 200.0
+    ing.resolver_lost["gpu-07"] = 300.0
+    ing.fabric.without_ib["77"] = {"gpu-07"}
+    ing.fabric.with_ib["78"] = {"gpu-08"}
+    again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state()))).ingest
+    assert again.link("gpu-07") == (100.0, 106.0, 1)
+    assert again.nonfatal_xid["gpu-07|0000:5d:00|145"] == 200.0
+    assert again.resolver_lost["gpu-07"] == 300.0
+    assert again.fabric.without_ib["77"] == {"gpu-07"} and again.fabric.with_ib["78"] == {"gpu-08"}
+
+
 def test_a_handover_interval_must_be_positive() -> None:
     folder = scenario_folders(ROOT / "public")[0]
     for bad in (0.0, -5.0, float("nan")):
