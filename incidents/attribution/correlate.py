@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from incidents.attribution.incident import Incident, Mark, origin_of
@@ -537,9 +538,8 @@ class Correlator:
         incident blamed the node for just that (holdout75, blind: a B200 node whose CUDA would not initialise
         under one owner's job, then under another's 26 minutes later)."""
         node = obs.node
-        state = bool(
-            obs.data.get("device_state")
-        )  # the node's GPUs unusable again (``verdict.device_state_node``)
+        # the node's GPUs unusable again (``verdict.device_state_node``)
+        state = bool(obs.data.get("device_state"))
         if node is None or not (
             obs.kind in ALWAYS_RAISE or obs.kind == Kind.IB_PORT_ERROR or _hard(obs) or state
         ):
@@ -591,12 +591,14 @@ class Correlator:
 
     def _blaming_recently(self, node: str) -> Incident | None:
         """The latest of the last ``SAME_GPU_SCAN`` incidents whose verdict blames the node."""
-        for n, inc in enumerate(reversed(self.incidents.values())):
-            if n >= SAME_GPU_SCAN:
-                break
+        for inc in self._recent():
             if not inc.superseded_by and inc.verdict is not None and inc.verdict.node == node:
                 return inc
         return None
+
+    def _recent(self) -> Iterator[Incident]:
+        """The last ``SAME_GPU_SCAN`` incidents, the newest first."""
+        return islice(reversed(self.incidents.values()), SAME_GPU_SCAN)
 
     def _told_late(self, obs: Observation) -> Incident | None:
         """A job's word that a node failure ended it, for the attempt an incident gone quiet already holds: the
@@ -936,9 +938,7 @@ class Correlator:
         # placed on hp-012 by the Slurm order).
         run = self.world.jobs.get(obs.job or "") if obs.data.get("node_by_rank") else None
         nodes = set(run.spec.nodes) if run is not None else {obs.node}
-        for n, inc in enumerate(reversed(self.incidents.values())):
-            if n >= SAME_GPU_SCAN:
-                break
+        for inc in self._recent():
             if inc.superseded_by:
                 continue
             same_gpu = [
@@ -966,9 +966,7 @@ class Correlator:
             return None
         run = self.world.jobs.get(obs.job)
         nodes = set(run.spec.nodes) if run is not None else set()
-        for n, inc in enumerate(reversed(self.incidents.values())):
-            if n >= SAME_GPU_SCAN:
-                break
+        for inc in self._recent():
             if inc.superseded_by or obs.job not in inc.jobs:
                 continue
             if any(

@@ -768,12 +768,10 @@ class Ingest:
         if "Exception in thread " in line or "Exception ignored in: " in line:
             m = _THREAD_HEAD.search(line)
             ignored = _IGNORED_HEAD.search(line) if m is None else None
-            if m is not None or ignored is not None:
+            name = m.group(1) if m else (IGNORED + ignored.group(1).strip() if ignored else None)
+            if name is not None:
                 if len(self.thread_tb) >= 4096:
                     self.thread_tb.pop(next(iter(self.thread_tb)))
-                name = (
-                    m.group(1) if m is not None else f"{IGNORED}{ignored.group(1).strip()}" if ignored else ""
-                )
                 self.thread_tb[job] = (t, name, False)
             return
         held = self.thread_tb.get(job)

@@ -37,7 +37,6 @@ LONGEST_S = 600.0
 OVERDUE = 1.5  # a job silent this many of its beats since the loss (or its last step after it) stopped
 # A node's link lost this many times within half an hour (``Ingest._link_seen``) is failing, not flapping once.
 LOST_AGAIN = 2
-OVERDUE = 1.5  # a job silent this many of its beats since the loss (or its last step after it) stopped
 
 
 def decide(
@@ -50,8 +49,7 @@ def decide(
 ) -> str | None:
     """SHOW, HOLD or WITHDRAW an incident not yet shown that is a link lost under running jobs; None for
     any other incident (``link(node)``: when the node's kernel last said its link was lost, and back, and
-    how many times it was lost lately;
-    ``beat(job)``: the job's usual time between progress lines)."""
+    how many times it was lost lately; ``beat(job)``: the job's usual time between progress lines)."""
     v = inc.verdict
     if v is None or v.category != "network" or v.node is None or inc.closed or not inc.jobs:
         return None
