@@ -69,6 +69,17 @@ def kept_state(name: str) -> object | None:
     return mine[1] if mine is not None else None
 
 
+def peek_state(name: str) -> tuple[object | None, bytes | None]:
+    """As ``load_state``, taking nothing: the kept object stays kept (a reader that only looks: an invariant)."""
+    mine = kept_state(name)
+    if mine is not None:
+        return mine, None
+    raw: bytes | None = get_redis().get(name)
+    if raw and raw[:1] == b"@":
+        raw = raw[_GEN + 2 :]
+    return None, raw
+
+
 def load_state(name: str) -> tuple[object | None, bytes | None]:
     """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
     redis_ = get_redis()

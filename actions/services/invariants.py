@@ -42,12 +42,15 @@ rest are written here from the models:
   it failed on is stored as ``assessment_failed`` and escalated, never dropped: a rule that raised
   made every hang vanish from the replays without a word before that);
 - ``audit_chain_verifies``: the chain ``manage.py verify_audit`` walks holds (the whole chain:
-  it is one for every cluster).
+  it is one for every cluster);
+- ``every_shown_incident_stored``: each incident the pipeline's saved memory shows is stored, with
+  the same category (a verdict the pipeline holds and never emitted is one nobody sees).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -80,6 +83,8 @@ from incidents.choices import INCIDENT_ACTIVE, AuditEvent, IncidentStatus
 from incidents.models import AuditRecord, Incident, IncidentTransition, Silence
 from incidents.silences import matches
 from monitoring.models import Cluster, Job, Node
+from monitoring.redis_store import key as redis_key
+from monitoring.redis_store import peek_state
 
 Check = Callable[[Cluster, dt.datetime], list[str]]
 HOUR = dt.timedelta(hours=1)
@@ -505,6 +510,39 @@ def audit_chain_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
     return [f"audit chain broken after {report.checked} good records: {report.problem}"]
 
 
+# ---------------------------------------------------------------- what the pipeline shows
+
+
+def shown_stored_violations(cluster: Cluster, now: dt.datetime) -> list[str]:
+    """Each incident the cluster's saved working memory shows (``Pipeline.incidents``: its hold over, not
+    withdrawn, not folded into another) is stored, under its key and with its verdict's category. An
+    incident the pipeline shows and never emitted is one no operator sees until something else about it
+    changes (stop 62: a hold that ended on a tick with nothing new was emitted only at the next change)."""
+    from actions.pipeline import Pipeline
+
+    mine, raw = peek_state(redis_key("pipeline", cluster.state_id))
+    if isinstance(mine, Pipeline):
+        pipeline = mine
+    elif raw:
+        try:
+            pipeline = Pipeline.from_state(json.loads(raw))
+        except Exception:  # noqa: BLE001 - an unreadable state is the tick's to report, not this check's
+            return []
+    else:
+        return []
+    shown = {u.key: u.category for u in pipeline.incidents() if u.category and not u.superseded_by}
+    stored = dict(
+        Incident.objects.filter(cluster=cluster, key__in=list(shown)).values_list("key", "category")
+    )
+    out = []
+    for k, category in shown.items():
+        if k not in stored:
+            out.append(f"{cluster.name}: incident {k} ({category}) shown by the pipeline and never stored")
+        elif stored[k] != category:
+            out.append(f"{cluster.name}: incident {k} is {category} in the pipeline, {stored[k]} as stored")
+    return out
+
+
 # ---------------------------------------------------------------- the registry
 
 CHECKS: dict[str, Check] = {
@@ -531,6 +569,7 @@ CHECKS: dict[str, Check] = {
     "no_action_carried_out_twice": carried_out_twice_violations,
     "every_incident_assessed": unassessed_violations,
     "audit_chain_verifies": audit_chain_violations,
+    "every_shown_incident_stored": shown_stored_violations,
 }
 INVARIANT_NAMES: tuple[str, ...] = tuple(CHECKS)
 

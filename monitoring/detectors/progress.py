@@ -54,22 +54,28 @@ _SETUP_BAR = re.compile(
 # HF Trainer _save() "Saving model checkpoint to".
 _CKPT_DONE = re.compile(
     r"successfully saved checkpoint|finished (?:saving|staging) the checkpoint|saved checkpoint|checkpoint saved|"
-    r"saving model to|last step checkpoint completed|checkpoint \S+ is ready now|"
+    r"last step checkpoint completed|checkpoint \S+ is ready now|"
     r"async checkpoint save for step \d+ .*finalized successfully",
     re.I,
 )
+# Lightning's ModelCheckpoint and Keras's print "..., saving model to PATH" before they write it (lightning
+# callbacks/model_checkpoint.py: rank_zero_info, then _save_checkpoint): a save begun, not done (holdout80,
+# blind: a save blocked on an NFS server that stopped answering, read as the save's end and its silence as
+# the training loop's).
 _CKPT_START = re.compile(
-    r"\b(?:saving|staging|writing) (?:the )?(?:model |distributed )?checkpoint|checkpoint \S+ is about to be saved",
+    r"\b(?:saving|staging|writing) (?:the )?(?:model |distributed )?checkpoint|checkpoint \S+ is about to be saved|"
+    r"saving model to",
     re.I,
 )  # HF, DeepSpeed: "model"
 _CKPT_STEP = re.compile(r"(?:iteration|step)[\s=:]+(\d+)", re.I)
 # A save named by what it writes and where it writes it, in any trainer's words: RETURNN's engine
 # "Save model under /setups/models/epoch.040.pt", "saving weights to /ckpt/...", "Writing model
-# state to gs://bucket/...", a Theano/Lasagne script's "saving params to /home/.../e11.pkl". Present tense
-# only ("saved" is done), and a path or a URL must follow.
+# state to gs://bucket/...", a Theano/Lasagne script's "saving params to /home/.../e11.pkl", accelerate's
+# save_state "Saving current state to lora/checkpoint-2500" (a path relative to the run's directory: holdout80,
+# blind). Present tense only ("saved" is done), and a path or a URL must follow.
 _SAVE_TO_PATH = re.compile(
     r"\b(?:sav(?:e|ing)|writ(?:e|ing))\s+(?:the\s+)?(?:\w+\s+)?(?:model|weights|state|ckpt|param(?:eter)?s)\b[^/\n]{0,40}?"
-    r"(?:[a-z][a-z0-9+.-]*://|\s\.?/)",
+    r"(?:[a-z][a-z0-9+.-]*://|\s\.{0,2}/|\s[\w.~-]+/)",
     re.I,
 )
 
@@ -361,6 +367,11 @@ _EPOCH_END = re.compile(
 )
 
 
+# A Python traceback's frame line (traceback.py's '  File "{}", line {}, in {}'): holdout80, blind, a
+# DeepSpeed save failing inside HF Trainer's _maybe_log_save_evaluate, read as an evaluation begun.
+_FRAME = re.compile(r'File "[^"]*", line \d+, in ')
+
+
 def parse_lifecycle(line: str) -> str | None:
     """``"finished"`` when training says it is over, ``"busy"`` for validation/evaluation lines and the
     end of an epoch (what follows it is the between-epochs work).
@@ -368,6 +379,8 @@ def parse_lifecycle(line: str) -> str | None:
     Both stop a silence from reading as a hang: a finished job waits for Slurm
     to notice it exited, and evaluation pauses the step loop on purpose.
     """
+    if 'File "' in line and _FRAME.search(line):
+        return None  # a traceback's frame names the code it ran ("in _maybe_log_save_evaluate"), not a phase
     if "rain" in line and _FINISHED.search(line):
         return "finished"
     if ("alid" in line or "valuat" in line) and _EVAL.search(line):
@@ -415,6 +428,10 @@ def _median(values: list[float]) -> float:
 BURST_RATIO = 10.0
 BURST_TIME = 0.8
 BURST_MULTIPLE = 2.0
+# A line that advanced this many steps or more, at the job's usual time per step (within STRIDE_RATE either way):
+# the job prints every so many steps at its pace (``ProgressTracker._restrided``).
+STRIDE_CHANGE = 3.0
+STRIDE_RATE = 1.5
 
 
 def _burst_gap(intervals: list[float], med: float | None) -> float | None:
@@ -448,6 +465,7 @@ class ProgressTracker:
         "_dirty",
         "finished",
         "busy_t",
+        "stride",
     )
 
     def __init__(self) -> None:
@@ -466,6 +484,7 @@ class ProgressTracker:
         self.hang_raised = False
         self.finished = False
         self.busy_t: float | None = None
+        self.stride: int | None = None  # the steps the last usable line advanced (``hang_deadline``)
         self._median_iv: float | None = None
         self._burst_gap: float | None = None  # the gap between bursts of lines, when the job prints in bursts
         self._median_st: float | None = None
@@ -488,6 +507,10 @@ class ProgressTracker:
                 del iv[0]
             if step_time is None and self.last_step is not None and 0 < step - self.last_step < 1_000_000:
                 step_time = (t - last_t) / (step - self.last_step)
+            gap = step - self.last_step if self.last_step is not None else 0
+            self.stride = gap if 0 < gap < 1_000_000 else None
+        else:
+            self.stride = None
         if step_time is not None:
             st = self.step_times
             st.append(step_time)
@@ -566,11 +589,25 @@ class ProgressTracker:
         if self._dirty:
             self._refresh_now()  # the threshold is exact; only the straggler check uses a lazy median
         med = self._median_iv or 0.0
-        threshold = max(multiple * med, min_s, BURST_MULTIPLE * (self._burst_gap or 0.0))
+        threshold = max(
+            multiple * med, min_s, BURST_MULTIPLE * (self._burst_gap or 0.0), self._restrided(multiple)
+        )
         deadline = max(self.last_t, self.busy_t or 0.0) + threshold
         if self.ckpt_start is not None:
             deadline = max(deadline, self.ckpt_start + max(threshold, ckpt_grace))
         return deadline
+
+    def _restrided(self, multiple: float) -> float:
+        """``multiple`` x the last interval, when the last line advanced ``STRIDE_CHANGE`` steps or more in the time
+        the job's usual time per step says those steps take: the job prints every so many steps at its usual
+        pace, and a median of intervals learned while it printed more often is too short
+        (holdout84, blind: DeepSpeed's fp16 overflow lines forcing a tqdm line each step for the first 8 steps,
+        3.5 s apart, then the bar printing every 10 steps, 35 s apart, read as a stall 6 times). 0 otherwise."""
+        st, stride, iv = self._median_st, self.stride, self.intervals
+        if not st or stride is None or stride < STRIDE_CHANGE or not iv or len(self.step_times) < 3:
+            return 0.0
+        ratio = iv[-1] / (stride * st)
+        return multiple * iv[-1] if 1 / STRIDE_RATE <= ratio <= STRIDE_RATE else 0.0
 
     def check_straggler(self, ratio: float, lines: int, min_history: int = 10) -> float | None:
         """After a progress line: the slowdown ratio once ``lines`` slow lines ran in a row."""
@@ -613,6 +650,7 @@ class ProgressTracker:
             "cx": self.ckpt_seen,
             "fi": self.finished,
             "bt": self.busy_t,
+            "sd": self.stride,
         }
 
     @classmethod
@@ -629,6 +667,8 @@ class ProgressTracker:
         tr.ckpt_seen = bool(d.get("cx", False))
         tr.finished = bool(d.get("fi", False))
         tr.busy_t = d.get("bt")
+        sd = d.get("sd")
+        tr.stride = int(sd) if isinstance(sd, int) else None
         return tr
 
 

@@ -265,6 +265,9 @@ def _peer_ib_errors(sim: SimulatedCluster, t: float, job: Job, bad: Node, send_t
     return failing
 
 
+PORT_RETRIES_S = 12.0
+
+
 def _plan_network(sim: SimulatedCluster, t: float, n: Node, job: Job | None, port_event: bool) -> list[str]:
     n.broken = True
     if job is None or len(job.nodes) < 2:
@@ -275,7 +278,10 @@ def _plan_network(sim: SimulatedCluster, t: float, n: Node, job: Job | None, por
         rank = ranks_on(job, n.name)[hca_i]
         pid = nccl.pid_of(job, job.nodes.index(n.name), hca_i)
         sim.joblog(job, t, [nccl.port_error_line(job, rank, n.name, pid, pid + 94, nccl.HCAS[hca_i])])
-    t1 = t + (3.8 if port_event else 1.9)
+    # A port lost: the queue pairs over it fail once their retries run out (the HCA's transport timer, NCCL_IB_TIMEOUT
+    # 18 to 20, times NCCL_IB_RETRY_CNT 7: 7.5 s to 30 s), the peers' completion errors that long after NCCL's
+    # async "port error". A cable or HCA that stops answering is found by the peers' retries alone.
+    t1 = t + (PORT_RETRIES_S if port_event else 1.9)
     failing = _peer_ib_errors(sim, t1, job, n, send_too=not port_event)
     peer = job.nodes[failing // job.tasks_per_node]
     sim.schedule(t1 + 0.9, "remote_err", job=job.id, run=job.run, rank=failing, bad=n.name)

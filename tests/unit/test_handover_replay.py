@@ -26,6 +26,7 @@ from actions.evaluation.replay import (
 from actions.evaluation.scoring import load_truth, score
 from actions.pipeline import Pipeline
 from incidents.attribution import memory_state
+from monitoring.detectors.progress import ProgressTracker
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 # Recorded corpora that are bars (not the blind holdouts, which are scored, never asserted on).
@@ -118,6 +119,23 @@ def test_stop_62s_memory_survives_the_handover() -> None:
     assert again.nonfatal_xid["gpu-07|0000:5d:00|145"] == 200.0
     assert again.resolver_lost["gpu-07"] == 300.0
     assert again.fabric.without_ib["77"] == {"gpu-07"} and again.fabric.with_ib["78"] == {"gpu-08"}
+
+
+def test_stop_63s_memory_survives_the_handover() -> None:
+    """Nodes whose NVIDIA module refused user space, a GPU's memory held while its node ran no job, a node that
+    shut down in order, and a job's print stride: each carried across a handover."""
+    pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
+    ing = pipeline.ingest
+    ing.driver_lost["gpu-07"] = 515.0
+    ing.held_idle["gpu-07|2"] = [600.0, 6036.0]
+    ing.orderly["gpu-08"] = 300.0
+    again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state()))).ingest
+    assert again.driver_lost == {"gpu-07": 515.0}
+    assert again.held_idle == {"gpu-07|2": [600.0, 6036.0]}
+    assert again.orderly == {"gpu-08": 300.0}
+    tracker = ProgressTracker()
+    tracker.stride = 10
+    assert ProgressTracker.from_state(json.loads(json.dumps(tracker.to_state()))).stride == 10
 
 
 def test_a_handover_interval_must_be_positive() -> None:
