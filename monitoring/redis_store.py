@@ -71,23 +71,27 @@ def kept_state(name: str) -> object | None:
 
 def peek_state(name: str) -> tuple[object | None, bytes | None]:
     """As ``load_state``, taking nothing: the kept object stays kept (a reader that only looks: an invariant)."""
-    mine = kept_state(name)
-    if mine is not None:
-        return mine, None
-    raw: bytes | None = get_redis().get(name)
-    if raw and raw[:1] == b"@":
-        raw = raw[_GEN + 2 :]
-    return None, raw
+    return _current(name, take=False)
 
 
 def load_state(name: str) -> tuple[object | None, bytes | None]:
     """``(obj, None)``: the object this process saved, still current; else ``(None, the JSON or None)``."""
+    return _current(name, take=True)
+
+
+def _current(name: str, *, take: bool) -> tuple[object | None, bytes | None]:
     redis_ = get_redis()
     with _saved_lock:
-        mine = _saved.pop(name, None)
+        mine = _saved.pop(name, None) if take else _saved.get(name)
     if mine is not None and redis_.getrange(name, 1, _GEN) == mine[0]:
         return mine[1], None
     raw: bytes | None = redis_.get(name)
-    if raw and raw[:1] == b"@":  # values written before generations were plain JSON
-        raw = raw[_GEN + 2 :]
-    return None, raw
+    return None, unwrap_state(raw)
+
+
+def unwrap_state(raw: bytes | None) -> bytes | None:
+    """The JSON of a stored value: without its generation head (values written before generations
+    were plain JSON, and stay as they are)."""
+    if raw and raw[:1] == b"@":
+        return raw[_GEN + 2 :]
+    return raw

@@ -422,10 +422,10 @@ def restore_changes(cluster: Any) -> str | None:
 
     name = redis_store.key("pipeline", cluster.state_id)
     kept = redis_store.kept_state(name)
-    raw = redis_store.get_redis().get(name)
+    raw = redis_store.unwrap_state(redis_store.get_redis().get(name))
     if not isinstance(kept, Pipeline) or not raw:
         return None
-    restored = Pipeline.from_state(json.loads(raw.split(b"\n", 1)[1]))
+    restored = Pipeline.from_state(json.loads(raw))
     differ = [
         k
         for k, u in restored._updates.items()

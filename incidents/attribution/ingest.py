@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from incidents.attribution import (
     cadence_watch,
@@ -120,6 +120,15 @@ _THREAD_KINDS = frozenset({Kind.EXCEPTION, Kind.FS_ERROR, Kind.CUDA_OOM})
 IGNORED = "ignored: "  # a held traceback's name when Python ignored the exception (``_IGNORED_HEAD``)
 
 
+def _remember(held: dict[str, _V], key: str, value: _V) -> _V:
+    """``held[key] = value`` in one of Ingest's maps of what was seen where, kept to ``MAX_HELD`` entries
+    (the oldest set goes first)."""
+    if key not in held and len(held) >= MAX_HELD:
+        held.pop(next(iter(held)))
+    held[key] = value
+    return value
+
+
 def own_drain(reason: str) -> bool:
     """The controller's own drains carry a ``recovery:`` reason; those are not someone else's."""
     return reason.lstrip().lower().startswith(OWN_DRAIN_PREFIX)
@@ -149,6 +158,7 @@ NIC_TROUBLE_MIN = 3
 # once it stayed lost this long on the node (``Ingest._held_losses``).
 LOSS_HOLD_S = 45.0
 MAX_HELD = 4096
+_V = TypeVar("_V")
 # The resolver lost on a node, in its daemons' words (glibc's gai_strerror(EAI_AGAIN): slurmd's "getaddrinfo()
 # failed: Temporary failure in name resolution", sssd's, chronyd's): how long a job's failed lookup there after it
 # is that outage (``Ingest._resolver_of``).
@@ -236,7 +246,7 @@ class Ingest:
         self.ports = port_counters.PortWatch()  # each InfiniBand port's width and error counters, as reported
         # "node|fs|server" -> [since, the observation's text]: a recoverable loss not yet answered (``_held_losses``)
         self.held: dict[str, list[Any]] = {}
-        # node -> when its own daemons last said the resolver failed (``_resolver_seen``)
+        # node -> when its own daemons last said the resolver failed (``_kernel``)
         self.resolver_lost: dict[str, float] = {}
         # node -> when it last said it was shutting down in order (``_ORDERLY``)
         self.orderly: dict[str, float] = {}
@@ -833,7 +843,7 @@ class Ingest:
 
     def _resolver_of(self, t: float, job: str, info: logs.LineInfo) -> logs.LineInfo:
         """A program's failed name lookup (getaddrinfo's words, ``_GAI_FAILED``) on nodes whose own daemons lost
-        the resolver moments before (``_resolver_seen``): the cluster's name service, not the program's
+        the resolver moments before (``_kernel``): the cluster's name service, not the program's
         configuration (holdout76, blind: every node's slurmd "getaddrinfo() failed: Temporary failure in name
         resolution" for a minute, then two owners' jobs failing their rendezvous "host not found: Name or service
         not known"). Without such a sign a wrong host name is the program's own, and stays its error."""
@@ -864,16 +874,6 @@ class Ingest:
         data = {**info.data, "site": "driver rollout", "error": "driver API mismatch", "device_state": False}
         data["since"] = since
         return logs.LineInfo(Kind.LAUNCH_ERROR, info.rank, info.host, info.gpu, text[:300], data)
-
-    def _driver_seen(self, t: float, node: str) -> None:
-        if node not in self.driver_lost and len(self.driver_lost) >= MAX_HELD:
-            self.driver_lost.pop(next(iter(self.driver_lost)))
-        self.driver_lost[node] = t
-
-    def _resolver_seen(self, t: float, node: str) -> None:
-        if node not in self.resolver_lost and len(self.resolver_lost) >= MAX_HELD:
-            self.resolver_lost.pop(next(iter(self.resolver_lost)))
-        self.resolver_lost[node] = t
 
     def _socket_fallback(self, t: float, job: str) -> None:
         """A job of several nodes whose NCCL found no InfiniBand device on any of them, where other jobs' NCCL
@@ -1361,15 +1361,13 @@ class Ingest:
                 )  # the server answers again: no loss to raise
                 return
         if info is None and "name resolution" in line and _RESOLVER_LOST.search(line):
-            self._resolver_seen(t, node)
+            _remember(self.resolver_lost, node, t)
             return
         if info is None and ("System is " in line or "shutdown completing" in line) and _ORDERLY.search(line):
-            if node not in self.orderly and len(self.orderly) >= MAX_HELD:
-                self.orderly.pop(next(iter(self.orderly)))
-            self.orderly[node] = t
+            _remember(self.orderly, node, t)
             return
         if info is None and "API mismatch" in line and logs.driver_mismatch(line) is not None:
-            self._driver_seen(t, node)
+            _remember(self.driver_lost, node, t)
             return
         if info is None and logs.link_up(line):
             self._link_seen(node, t, up=True)
@@ -1411,9 +1409,7 @@ class Ingest:
         "caused by previous Xid 145" a second later, each raised as a broken GPU)."""
         pci, d = str(info.data["pci"]), info.data
         if d.get("severity") == "Nonfatal":
-            if len(self.nonfatal_xid) >= MAX_HELD:
-                self.nonfatal_xid.pop(next(iter(self.nonfatal_xid)))
-            self.nonfatal_xid[f"{node}|{pci}|{d.get('xid')}"] = t
+            _remember(self.nonfatal_xid, f"{node}|{pci}|{d.get('xid')}", t)
             return
         cause = d.get("caused_by")
         said = self.nonfatal_xid.get(f"{node}|{pci}|{cause}") if cause is not None else None
@@ -1428,9 +1424,7 @@ class Ingest:
         its jobs stepped past is a flap they rode out; a link lost again is failing)."""
         seen = self.links.get(node)
         if seen is None:
-            if len(self.links) >= MAX_HELD:
-                self.links.pop(next(iter(self.links)))
-            seen = self.links[node] = [None, None, 0, None]
+            seen = _remember(self.links, node, [None, None, 0, None])
         if up:
             seen[1] = t
             return
@@ -1529,9 +1523,7 @@ class Ingest:
         if not isinstance(used, (int, float)) or used < HELD_IDLE_MIB:
             self.held_idle.pop(key, None)
             return
-        if key not in self.held_idle and len(self.held_idle) >= MAX_HELD:
-            self.held_idle.pop(next(iter(self.held_idle)))
-        self.held_idle[key] = [t, float(used)]
+        _remember(self.held_idle, key, [t, float(used)])
 
     def _name_lost_gpu(self, t: float, node: str) -> None:
         """The node said a GPU was lost without naming it: the one GPU gone from its telemetry rounds since
