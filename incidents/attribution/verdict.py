@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from incidents.attribution import analysis, heartbeat, lemon_gpu, node_env, node_storms, site_rules
+from incidents.attribution import (
+    analysis,
+    heartbeat,
+    lemon_gpu,
+    node_env,
+    node_storms,
+    shared_slowdown,
+    site_rules,
+)
 from incidents.attribution.correlate import NETWORK_REASON
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
@@ -647,6 +655,10 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         # Many nodes down together for one reason: one common cause, whatever each node shows.
         why.append(node_storms.storm_line(inc, world))
         return Verdict("infrastructure", None, None, 0.85, node_storms.PATTERN, ()), why
+    if shared_slowdown.is_room_heat(inc):
+        # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
+        why.append(shared_slowdown.heat_line(inc))
+        return Verdict("infrastructure", None, None, 0.75, shared_slowdown.HEAT_PATTERN, ()), why
     v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
     env = node_env.named_node(inc) if v is None else None
     if env is not None:

