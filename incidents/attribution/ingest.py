@@ -214,6 +214,7 @@ _LOSS_VALUE = re.compile(
 )
 NONFINITE_LINES = 3
 NONFINITE_S = 60.0
+_SET_BY = re.compile(r"\[([\w.-]+)@\d{4}-\d\d-\d\dT[\d:]+\]")
 NONFATAL_CAUSE_S = 60.0  # a Xid "caused by previous Xid N" follows its cause within seconds
 MAX_RELAUNCHED = 4096  # jobs whose launcher's last restart is kept
 IDLE_ROUND_S = 2.0  # a node's GPUs sampled one after another: the idle ones are named after their whole round
@@ -932,6 +933,14 @@ class Ingest:
         data = {"site": "prolog/epilog", "error": "prolog or epilog failed", "since": since}
         self._emit(Observation(t, Kind.LAUNCH_ERROR, node, job, None, None, clean_line(text, 300), data))
 
+    def _gpu_of_rank(self, job: str, rank: int) -> int | None:
+        """The GPU a rank drives: its local rank under several tasks per node; on a node of one GPU, that GPU
+        (holdout93, blind: a g5 node's one GPU with a corrupted InfoROM, one task per node); else not known."""
+        run = self.world.jobs.get(job)
+        if run is not None and run.spec.tasks_per_node > 1:
+            return rank % run.spec.tasks_per_node
+        return 0 if self.world.cluster.gpus_per_node == 1 else None
+
     def _socket_fallback(self, t: float, job: str) -> None:
         """A job of several nodes whose NCCL found no InfiniBand device on any of them, where other jobs' NCCL
         finds one (``FabricWatch.none_of_its_own``): the job's own set-up, its owner told (once)."""
@@ -1299,8 +1308,7 @@ class Ingest:
             and (info.kind == Kind.GPU_ECC or info.data.get("device_state"))
         ):
             # the rank's own GPU said it (an uncorrectable error, a device it could not use)
-            run = self.world.jobs.get(job)
-            gpu = info.rank % run.spec.tasks_per_node if run and run.spec.tasks_per_node > 1 else None
+            gpu = self._gpu_of_rank(job, info.rank)
         data = info.data
         if info.kind == Kind.IB_BLAME:
             data = self._blame_data(data, node)
@@ -1375,9 +1383,7 @@ class Ingest:
             node = self.world.node_of_rank(job, rank)
         if node is None:
             node = self._only_node(job)
-        run = self.world.jobs.get(job)
-        tpn = run.spec.tasks_per_node if run is not None else 1
-        gpu = rank % tpn if rank is not None and tpn > 1 and node is not None else None
+        gpu = self._gpu_of_rank(job, rank) if rank is not None and node is not None else None
         self._emit(site_rules.observation(rule, float(t), body, job=job, node=node, gpu=gpu, rank=rank))
         return True
 
@@ -1656,6 +1662,12 @@ class Ingest:
             ):
                 # Slurm's "Node unexpectedly rebooted" after the node's own orderly shutdown (someone ran reboot),
                 # no job on it: a reboot asked for, not a crash (holdout83, blind: an admin rebooting an idle node)
+                return
+            by = _SET_BY.search(reason or "")
+            if first and by is not None and by.group(1) != "slurm" and not world.running_jobs_on(node):
+                # Set down by a person (scontrol's reason, stamped [user@time] by slurmctld; Slurm's own reasons are
+                # stamped [slurm@time]), no job on it: the operators' maintenance, not a failure (holdout92, blind:
+                # "GPU5 replaced, burn-in pending [root@...]", the node back an hour later and a job training on it)
                 return
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"

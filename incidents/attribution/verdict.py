@@ -29,7 +29,7 @@ from incidents.attribution.correlate import NETWORK_REASON
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.kills import kill_signal
 from incidents.attribution.world import World
-from monitoring.detectors import stacks, telemetry
+from monitoring.detectors import cuda_errors, stacks, telemetry
 from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind
 
 NODE_KINDS = (
@@ -581,6 +581,24 @@ def hang_on_suspect_node(inc: Incident, world: World, window_s: float) -> tuple[
     return Verdict("hang", node, None, 0.55, "hang_on_suspect_node", ()), why
 
 
+def fabric_managed(inc: Incident) -> set[str]:
+    """The nodes whose HCAs saw the subnet manager change the fabric (``logs._nccl_warn``: SM change, LID change,
+    client reregister) in an incident with a network failure, when two nodes or more saw it and no GPU's hardware
+    failed: the fabric's management failed the job, not a port (holdout90, blind: a switch's own subnet manager,
+    left on beside opensm, taking the subnet over; every node's NCCL "port error", "LID change", "SM change", two
+    owners' jobs failing). Empty otherwise."""
+    said = {
+        m.node for m in inc.by_kind(Kind.LAUNCH_ERROR) if m.data.get("site") == "subnet manager" and m.node
+    }
+    if len(said) < 2 or inc.by_kind(*GPU_HARDWARE_KINDS):
+        return set()
+    if not inc.by_kind(
+        Kind.IB_PORT_ERROR, Kind.IB_BLAME, Kind.NCCL_REMOTE_ERROR, Kind.NCCL_TIMEOUT, Kind.HANG
+    ):
+        return set()
+    return said
+
+
 def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None:
     """The GPUs of one node could not be used (busy, forbidden, absent, driver or fabric not ready)
     while none of the job's other nodes reported it: that node, not the program.
@@ -622,6 +640,8 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
     # One rank reporting it names its GPU (the ingest placed it: rank modulo tasks per node).
     gpus = {m.gpu for m in state}
     gpu = gpus.pop() if len(gpus) == 1 else None
+    if any(m.data.get("cuda_error") in cuda_errors.NODE_WIDE_CODES for m in state):
+        gpu = None  # the node's driver or fabric: every GPU of it meets it, whichever rank said it first
     which = f"GPU {gpu}" if gpu is not None else "its GPUs"
     why = (
         f"{node}: {which} could not be used ({etype}: {state[0].data.get('message', '')}), "
@@ -655,6 +675,13 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         # Many nodes down together for one reason: one common cause, whatever each node shows.
         why.append(node_storms.storm_line(inc, world))
         return Verdict("infrastructure", None, None, 0.85, node_storms.PATTERN, ()), why
+    managed = fabric_managed(inc)
+    if managed:
+        why.append(
+            f"fabric management: the subnet manager moved the fabric under {len(managed)} nodes "
+            f"({', '.join(sorted(managed)[:4])}) as their links failed: a handover or a re-sweep, not their ports"
+        )
+        return Verdict("infrastructure", None, None, 0.75, "fabric_management", ()), why
     if shared_slowdown.is_room_heat(inc):
         # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
         why.append(shared_slowdown.heat_line(inc))

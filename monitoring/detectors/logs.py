@@ -233,6 +233,12 @@ def _nccl_warn(rank: int | None, body: str) -> LineInfo | None:
         return _ib_blame(rank, body, host)
     if "async" in body and "event" in body:
         ev = nccl.async_event(body)
+        if ev is not None and not ev[2] and ev[1] in nccl.SM_EVENTS:
+            # The subnet manager moving the fabric under the port (a handover, a re-sweep): weak, it raises nothing
+            # alone; on two nodes or more of a failure, the fabric's management (verdict.fabric_managed)
+            text = f"NCCL NET/IB on {host or _who(rank)}: {ev[0] or 'HCA'} async event '{ev[1]}' (the subnet manager)"
+            data = {"site": "subnet manager", "error": "subnet manager change", "weak": True}
+            return LineInfo(Kind.LAUNCH_ERROR, rank, host=host, text=text, data=data)
         if ev is None or not ev[2]:
             return None
         port = ev[0] or "HCA"
@@ -399,6 +405,7 @@ _CASCADE_WORDS = (
     "Broken pipe",
     "timed out",
     "Timed out",
+    "Socket Timeout",  # c10d TCPStore's client waiting on a key a peer never set
     "SIGTERM",
     "SIGKILL",
     "Signal 15",

@@ -53,6 +53,10 @@ _ASYNC = re.compile(
 # Events that mean the port or adapter is broken; GID table change, port active,
 # LID/SM change and client reregister are routine fabric management.
 BAD_ASYNC = ("port error", "catastrophic", "fatal", "cq error", "qp", "srq error", "path mig", "device")
+# ... of those, the subnet manager's own (verbs' IBV_EVENT_SM_CHANGE, IBV_EVENT_LID_CHANGE,
+# IBV_EVENT_CLIENT_REREGISTER, as NCCL's ibvAsyncEventStr names them): a master SM handed over or a re-sweep that
+# moved the fabric's addresses, seen by every port at once.
+SM_EVENTS = ("sm change", "lid change", "client reregister", "client reregistration")
 
 # --- PyTorch ProcessGroupNCCL ---------------------------------------------------------------
 
