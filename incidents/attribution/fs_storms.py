@@ -140,8 +140,10 @@ def _candidate(inc: Incident) -> bool:
         return False
     if v.pattern == "owner_quota":
         return True  # one owner's jobs over its quota are one fault; another owner's beside them, an outage
-    if v.category == "software":
-        return any(s == READ_BROKEN or s.startswith(LOADER) for s in _error_signatures(inc))
+    if v.category == "software" and any(
+        s == READ_BROKEN or s.startswith(LOADER) for s in _error_signatures(inc)
+    ):
+        return True
     if v.category != "infrastructure":
         return _blocked_client(inc)
     return _kernel_or_site(inc) or bool(_error_signatures(inc))

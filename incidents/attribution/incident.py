@@ -72,6 +72,7 @@ def mark_key(obs: Observation) -> str:
     if obs.kind in (Kind.KERNEL_OOPS, Kind.HUNG_TASK):
         # A record's head and the line that names its module or filesystem are two marks: the name stays.
         named = obs.data.get("module") or obs.data.get("function") or obs.data.get("fs") or ""
+        named = named or ("nvidia" if obs.data.get("gpu_driver") else "")
         # a task waiting on another's lock and one waiting on the server are two marks (``analysis.own_lock``)
         lock = "|lock" if obs.data.get("wait") == "lock" else ""
         return f"{obs.kind}|{obs.node}|{named}{lock}"

@@ -199,6 +199,10 @@ _SITE_SCRIPT_FAILED = re.compile(
     r"(?:\[job (\d+)\]|JobId=(\d+)) (?:prolog|epilog) failed status=|spank-(?:prolog|epilog)(?:\[\d+\])?: error: |"
     r"spank/(?:prolog|epilog) returned status"
 )
+# ... and slurmstepd's word to the job that the node's prolog outlasted its time (src/slurmd/slurmstepd: "Prolog hung
+# on node %s"), in the job's own log (holdout98, blind: a site's GPU health check in the prolog outlasting the
+# start timeout on two owners' nodes).
+_PROLOG_HUNG = re.compile(r"Prolog hung on node ([\w.-]+)")
 SITE_SCRIPT_MIN = 2
 SITE_SCRIPT_S = 3600.0
 # A training loss printed as NaN or infinite, in the job's own progress words ("Loss nan", "'loss': nan",
@@ -280,8 +284,8 @@ class Ingest:
         self.held_idle: dict[str, list[float]] = {}
         # node -> when its NVIDIA kernel module last refused user space of another version (``_rollout_of``)
         self.driver_lost: dict[str, float] = {}
-        # node -> when a job's prolog or epilog last failed there (``_site_script``)
-        self.script_failed: dict[str, float] = {}
+        # node -> [when a job's prolog or epilog last failed there, the job, said] (``_site_script``)
+        self.script_failed: dict[str, list[Any]] = {}
         # job -> [first, lines, told]: its loss printed NaN or infinite, line after line (``_loss_seen``)
         self.nonfinite: dict[str, list[float]] = {}
         # "node|pci|xid" -> when the node's kernel last called that Xid nonfatal (``_nonfatal_cause``)
@@ -583,6 +587,8 @@ class Ingest:
             and (loss := _LOSS_VALUE.search(line)) is not None
         ):
             self._loss_seen(t, job, loss.group(1)[-1:].isdigit())
+        if "Prolog hung" in line and (hung := _PROLOG_HUNG.search(line)) is not None:
+            self._site_script(t, self.world.canonical(hung.group(1)), job)
         tracker = self.trackers.get(job)
         if tracker is not None:
             style = self.styles.get(job)
@@ -919,19 +925,27 @@ class Ingest:
         epilog unable to create /run/enroot, two nodes drained "Epilog error" 17 minutes apart after completed
         jobs; holdout85, blind: its epilog "Permission denied" on the five nodes of two owners' jobs, then "Kill
         task failed"). Nothing is drained nor requeued for it: the nodes and the jobs are not the cause."""
-        _remember(self.script_failed, node, t)
-        said = [n for n, at in self.script_failed.items() if 0 <= t - at <= SITE_SCRIPT_S]
+        running = self.world.running_jobs_on(node)  # (none after its job's end: the node's alone)
+        job = named if named in running else running[0] if running else ""
+        _remember(self.script_failed, node, [t, job, 0.0])
+        said = {n: e for n, e in self.script_failed.items() if 0 <= t - float(e[0]) <= SITE_SCRIPT_S}
         if len(said) < SITE_SCRIPT_MIN:
             return
-        running = self.world.running_jobs_on(node)  # (none after its job's end: the node's alone)
-        job = named if named in running else running[0] if running else None
-        since = min(self.script_failed[n] for n in said)
-        text = (
-            f"slurmd {node}: a job's prolog or epilog failed, as on {len(said)} nodes within the hour: "
-            "the site's scripts or plugins, not the job's nor the node's"
-        )
-        data = {"site": "prolog/epilog", "error": "prolog or epilog failed", "since": since}
-        self._emit(Observation(t, Kind.LAUNCH_ERROR, node, job, None, None, clean_line(text, 300), data))
+        since = min(float(e[0]) for e in said.values())
+        for n, e in said.items():
+            if n != node and (e[2] or not e[1]):
+                continue  # (said already; or ran after its job's end: nothing of it to correct)
+            e[2] = 1.0
+            text = (
+                f"slurmd {n}: a job's prolog or epilog failed, as on {len(said)} nodes within the hour: "
+                "the site's scripts or plugins, not the job's nor the node's"
+            )
+            data = {"site": "prolog/epilog", "error": "prolog or epilog failed", "since": since}
+            self._emit(
+                Observation(
+                    t, Kind.LAUNCH_ERROR, n, str(e[1]) or None, None, None, clean_line(text, 300), data
+                )
+            )
 
     def _gpu_of_rank(self, job: str, rank: int) -> int | None:
         """The GPU a rank drives: its local rank under several tasks per node; on a node of one GPU, that GPU
@@ -957,11 +971,11 @@ class Ingest:
             "TCP sockets (NET/IB : No device found), while other jobs' NCCL uses the fabric: the job's "
             "container or environment does not see it"
         )
-        data = {
-            "etype": "NcclSocketFallback",
-            "message": "NET/IB : No device found; using network Socket",
-            "every_node": True,
-        }
+        self._job_wide(t, job, text, "NcclSocketFallback", "NET/IB : No device found; using network Socket")
+
+    def _job_wide(self, t: float, job: str, text: str, etype: str, message: str) -> None:
+        """The job's own fault, found from all of it rather than one rank's error: its owner is told."""
+        data = {"etype": etype, "message": message, "every_node": True}
         self._emit(Observation(t, Kind.EXCEPTION, None, job, text=clean_line(text, 300), data=data))
 
     def _loss_seen(self, t: float, job: str, finite: bool) -> None:
@@ -979,12 +993,7 @@ class Ingest:
             f"job {job}: its loss is NaN or infinite in {int(seen[1])} lines in a row over {t - seen[0]:.0f} s: "
             "the run's numbers are gone (a learning rate, a loss scale, its data), and a restart resumes them"
         )
-        data = {
-            "etype": "NonFiniteLoss",
-            "message": "loss NaN or infinite, line after line",
-            "every_node": True,
-        }
-        self._emit(Observation(t, Kind.EXCEPTION, None, job, text=clean_line(text, 300), data=data))
+        self._job_wide(t, job, text, "NonFiniteLoss", "loss NaN or infinite, line after line")
 
     def _stack_dump(self, t: float, job: str, dump: stacks.Dump) -> None:
         """A dump of the job's stacks: where its main thread waits, evidence for the job's stall."""

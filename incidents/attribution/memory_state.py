@@ -168,7 +168,9 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.driver_lost = {str(k): float(v) for k, v in (state.get("driver_lost") or {}).items()}
     ingest.held_idle = {str(k): [float(x) for x in v] for k, v in (state.get("held_idle") or {}).items()}
     ingest.orderly = {str(k): float(v) for k, v in (state.get("orderly") or {}).items()}
-    ingest.script_failed = {str(k): float(v) for k, v in (state.get("script_failed") or {}).items()}
+    ingest.script_failed = {
+        str(k): [float(v[0]), str(v[1]), float(v[2])] for k, v in (state.get("script_failed") or {}).items()
+    }
     ingest.nonfinite = {str(k): [float(x) for x in v] for k, v in (state.get("nonfinite") or {}).items()}
     ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
     ingest.links = {

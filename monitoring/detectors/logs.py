@@ -830,7 +830,8 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         dead = _peer_dead(line)
         if dead is not None:
             return dead
-    if not has_nccl and not has_error and "xception" not in line and "CUDA_ERROR" not in line:
+    if not has_nccl and not has_error and "xception" not in line and "ERROR" not in line:
+        # ("ERROR" in capitals too: HIP's "HIP ERROR: hipGetDeviceCount(&ndev) -> 100", CUDA_ERROR_*)
         if "rendezvous" in line and "waiting for" in line:
             return _xla_waiting(*split_prefix(line))
         if "monitoredBarrier" in line:

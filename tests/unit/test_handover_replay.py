@@ -173,8 +173,8 @@ def test_stop_64s_memory_survives_the_handover() -> None:
     none)."""
     pipeline, _ = build_pipeline(load_scenario(scenario_folders(ROOT / "public")[0]), None)
     ing = pipeline.ingest
-    ing.script_failed["gpu-07"] = 1786.0
+    ing.script_failed["gpu-07"] = [1786.0, "5888", 1.0]
     ing.nonfinite["77"] = [2484.8, 2.0, 0.0]
     again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state()))).ingest
-    assert again.script_failed == {"gpu-07": 1786.0}
+    assert again.script_failed == {"gpu-07": [1786.0, "5888", 1.0]}
     assert again.nonfinite == {"77": [2484.8, 2.0, 0.0]}
