@@ -102,7 +102,8 @@ def merge_room_heat(corr: Correlator, touched: set[str]) -> set[str]:
     more, into the first, as infrastructure. Looked for only when one of the ``touched`` incidents is such."""
     if not any((inc := corr.incidents.get(k)) is not None and _heat_candidate(inc) for k in touched):
         return set()
-    began = {i.key: min(heat_nodes(i).values()) for i in corr.incidents.values() if _heat_candidate(i)}
+    heat = {i.key: heat_nodes(i) for i in corr.incidents.values() if _heat_candidate(i)}  # each read once
+    began = {k: min(h.values()) for k, h in heat.items()}
     cands = sorted((corr.incidents[k] for k in began), key=lambda i: began[i.key])
     changed: set[str] = set()
     for n, first in enumerate(cands):
@@ -111,7 +112,7 @@ def merge_room_heat(corr: Correlator, touched: set[str]) -> set[str]:
         group = [first] + [
             o for o in cands[n + 1 :] if not o.superseded_by and began[o.key] - began[first.key] <= HEAT_S
         ]
-        nodes = set().union(*(heat_nodes(i) for i in group))
+        nodes = set().union(*(heat[i.key] for i in group))
         jobs = set().union(*(i.jobs for i in group))
         if len(nodes) < HEAT_MIN_NODES or len(jobs) < 2:
             continue
