@@ -33,6 +33,7 @@ from incidents.attribution import (
     merge_lemon_attempts,
     merge_repeated_attempts,
     merge_storms,
+    merge_wiring_storms,
     self_restart,
 )
 from incidents.attribution.fs_storms import merge_fs_storms
@@ -138,6 +139,7 @@ class Pipeline:
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
+        storm |= merge_wiring_storms(self.corr, self.world)
         storm |= merge_node_environment(self.corr, self.world, changed | storm)
         storm |= merge_lemon_gpu(self.corr, self.world, changed | storm)
         storm |= merge_shared_slowdowns(self.corr, changed | storm)

@@ -17,6 +17,7 @@ from incidents.attribution.storms import (
     merge_lemon_attempts,
     merge_repeated_attempts,
     merge_storms,
+    merge_wiring_storms,
 )
 from incidents.attribution.world import JobRun, World
 
@@ -33,6 +34,7 @@ __all__ = [
     "assess",
     "merge_device_storms",
     "merge_kill_storms",
+    "merge_wiring_storms",
     "merge_lemon_attempts",
     "merge_repeated_attempts",
     "merge_storms",

@@ -953,6 +953,24 @@ class Correlator:
             if any((m.kind, _channel(m.text)) == said for m in same_gpu):
                 return None  # heard from this channel already: not another report of it
             return inc
+        return self._echo_of_driver_fault(obs)
+
+    def _echo_of_driver_fault(self, obs: Observation) -> Incident | None:
+        """The incident of the job whose GPU fault its driver or its counters reported on another node, within
+        ``SAME_GPU_FAULT_S``, when ``obs`` is only a rank's own CUDA error text on a node nothing but the job's words
+        accuse: ranks on other nodes rethrow the communicator's error in the words of the GPU that broke (holdout101,
+        blind: rm-01 GPU 2's Xid 48 and 64, then rank 9 on rm-02 printing "watchdog thread terminated with exception:
+        CUDA error: uncorrectable ECC error encountered"; rm-02 was drained beside rm-01)."""
+        if obs.job is None or _channel(obs.text) != "job":
+            return None
+        for inc in self._recent():
+            if inc.superseded_by or obs.job not in inc.jobs:
+                continue
+            own = [m for m in inc.marks.values() if _gpu_fault(m.kind, m.data) and _channel(m.text) != "job"]
+            if any(m.node == obs.node for m in own):
+                return None  # the driver spoke on this node too: the rules above decide
+            if any(m.node is not None and abs(obs.t - m.t) <= SAME_GPU_FAULT_S for m in own):
+                return inc
         return None
 
     def _link_fault_of_job(self, obs: Observation) -> Incident | None:

@@ -601,7 +601,13 @@ class Ingest:
         phase = self.phases.get(job)
         if phase is not None and phase.first_step_t is None:
             phase.on_startup_line(t)  # the start-up's rhythm (start_watch)
-            if self.launch.on_line(job, t, line, True):
+            run = self.world.jobs.get(job)
+            if self.launch.on_line(job, t, line, True, len(run.spec.nodes) if run is not None else 1):
+                wired = self.launch.troubles.get(job)
+                if wired is not None and wired.at_once and job not in self.launch.raised:
+                    # a line of the job's launch (NCCL's INFO lines before it are not counted)
+                    phase.on_line(t)
+                    self._launch_stall(job, wired, t)  # a configuration on its face: no tick to wait for
                 return  # a transport error at start-up: watched for the silence that follows
         if has_nccl and "NET/Plugin" in line:
             self.fabric.plugin_line(job, line)
@@ -1680,16 +1686,12 @@ class Ingest:
                 return
             if first:
                 text = f"slurm: node {node} {state} ({reason or 'no reason'})"
-                self._emit(
-                    Observation(
-                        t,
-                        Kind.NODE_DOWN,
-                        node,
-                        None,
-                        text=text,
-                        data={"state": state, "reason": reason or ""},
-                    )
-                )
+                data: dict[str, Any] = {"state": state, "reason": reason or ""}
+                if asked is not None and 0 <= t - asked <= ORDERLY_S:
+                    # it shut down in order first: asked to (node_storms.asked_together)
+                    data["orderly_t"] = asked
+                    text += f" after shutting down in order {t - asked:.0f} s before"
+                self._emit(Observation(t, Kind.NODE_DOWN, node, None, text=text, data=data))
             return
         world.down.pop(node, None)
         if ns.drained and reason and node not in world.drained_by_others and not own_drain(reason):

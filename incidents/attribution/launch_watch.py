@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from monitoring.detectors.transport import TransportError, parse_transport_error
+from monitoring.detectors.transport import TransportError, parse_nccl_loopback, parse_transport_error
 
 MAX_JOBS = 4096
 C10D_CONFIRM_S = 30.0
@@ -55,13 +55,18 @@ class LaunchWatch:
         # A store client's first failed attempt, not yet confirmed: job -> (t, endpoint, last line t).
         self.pending: dict[str, tuple[float, str, float]] = {}
 
-    def on_line(self, job: str, t: float, line: str, before_first_step: bool) -> bool:
-        """Note a job's line; True when it is a transport error (understood: no unexplained line)."""
+    def on_line(self, job: str, t: float, line: str, before_first_step: bool, nodes: int = 1) -> bool:
+        """Note a job's line; True when it is a transport error (understood: no unexplained line).
+
+        ``nodes``: how many nodes the job spans; NCCL wiring ranks of several nodes over the loopback
+        (``parse_nccl_loopback``) is a configuration at once, as a host-local bridge is."""
         if not before_first_step:
             self.troubles.pop(job, None)  # it stepped: whatever failed at start-up was overcome
             self.pending.pop(job, None)
             return False
         err = parse_transport_error(line)
+        if err is None and nodes >= 2 and "NCCL WARN" in line:
+            err = parse_nccl_loopback(line)
         trouble = self.troubles.get(job)
         if err is None:
             if trouble is not None and t > trouble.last_line_t:
@@ -151,7 +156,12 @@ def describe(job: str, now: float, tr: LaunchTrouble) -> str:
         text = f"job {job}: before its first step, {failed}"
     else:
         text = f"job {job}: silent for {silent:.0f} s before its first step, after {failed}"
-    if tr.bridge:
+    if tr.bridge and tr.bridge.startswith("lo "):
+        text += (
+            f"; {tr.bridge} is the loopback interface, which no other node of the job can reach: NCCL was "
+            "pointed at it (NCCL_SOCKET_IFNAME=lo) or found no other; set NCCL_SOCKET_IFNAME to a routed interface"
+        )
+    elif tr.bridge:
         text += (
             f"; {tr.bridge} is a host-local bridge, never routed between nodes: the transport picked "
             "the wrong interface (exclude it: btl_tcp_if_exclude, NCCL_SOCKET_IFNAME)"

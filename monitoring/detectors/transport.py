@@ -36,6 +36,8 @@ import ipaddress
 import re
 from dataclasses import dataclass
 
+from monitoring.detectors import nccl
+
 # [node][[jobid,vpid],rank][file.c:line:func] message   (or the 1.x [node][a,b,c][file.c:line:func])
 _BTL_ERROR = re.compile(
     r"\[(?P<host>[^\[\]\s]+)\]\[(?:\[\d+,\d+\],\d+|\d+,\d+,\d+)\]"
@@ -74,14 +76,22 @@ class TransportError:
         return self.errno == ETIMEDOUT or "timed out" in self.message.lower()
 
 
-def unroutable(host: str) -> str | None:
-    """Why an address literal can be no host's (None: it can, or it is a name)."""
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address literal (bracketed or not; IPv4-mapped IPv6 as its IPv4), or None for a name."""
     try:
         addr = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         return None
     if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
-        addr = addr.ipv4_mapped
+        return addr.ipv4_mapped
+    return addr
+
+
+def unroutable(host: str) -> str | None:
+    """Why an address literal can be no host's (None: it can, or it is a name)."""
+    addr = _address(host)
+    if addr is None:
+        return None
     if addr.is_unspecified:
         return "the unspecified address"
     if addr.is_multicast:
@@ -107,6 +117,34 @@ def bridge_of(text: str) -> str | None:
             if addr in net:
                 return f"{name} ({ip})"
     return None
+
+
+def loopback_of(peer: str) -> str | None:
+    """``lo (ADDR)`` when an address is the loopback (127.0.0.0/8, ::1), which only its own host reaches."""
+    addr = _address(peer)
+    return f"lo ({peer})" if addr is not None and addr.is_loopback else None
+
+
+def parse_nccl_loopback(line: str) -> TransportError | None:
+    """NCCL's socket WARN about a connection to a loopback address (``Connect to 127.0.0.1<43213> failed``,
+    ``socketStartConnect: Connect to 127.0.0.1<...>``, ``Net : Connection closed by remote peer 127.0.0.1<...>``):
+    in a job of several nodes, the ranks wire to each other through an interface only their own host has
+    (``NCCL_SOCKET_IFNAME=lo``, or no other interface found), a configuration no restart mends. None for any other
+    line, and for a socket error to a routed address (a peer that went away: the fault's, read elsewhere)."""
+    if "NCCL WARN" not in line or ("127." not in line and "::1" not in line):
+        return None
+    body = line[line.index("NCCL WARN") :]
+    sock = nccl.socket_error(body)
+    if sock is None:
+        return None
+    peer, what = sock
+    lo = loopback_of(peer)
+    if lo is None:
+        return None
+    head = line[: line.index("NCCL WARN")].split()
+    # the "host:pid:tid" of NCCL's prefix
+    host = next((w.split(":", 1)[0] for w in head if w.count(":") == 2), "")
+    return TransportError(host, "NCCL socket", f"{what} to {peer}", lo)
 
 
 def parse_c10d_connect(line: str) -> TransportError | None:
