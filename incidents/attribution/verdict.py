@@ -24,6 +24,7 @@ from incidents.attribution import (
     node_storms,
     shared_slowdown,
     site_rules,
+    xid_storms,
 )
 from incidents.attribution.correlate import NETWORK_REASON
 from incidents.attribution.incident import Incident, Mark, Verdict
@@ -131,7 +132,9 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
     if marks:
         first = marks[0]
         conf = 0.95 if first.kind in (Kind.KERNEL_PANIC, Kind.MCE_FATAL, Kind.KERNEL_OOPS) else 0.85
-        return Verdict("node_failure", first.node, None, conf, _node_pattern(inc, first), ())
+        hot = {m.gpu for m in inc.by_kind(Kind.SLOW_GPU) if m.node == first.node and m.gpu is not None}
+        gpu = hot.pop() if len(hot) == 1 else None  # the one GPU of the node that slowed before it was lost
+        return Verdict("node_failure", first.node, gpu, conf, _node_pattern(inc, first), ())
     stuck = unkillable_node(inc)
     if stuck is not None:
         return Verdict("node_failure", stuck, None, 0.8, "unkillable_tasks", ())
@@ -717,6 +720,10 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
             f"({', '.join(sorted(managed)[:4])}) as their links failed: a handover or a re-sweep, not their ports"
         )
         return Verdict("infrastructure", None, None, 0.75, "fabric_management", ()), why
+    if xid_storms.is_xid_storm(inc):
+        # One hardware Xid on many nodes' GPUs in the same seconds: what they share, whatever each GPU shows.
+        why.append(xid_storms.storm_line(inc))
+        return Verdict("infrastructure", None, None, 0.8, xid_storms.PATTERN, ()), why
     if shared_slowdown.is_room_heat(inc):
         # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
         why.append(shared_slowdown.heat_line(inc))

@@ -57,13 +57,19 @@ _NCCL_UNOPENED = re.compile(
     r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL WARN NET/IB ?: ?Unable to open device (\S+)"
 )
 _BOOTSTRAP = re.compile(r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO Bootstrap ?: ?Using (\S+)")
+# NCCL's line for each GPU's multi-node NVLink fabric (src/mnnvl.cc, 2.22 and later): "MNNVL busId 0x801000 fabric
+# UUID 7c1e2a9055d34b8e.9f063a2d81c4e0b7 cliqueId 0x7ffe state 3 healthMask 0x0". UUID 0.0 and clique 0 are a GPU that
+# joined no fabric (the IMEX/fabric manager left it out: nvidia-smi's Fabric "Status: Insufficient Resources").
+_MNNVL = re.compile(
+    r"^\s*(?:\d+:\s*)?([\w.-]+):\d+:\d+ \[\d+\] NCCL INFO MNNVL busId \S+ fabric UUID (\S+) cliqueId (0x[0-9a-fA-F]+)"
+)
 MIN_HOSTS = 3  # "all the others" needs at least two others that agree
 BLOCK_LINES = 8  # the lines of one help block after its "unable to find" line
 MAX_JOBS = 4096
 
 
 class FabricWatch:
-    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins", "unopened", "bootstrap")
+    __slots__ = ("block", "with_ib", "without_ib", "named", "plugins", "unopened", "bootstrap", "cliques")
 
     def __init__(self) -> None:
         self.block: dict[str, tuple[int, str]] = {}  # job -> (lines left, module)
@@ -75,6 +81,7 @@ class FabricWatch:
         self.bootstrap: dict[
             str, dict[str, str]
         ] = {}  # job -> host -> the interface NCCL bootstraps on there
+        self.cliques: dict[str, dict[str, str]] = {}  # job -> host -> its GPUs' NVLink fabric ("": none)
 
     def feed(self, job: str, line: str) -> list[tuple[str, str]]:
         """``(host, how)`` for hosts this line shows without the fabric the job's other nodes use."""
@@ -165,6 +172,39 @@ class FabricWatch:
         )
         return self._report(job, host, how)
 
+    def mnnvl_line(self, job: str, line: str, nodes: int) -> list[tuple[str, str]]:
+        """``(host, how)`` for the one host of the job whose GPUs joined no NVLink fabric while all its other hosts
+        (``MIN_HOSTS`` in all at least, every node of the job once said) share one clique: that tray's NVLink, the
+        job running over the slower network (holdout108, blind: a GB200 tray back from a reboot, its fabric
+        "Insufficient Resources", NCCL's MNNVL off for the whole job, steps 2.7 times as long)."""
+        m = _MNNVL.match(line)
+        if m is None:
+            return []
+        if job not in self.cliques and len(self.cliques) >= MAX_JOBS:
+            self.cliques.pop(next(iter(self.cliques)))
+        hosts = self.cliques.setdefault(job, {})
+        joined = int(m.group(3), 16) != 0 and m.group(2).strip(".0") != ""
+        if len(hosts) < 4096 and (not joined or m.group(1) not in hosts):
+            # one GPU left out is its host left out
+            hosts[m.group(1)] = f"{m.group(2)} clique {m.group(3)}" if joined else ""
+        if len(hosts) < max(nodes, MIN_HOSTS):
+            return []
+        out = [h for h, c in hosts.items() if not c]
+        cliques = {c for c in hosts.values() if c}
+        if len(out) != 1 or len(cliques) != 1:
+            return []
+        how = (
+            f"joined no multi-node NVLink fabric (NCCL's MNNVL: fabric UUID 0.0, cliqueId 0x0) where the "
+            f"job's other nodes share fabric {next(iter(cliques))}"
+        )
+        return self._report(job, out[0], how)
+
+    def cliques_state(self) -> dict[str, dict[str, str]]:
+        return {job: dict(hosts) for job, hosts in self.cliques.items()}
+
+    def load_cliques(self, d: dict[str, dict[str, str]]) -> None:
+        self.cliques = {str(job): {str(h): str(c) for h, c in hosts.items()} for job, hosts in d.items()}
+
     def odd_plugin(self, job: str) -> tuple[str, str, str] | None:
         """``(host, its plugin, everyone else's)`` when exactly one host of the job chose otherwise than all
         the others (``MIN_HOSTS`` at least), or None."""
@@ -248,5 +288,6 @@ class FabricWatch:
             self.plugins,
             self.unopened,
             self.bootstrap,
+            self.cliques,
         ):
             d.pop(job, None)

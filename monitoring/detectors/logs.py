@@ -591,6 +591,12 @@ _STEP_PLUGIN_FAILED = re.compile(
 # answering TLS with plain HTTP, "curl: (35) ... wrong version number" for two owners' different images 38 s
 # apart). An answer the registry gave (enroot's "URL ... returned error code: 401", 404) is the request's.
 _IMPORT_UNREACHABLE = re.compile(r"curl: \((5|6|7|28|35|52|56|60)\) (.*)$")
+# Slurm's plugin loader (src/common/plugin.c, plugin_context_create(): "Couldn't load specified plugin name for %s:
+# %s" with plugin_strerror()'s words) for a plugin that is installed but fails: its init() (a library it needs
+# missing) or a version another Slurm built.
+_SLURM_PLUGIN = re.compile(
+    r"Couldn't load specified plugin name for (\S+): (Plugin init\(\) callback failed|Incompatible (?:Slurm )?plugin version)"
+)
 # What the script's own content causes (strerror(ENOEXEC): no "#!" line; a "#!" naming a missing
 # interpreter is reported as "bad interpreter"): the user's, even for slurmd's copy of it.
 _CONTENT_ERRNO = ("Exec format error",)
@@ -770,6 +776,13 @@ def _slurm_line(body: str) -> LineInfo | None:
                 text=text,
                 data={"etype": "ContainerImportFailed", "service": "container registry"},
             )
+    if "plugin name for" in body and (plug := _SLURM_PLUGIN.search(body)) is not None:
+        # Slurm's own plugin, installed but unable to start (its library gone, built for another version): the
+        # site's Slurm, for every job that asks for it (holdout105, blind: Slurm updated without its PMIx, two
+        # owners' `srun --mpi=pmix` steps failing on disjoint nodes). A plugin not installed at all ("Couldn't
+        # find the specified plugin name") is the request's.
+        text = f"srun: Slurm's {plug.group(1)} plugin could not be loaded ({plug.group(2)}): the site's Slurm"
+        return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": True, "error": f"plugin {plug.group(1)}"})
     if "spank" in body or "container" in body:
         m = _STEP_PLUGIN_FAILED.search(body)
         if m is not None:
@@ -832,6 +845,27 @@ def parse_joblog(line: str) -> LineInfo | None:
     return parse_joblog_hinted(line, has_nccl, "rror" in line)
 
 
+# HDF5's sec2 driver on a failed read or write (src/H5FDsec2.c): "file read failed: time = %s, filename = '%s', file
+# descriptor = %d, errno = %d, error message = '%s', buf = %p, ..." where ctime()'s own newline ends the first line,
+# so the errno comes on a line of its own (", filename = '/p/.../2011.h5', file descriptor = 27, errno = 5, error
+# message = 'Input/output error', ..."). h5py passes it on as the OSError "Can't read data (file read failed, ...".
+_HDF5_IO = re.compile(
+    r"filename = '(?P<path>[^']*)', file descriptor = -?\d+, errno = (?P<errno>\d+), error message = '(?P<msg>[^']*)'"
+)
+
+
+def _hdf5_io(rank: int | None, body: str) -> LineInfo | None:
+    """HDF5's failed read or write with its errno: a storage error when the errno is one (``_FS_ERR``)."""
+    m = _HDF5_IO.search(body)
+    if m is None:
+        return None
+    said = f"[Errno {m.group('errno')}] {m.group('msg')}"
+    if _FS_ERR.search(said) is None:
+        return None
+    text = f"{_who(rank)}: HDF5 could not read or write {m.group('path')[-120:]}: {said}"
+    return LineInfo(Kind.FS_ERROR, rank, text=text, data={"etype": "OSError", "fs_error": said})
+
+
 def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo | None:
     """:func:`parse_joblog` for a caller that already scanned for "NCCL" and "rror"."""
     if len(line) > MAX_PARSE:
@@ -866,6 +900,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
         info = _nccl_line(rank, body)
         if info is not None:
             return info
+    if "errno = " in body and "filename = '" in body:
+        hdf5 = _hdf5_io(rank, body)
+        if hdf5 is not None:
+            return hdf5
     if "NET/IB" in body and "Got completion" in body:
         return _ib_blame(rank, body, None)
     if "error polling" in line and "[btl_openib" in line:
@@ -1237,6 +1275,11 @@ def _gpu_of(line: str, pci_map: dict[str, int]) -> int | None:
     return pci_map.get(key) if key else None
 
 
+# The process and the channel a Xid's record names (nv_report_error's "pid=1402217, name=python3, Ch 0000000b"):
+# the context the driver acted on.
+_XID_CONTEXT = re.compile(r"pid=(\d+),.*?\bCh ([0-9a-fA-F]{4,8})\b")
+
+
 def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     parsed = xidcat.parse_xid_line(line)
     if parsed is None:
@@ -1256,6 +1299,9 @@ def _xid_kernel(line: str, pci_map: dict[str, int]) -> LineInfo | None:
     cause = xidcat.caused_by(parsed.message)
     if cause is not None:
         data["caused_by"] = cause
+    ctx = _XID_CONTEXT.search(line)
+    if ctx is not None:
+        data["context"] = f"{ctx.group(1)}/{ctx.group(2)}"  # the process and channel the driver names
     if verdict.severity is not None:
         data["severity"] = verdict.severity
     return LineInfo(Kind.XID, gpu=gpu, text=text, data=data)
