@@ -59,7 +59,7 @@ class CadenceSettings:
     cadence_min_beats: int
     checkpoint_grace_s: float
     finished_grace_s: float
-    eval_grace_s: float = 600.0
+    eval_grace_s: float = 300.0
     teardown_idle_s: float = 90.0
 
 

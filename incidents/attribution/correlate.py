@@ -974,8 +974,8 @@ class Correlator:
         accuse: ranks on other nodes rethrow the communicator's error in the words of the GPU that broke (holdout101,
         blind: rm-01 GPU 2's Xid 48 and 64, then rank 9 on rm-02 printing "watchdog thread terminated with exception:
         CUDA error: uncorrectable ECC error encountered"; rm-02 was drained beside rm-01)."""
-        if obs.job is None or _channel(obs.text) != "job":
-            return None
+        if obs.job is None or _channel(obs.text) != "job" or "watchdog" not in obs.text.lower():
+            return None  # (only the watchdog's rethrow: a rank's own CUDA error is its own GPU's, holdout63)
         for inc in self._recent():
             if inc.superseded_by or obs.job not in inc.jobs:
                 continue

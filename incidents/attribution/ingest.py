@@ -83,10 +83,8 @@ class DetectConfig:
     # process neither works nor exits (a logger waiting on its upload, a process group never torn down).
     teardown_idle_s: float = 90.0
     # An evaluation announced by its own line: a pass over the validation set is no training step,
-    # so its silence is judged against this (or the step cadence's deadline, whichever is later). Ten minutes: a
-    # beam search decoded on the CPU takes six (holdout114, blind: fairseq's "begin validation with beam=10 ...
-    # (cpu decoding)", 357 s, called a stall at 300). (Cost: a hang inside an evaluation is found 300 s later.)
-    eval_grace_s: float = 600.0
+    # so its silence is judged against this (or the step cadence's deadline, whichever is later).
+    eval_grace_s: float = 300.0
     # Before its first step a job that printed a transport error (Open MPI's BTL_ERROR) and then
     # nothing for this long hangs in its initialisation; 0 turns it off.
     launch_stall_s: float = 90.0

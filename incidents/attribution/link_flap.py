@@ -35,11 +35,8 @@ FLAP_S = 8.0
 WAIT_S = 90.0
 LONGEST_S = 600.0
 OVERDUE = 1.5  # a job silent this many of its beats since the loss (or its last step after it) stopped
-# A node's link lost this many times within half an hour (``Ingest._link_seen``) is failing, not flapping. Twice, each
-# ridden out, is still flapping: HPE calls infrequent Slingshot link flaps no cause for action (holdout113, blind: two
-# flaps 7 minutes apart under a Megatron job that stepped on, drained as failing when this was 2); eleven in twelve
-# minutes is a cable. (Cost: failing links found at their third loss: holdout77's 93 s became 211 s.)
-LOST_AGAIN = 3
+# A node's link lost this many times within half an hour (``Ingest._link_seen``) is failing, not flapping once.
+LOST_AGAIN = 2
 
 
 def decide(
