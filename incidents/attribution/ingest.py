@@ -1615,21 +1615,29 @@ class Ingest:
         its jobs stepped past is a flap they rode out; a link lost again is failing)."""
         seen = self.links.get(node)
         if seen is None:
-            seen = _remember(self.links, node, [None, None, 0, None])
+            seen = _remember(self.links, node, [None, None, 0, None, None])
+        if len(seen) < 5:
+            seen.append(None)  # a state saved before the gap was kept
         if up:
             seen[1] = t
             return
         if seen[0] is None or (seen[1] is not None and seen[1] >= seen[0]):  # a new loss, not its echo
             if seen[3] is None or t - seen[3] > NIC_TROUBLE_S:
-                seen[2], seen[3] = 0, t
+                seen[2], seen[3], seen[0] = 0, t, None
             seen[2] += 1
+            seen[4] = seen[0]  # the loss before this one (None: the first)
         seen[0] = t
 
-    def link(self, node: str) -> tuple[float | None, float | None, int]:
-        """When the node's kernel last said its link was lost, and back (None: never), and how many times it
-        was lost within ``NIC_TROUBLE_S``."""
+    def link(self, node: str) -> tuple[float | None, float | None, int, float | None]:
+        """When the node's kernel last said its link was lost, and back (None: never), how many times it
+        was lost within ``NIC_TROUBLE_S``, and how long after the loss before it the latest came (None: the
+        first)."""
         seen = self.links.get(node)
-        return (seen[0], seen[1], int(seen[2])) if seen is not None else (None, None, 0)
+        if seen is None:
+            return (None, None, 0, None)
+        before = seen[4] if len(seen) > 4 else None
+        gap = seen[0] - before if seen[0] is not None and before is not None else None
+        return (seen[0], seen[1], int(seen[2]), gap)
 
     def _nic_again(self, t: float, node: str, port: str, line: str) -> None:
         """A network adapter's hang or link drop, counted per port: ``NIC_TROUBLE_MIN`` within

