@@ -181,7 +181,8 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.nonfatal_xid = {str(k): float(v) for k, v in (state.get("nonfatal_xid") or {}).items()}
     ingest.links = {
         str(n): [None if v[0] is None else float(v[0]), None if v[1] is None else float(v[1]), int(v[2]),
-                 None if v[3] is None else float(v[3])]
+                 None if v[3] is None else float(v[3]),
+                 None if len(v) < 5 or v[4] is None else float(v[4])]
         for n, v in (state.get("links") or {}).items()
         if isinstance(v, list) and len(v) >= 4
     }  # fmt: skip
