@@ -81,16 +81,14 @@ def _scorecard() -> list[str]:
     return [line for line in doc.read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
 
 
-def test_the_blind_holdout_replays_and_is_scored_as_docs_say() -> None:
+def test_the_blind_holdouts_are_where_the_suite_scores_them() -> None:
+    """Each blind corpus is replayed and its line of docs/SCORECARD.md checked, once plain and once handed
+    over, in tests/unit/test_handover_replay.py (one work unit per corpus); here, only that none is lost."""
     least = {"holdout": 19, "holdout2": 8, "holdout3": 12, "holdout4": 12, "holdout5": 12, "holdout10": 9}
     assert all(len(BY_HOLDOUT[name]) >= n for name, n in least.items())
-    rows = [
-        scorecard_row(name, [score(replay(f), load_truth(f)) for f in folders])
-        for name, folders in BY_HOLDOUT.items()
-    ]
+    assert all(BY_HOLDOUT[name] for name in HOLDOUTS), "a blind corpus without a scenario"
     card = _scorecard()
-    missing = [row for row in rows if row not in card]
-    assert not missing, f"docs/SCORECARD.md is not current (scripts/scorecard.py): {missing}"
+    assert all(any(line.startswith(f"| {name} |") for line in card) for name in HOLDOUTS)
 
 
 def test_the_other_corpora_are_scored_as_docs_say(results: dict[str, tuple[dict, dict]]) -> None:
