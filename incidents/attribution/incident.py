@@ -18,6 +18,7 @@ from monitoring.detectors.schema import Kind, Observation
 
 MAX_MARKS = 400
 MAX_RANKS = 100_000
+MAX_DONE_IN = 1024  # ranks' completions kept per job (in the saved state of a watchdog timeout's incident)
 MAX_OP_SEQS = 8  # SeqNums (and OpTypes at one) kept per job: a desync shows at the first
 
 
@@ -142,6 +143,9 @@ class Incident:
     # job -> "PG:SeqNum" -> OpType -> a rank that timed out in it: ranks stuck in different collectives at
     # one SeqNum of one process group called different ones there (verdict.mismatched_collectives)
     ops: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    # job -> "PG:rank" -> the last work that rank completed in that process group, where its status line
+    # named the group: a rank past the SeqNum others are stuck at did not call what they called there
+    done_in: dict[str, dict[str, int]] = field(default_factory=dict)
     # job -> rank -> collectives in flight (-1: not printed) of the ranks whose heartbeat monitor fired
     stalled: dict[str, dict[int, int]] = field(default_factory=dict)
     blames: dict[str, list[str]] = field(default_factory=dict)  # peer (ip/host) -> reporting hosts
@@ -174,6 +178,8 @@ class Incident:
             self._op(obs.job, where, str(obs.data.get("op") or ""), obs.rank)
         elif obs.kind == "nccl_work" and obs.rank is not None and obs.job is not None:
             self._rank_seq(self.completed, obs.job, obs.rank, int(obs.data.get("completed", 0)))
+            if obs.data.get("pg") is not None:
+                self._done_in(obs.job, f"{obs.data['pg']}:{obs.rank}", int(obs.data.get("completed", 0)))
         elif obs.kind == Kind.WATCHDOG_STUCK and obs.rank is not None and obs.job is not None:
             self._stalled(obs.job, obs.rank, obs.data.get("pending"))
         elif obs.kind == Kind.IB_BLAME:
@@ -187,6 +193,13 @@ class Incident:
             ranks[rank] = min(ranks[rank], seq)
         elif len(ranks) < MAX_RANKS:
             ranks[rank] = seq
+
+    def _done_in(self, job: str, pg_rank: str, done: int) -> None:
+        ranks = self.done_in.setdefault(job, {})
+        if pg_rank in ranks:
+            ranks[pg_rank] = min(ranks[pg_rank], done)
+        elif len(ranks) < MAX_DONE_IN:
+            ranks[pg_rank] = done
 
     def _op(self, job: str, seq: str, op: str, rank: int) -> None:
         if not op:
@@ -256,6 +269,7 @@ class Incident:
             "to": {j: [[r, s] for r, s in v.items()] for j, v in self.timeouts.items()},
             "co": {j: [[r, s] for r, s in v.items()] for j, v in self.completed.items()},
             "op": {j: [[q, ops] for q, ops in v.items()] for j, v in self.ops.items()},
+            "di": self.done_in,
             "hb": {j: [[r, s] for r, s in v.items()] for j, v in self.stalled.items()},
             "b": self.blames,
             "bm": self.blame_meta,
@@ -283,6 +297,7 @@ class Incident:
             for j, v in d.get("op", {}).items()
         }
         inc.stalled = {j: {int(r): int(s) for r, s in v} for j, v in d.get("hb", {}).items()}  # absent before
+        inc.done_in = {j: {str(k): int(s) for k, s in v.items()} for j, v in d.get("di", {}).items()}  # ditto
         inc.blames = {k: list(v) for k, v in d["b"].items()}
         inc.blame_meta = {k: [float(x) for x in v] for k, v in d.get("bm", {}).items()}
         inc.closed, inc.superseded_by, inc.recurrence_of = bool(d["c"]), d["s"], d["r"]

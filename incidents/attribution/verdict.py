@@ -479,6 +479,60 @@ def mismatched_collectives(inc: Incident) -> tuple[Verdict, str | None] | None:
                 "different collectives at the same point, the program's control flow diverged across ranks"
             )
             return Verdict("software", None, None, 0.75, "mismatched_collectives", ()), why
+    return _past_a_collective(inc)
+
+
+# Collectives no rank of the group completes before every rank of it has joined (each needs every rank's
+# data): a rank that completed one of these another is stuck in did not call it there. Not broadcast, reduce
+# or point-to-point, whose sending side may finish into its peer's buffers alone.
+EVERY_RANK_OPS = frozenset(
+    {
+        "ALLREDUCE",
+        "ALLGATHER",
+        "_ALLGATHER_BASE",
+        "ALLGATHER_COALESCED",
+        "ALLTOALL",
+        "ALLTOALL_BASE",
+        "REDUCE_SCATTER",
+        "_REDUCE_SCATTER_BASE",
+        "BARRIER",
+        "COALESCED",
+    }
+)
+
+
+def _past_a_collective(inc: Incident) -> tuple[Verdict, str | None] | None:
+    """One rank timed out at a later SeqNum of a process group than the others, having completed the one
+    they are stuck in, and that one needs every rank: it never called what they called there.
+
+    A rank whose GPU, node or link failed stays at the SeqNum the others wait in (or behind it): it cannot
+    complete an allreduce they never finished. One that completed it and waits further on, in another
+    collective, called something else at that point: a rank-dependent branch (holdout123, blind: a rank
+    that skipped the gradient allreduce after a non-finite gradient, the flight recorder's dump showing
+    it in an allgather one SeqNum on), which a restart from the checkpoint reaches again.
+    """
+    for job, seqs in inc.ops.items():
+        done = inc.done_in.get(job) or {}
+        stuck = sorted(
+            (int(num), pg, op, rank)
+            for where, ops in seqs.items()
+            for pg, _, num in [where.partition(":")]
+            if pg and num.isdigit()
+            for op, rank in ops.items()
+        )
+        for seq, pg, op, rank in stuck:
+            if op not in EVERY_RANK_OPS:
+                continue
+            for later, pg2, op2, ahead in stuck:
+                if pg2 != pg or later <= seq or op2 == op or ahead == rank:
+                    continue
+                if done.get(f"{pg}:{ahead}", -1) >= seq:
+                    why = (
+                        f"job {job}: rank {ahead} completed SeqNum {seq} of process group {pg}, the {op} rank "
+                        f"{rank} is stuck in, and timed out at SeqNum {later} in {op2}: it never called that "
+                        f"{op}, the program's control flow diverged across ranks"
+                    )
+                    return Verdict("software", None, None, 0.75, "mismatched_collectives", ()), why
     return None
 
 

@@ -168,6 +168,9 @@ def _nccl_line(rank: int | None, body: str) -> LineInfo | None:
             return None
         r = _RANK_ANY.search(body)
         rk = int(r.group(1)) if r else rank
+        pg = _PG_ID.search(body)
+        if pg is not None:  # whose numbering the counters are in (verdict.mismatched_collectives)
+            status = {**status, "pg": int(pg.group(1))}
         return LineInfo(NCCL_WORK, rk, data=status)
     stuck = (
         nccl.heartbeat_timeout(body)
