@@ -32,7 +32,7 @@ CARRIED = frozenset(
         "lost_unnamed", "slowed", "styles", "style_hits", "figures", "rank_times", "rollcall", "ports", "held",
         "diag", "verbs_host", "thread_tb", "waited_on", "heard", "last_line", "last_text", "pauses",
         "label_hosts", "daemon_lost", "relaunched", "links", "nonfatal_xid", "resolver_lost", "driver_lost",
-        "held_idle", "orderly", "script_failed", "nonfinite", "held_launch",
+        "held_idle", "orderly", "script_failed", "nonfinite", "held_launch", "stacks",
     }
 )  # fmt: skip
 BY_PIPELINE = frozenset({"world", "corr", "trackers", "telemetry", "learned_pci"})
@@ -44,7 +44,6 @@ REBUILT = {
     "custom": "each running job's own progress pattern, read again from its comment",
     "pending": "the jobs listed before they ran, from the world's jobs",
     "changed": "the incidents one tick changed, emptied every tick",
-    "stacks": "a stack dump being read: the lines of one moment, kept in memory only",
     "unexplained": "the lines nothing explained: shown, not decided on, kept in memory only",
     "unexplained_kernel": "the kernel lines nothing explained: shown, not decided on, kept in memory only",
 }
@@ -106,6 +105,7 @@ def dump(ingest: Ingest) -> dict[str, Any]:
         "script_failed": ingest.script_failed,
         "nonfinite": ingest.nonfinite,
         "held_launch": ingest.held_launch,
+        "stacks": ingest.stacks.to_state(),
     }
 
 
@@ -155,6 +155,7 @@ def load(ingest: Ingest, state: dict[str, Any]) -> None:
     ingest.thread_tb = {
         str(j): (float(v[0]), str(v[1]), bool(v[2])) for j, v in (state.get("thread_tb") or {}).items()
     }
+    ingest.stacks.load_state(state.get("stacks") or {})  # absent before
     ingest.waited_on = {str(j) for j in state.get("waited_on") or []}
     ingest.heard = {str(k): float(v) for k, v in (state.get("heard") or {}).items()}
     ingest.last_line = {str(k): float(v) for k, v in (state.get("last_line") or {}).items()}

