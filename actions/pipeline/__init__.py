@@ -39,6 +39,7 @@ from incidents.attribution import (
 from incidents.attribution.fs_storms import merge_fs_storms
 from incidents.attribution.incident import Verdict
 from incidents.attribution.lemon_gpu import merge_lemon_gpu
+from incidents.attribution.link_storms import merge_link_storms
 from incidents.attribution.node_env import merge_node_environment
 from incidents.attribution.node_storms import merge_node_storms
 from incidents.attribution.shared_slowdown import merge_room_heat, merge_shared_slowdowns
@@ -146,6 +147,7 @@ class Pipeline:
         storm |= merge_shared_slowdowns(self.corr, changed | storm)
         storm |= merge_room_heat(self.corr, changed | storm)
         storm |= merge_xid_storms(self.corr, changed | storm)
+        storm |= merge_link_storms(self.corr, changed | storm)
         storm |= merge_lemon_attempts(self.corr, changed | storm)
         storm |= merge_repeated_attempts(self.corr, changed | storm)
         for key in sorted(storm, key=key_order):

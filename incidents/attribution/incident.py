@@ -88,6 +88,10 @@ def mark_key(obs: Observation) -> str:
     if obs.kind == "xla_waiting":
         # each waiting thread names its own rank: the ranks that never printed are the ones it waits for
         return f"{obs.kind}|{obs.job}|{obs.data.get('waits')}|{obs.data.get('rank')}"
+    if obs.kind == Kind.HOST_OOM and obs.data.get("etype"):
+        # the node's memory found taken outside the job (kernel_records: the OOM report's table) stays apart
+        # from the plain "host OOM killer" mark of the same node
+        return f"{obs.kind}|{obs.node}|{obs.data['etype']}"
     return f"{obs.kind}|{obs.node}|{obs.gpu}|{obs.job}"
 
 

@@ -20,6 +20,7 @@ from incidents.attribution import (
     analysis,
     heartbeat,
     lemon_gpu,
+    link_storms,
     node_env,
     node_storms,
     shared_slowdown,
@@ -138,6 +139,11 @@ def node_failure(inc: Incident, world: World) -> Verdict | None:
     stuck = unkillable_node(inc)
     if stuck is not None:
         return Verdict("node_failure", stuck, None, 0.8, "unkillable_tasks", ())
+    taken = [m for m in inc.by_kind(Kind.HOST_OOM) if m.node and m.data.get("etype") == "MemoryOutsideJobs"]
+    if taken:
+        # The node ran out of memory that its other users' tasks held (kernel_records: the OOM report's
+        # table): a job requeued there meets the same; the node is drained for whoever holds it.
+        return Verdict("node_failure", taken[0].node, None, 0.75, "memory_taken_outside_jobs", ())
     nf = inc.by_kind(Kind.JOB_NODE_FAIL, Kind.NODE_FAILURE_LINE)
     if not nf:
         return None
@@ -501,15 +507,24 @@ EVERY_RANK_OPS = frozenset(
 )
 
 
+def _fewer_past(done: dict[str, int], pg: str, seq: int) -> bool:
+    """Whether fewer ranks of group ``pg`` completed SeqNum ``seq`` than did not."""
+    mine = [n for key, n in done.items() if key.partition(":")[0] == pg]
+    past = sum(1 for n in mine if n >= seq)
+    return 0 < past < len(mine) - past
+
+
 def _past_a_collective(inc: Incident) -> tuple[Verdict, str | None] | None:
     """One rank timed out at a later SeqNum of a process group than the others, having completed the one
     they are stuck in, and that one needs every rank: it never called what they called there.
 
-    A rank whose GPU, node or link failed stays at the SeqNum the others wait in (or behind it): it cannot
-    complete an allreduce they never finished. One that completed it and waits further on, in another
-    collective, called something else at that point: a rank-dependent branch (holdout123, blind: a rank
-    that skipped the gradient allreduce after a non-finite gradient, the flight recorder's dump showing
-    it in an allgather one SeqNum on), which a restart from the checkpoint reaches again.
+    One that completed it and waits further on, in another collective, called something else at that point:
+    a rank-dependent branch (holdout123, blind: a rank that skipped the gradient allreduce after a non-finite
+    gradient, the flight recorder's dump showing it in an allgather one SeqNum on), which a restart from the
+    checkpoint reaches again. Only when the ranks past it are fewer than those stuck in it: a hung GPU's stream
+    never records the completion of a collective its kernels took part in, so a node's ranks stuck one SeqNum
+    behind the rest are the node the rest waited for (public hang-known-suspect: gpu-a-019's eight ranks at an
+    allgather the other twenty-four completed), not twenty-four ranks gone astray.
     """
     for job, seqs in inc.ops.items():
         done = inc.done_in.get(job) or {}
@@ -526,7 +541,7 @@ def _past_a_collective(inc: Incident) -> tuple[Verdict, str | None] | None:
             for later, pg2, op2, ahead in stuck:
                 if pg2 != pg or later <= seq or op2 == op or ahead == rank:
                     continue
-                if done.get(f"{pg}:{ahead}", -1) >= seq:
+                if done.get(f"{pg}:{ahead}", -1) >= seq and _fewer_past(done, pg, seq):
                     why = (
                         f"job {job}: rank {ahead} completed SeqNum {seq} of process group {pg}, the {op} rank "
                         f"{rank} is stuck in, and timed out at SeqNum {later} in {op2}: it never called that "
@@ -778,6 +793,10 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
         # One hardware Xid on many nodes' GPUs in the same seconds: what they share, whatever each GPU shows.
         why.append(xid_storms.storm_line(inc))
         return Verdict("infrastructure", None, None, 0.8, xid_storms.PATTERN, ()), why
+    if link_storms.is_link_storm(inc):
+        # Many nodes' own ports lost in the same seconds: the switch they share, whatever each node shows.
+        why.append(link_storms.storm_line(inc))
+        return Verdict("infrastructure", None, None, 0.8, link_storms.PATTERN, ()), why
     if shared_slowdown.is_room_heat(inc):
         # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
         why.append(shared_slowdown.heat_line(inc))

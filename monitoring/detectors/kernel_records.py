@@ -72,6 +72,24 @@ from monitoring.detectors.schema import Kind
 RECORD_S = 2.0  # the lines of one kernel record arrive within this many seconds
 GpuOf = Callable[[str], "int | None"]  # normalized PCI bus -> the node's GPU index, if known
 
+# --- the OOM killer's report ---------------------------------------------------------------------
+# mm/oom_kill.c: dump_header() prints "%s invoked oom-killer: gfp_mask=..." (the task whose allocation failed), then
+# dump_tasks() "Tasks state (memory values in pages):" and a header naming its columns ("[  pid  ]   uid  tgid
+# total_vm      rss ..." since 4.x; nr_ptes/nr_pmds columns before), one row a task "[%7d] %5d %5d %8lu %8lu ... %s",
+# then dump_oom_summary() "oom-kill:constraint=%s,...,global_oom|oom_memcg=%s,task_memcg=%s,task=%s,pid=%d,uid=%d".
+# A memory cgroup's OOM (CONSTRAINT_MEMCG) is the cgroup's limit: the job's own. A global one whose table shows
+# memory held by the node's own tasks (its system users') is the node's: something outside the jobs took it
+# (holdout129, blind: a host agent leaking to 96 GiB, a training rank of 112 GiB killed for it; Slurm said
+# OUT_OF_MEMORY as for a job over its --mem).
+_OOM_HEAD = re.compile(r"(\S+) invoked oom-killer:")
+_OOM_SUMMARY = re.compile(r"oom-kill:constraint=(\w+),.*?\buid=(\d+)")
+# The node's own tasks are its system users' (uid below 1000: root's agents and daemons, not another owner's job,
+# whose memory on a shared node is that job's). Between them they hold a GiB or two on a healthy node.
+SYSTEM_UID_BELOW = 1000
+OUTSIDE_SHARE = 0.10  # of the memory the table lists
+OUTSIDE_GIB = 8.0  # and at least this much
+PAGE_KIB = 4
+
 # --- oops / GPF / BUG ------------------------------------------------------------------------
 
 _OOPS_HEAD = re.compile(
@@ -245,7 +263,7 @@ UNDERSTOOD = Record("", "")  # read, and nothing to report
 class _Open:
     """A record still taking lines: its class, when its last line came, what it has named."""
 
-    what: str  # "oops" | "hung" | "aer"
+    what: str  # "oops" | "hung" | "aer" | "gpuerr" | "oom"
     t: float
     named: bool = False  # the module / filesystem / GPU was already reported
     info: dict[str, Any] = field(default_factory=dict)
@@ -305,6 +323,9 @@ class KernelRecordReader:
         rec = self._gpu_driver_error(node, t, msg, gpu_of) or self._nic_driver_error(msg)
         if rec is not None:
             return rec
+        if "invoked oom-killer" in msg and (oom := _OOM_HEAD.search(msg)) is not None:
+            self.open[node] = _Open("oom", t, info={"invoker": oom.group(1), "uids": {}})
+            return None  # the head is read as before (a host OOM), the record's table below
         for reader in (self._oops_head, self._lockup, self._hung_head, self._mce, self._memory):
             rec = reader(node, t, msg)
             if rec is not None:
@@ -546,11 +567,51 @@ class KernelRecordReader:
         if held.what == "gpuerr":
             return None  # each line of a GPU's hardware-error record is read as a head
         held.t = t
+        if held.what == "oom":
+            return self._oom_body(node, msg, held)
         if held.what == "oops":
             return self._oops_body(node, msg, held)
         if held.what == "hung":
             return self._hung_body(node, msg, held)
         return self._aer_body(node, msg, held, gpu_of)
+
+    def _oom_body(self, node: str, msg: str, held: _Open) -> Record | None:
+        """A row of the OOM report's task table (its memory summed per user), or its summary line."""
+        info = held.info
+        text = msg.strip()
+        if text.startswith("[") and "pid" in text[:12]:
+            cols = text.split("]", 1)[1].split()
+            if "uid" in cols and "rss" in cols:
+                info["cols"] = [cols.index("uid"), cols.index("rss")]
+            return None
+        if text.startswith("[") and "cols" in info:
+            fields = text.split("]", 1)[1].split()
+            uid_at, rss_at = info["cols"]
+            if len(fields) > max(uid_at, rss_at) and fields[uid_at].isdigit() and fields[rss_at].isdigit():
+                uids = info["uids"]
+                uids[fields[uid_at]] = uids.get(fields[uid_at], 0) + int(fields[rss_at])
+            return None
+        summary = _OOM_SUMMARY.search(text) if "oom-kill:" in text else None
+        if summary is None:
+            return None
+        del self.open[node]
+        if summary.group(1) != "CONSTRAINT_NONE":
+            return None  # a cgroup's limit (the job's), or a cpuset's or mempolicy's: the request's
+        victim, uids = summary.group(2), info["uids"]
+        total = sum(uids.values())
+        own = {u: rss for u, rss in uids.items() if u != victim and int(u) < SYSTEM_UID_BELOW}
+        outside = sum(own.values())
+        gib = outside * PAGE_KIB / 1024 / 1024
+        if not total or outside < OUTSIDE_SHARE * total or gib < OUTSIDE_GIB:
+            return None
+        holders = sorted(((rss, u) for u, rss in own.items()), reverse=True)
+        text = (
+            f"global OOM: the node's own tasks (system users) held {gib:.0f} GiB of the "
+            f"{total * PAGE_KIB / 1024 / 1024:.0f} GiB its table lists (uid {holders[0][1]} the most"
+            + (f"; {info['invoker']} asked last" if info.get("invoker") else "")
+            + "): the node's memory, taken outside the job"
+        )
+        return Record(Kind.HOST_OOM, text, data={"etype": "MemoryOutsideJobs", "outside_gib": round(gib, 1)})
 
     def _oops_body(self, node: str, msg: str, held: _Open) -> Record | None:
         if held.named or "+0x" not in msg:

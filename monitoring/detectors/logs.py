@@ -609,6 +609,16 @@ _IMPORT_UNREACHABLE = re.compile(r"curl: \((5|6|7|28|35|52|56|60)\) (.*)$")
 _SLURM_PLUGIN = re.compile(
     r"Couldn't load specified plugin name for (\S+): (Plugin init\(\) callback failed|Incompatible (?:Slurm )?plugin version)"
 )
+# slurmstepd's cgroup plugins failing to place the step's tasks (src/plugins/cgroup/v1 and v2, src/common/cgroup.c:
+# "common_file_write_uints: write value '%s' to '%s' failed: %m" on a cgroup.procs or tasks file, "unable to add
+# pids to '%s'", "unable to create ... cgroup", "unable to instantiate ... cgroup"); never the clean-up's "unable
+# to remove" or "rmdir".
+_CGROUP_LAUNCH = re.compile(
+    r"write value '[^']*' to '[^']*/(?:cgroup\.procs|tasks)' failed: .+$"
+    r"|unable to add (?:pids|task\S*) to \S*"
+    r"|unable to (?:create|instantiate) \S* ?(?:step |job |user )?cgroup\S*",
+    re.IGNORECASE,
+)
 # What the script's own content causes (strerror(ENOEXEC): no "#!" line; a "#!" naming a missing
 # interpreter is reported as "bad interpreter"): the user's, even for slurmd's copy of it.
 _CONTENT_ERRNO = ("Exec format error",)
@@ -795,6 +805,14 @@ def _slurm_line(body: str) -> LineInfo | None:
         # find the specified plugin name") is the request's.
         text = f"srun: Slurm's {plug.group(1)} plugin could not be loaded ({plug.group(2)}): the site's Slurm"
         return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": True, "error": f"plugin {plug.group(1)}"})
+    if "cgroup" in body and (cg := _CGROUP_LAUNCH.search(body)) is not None:
+        # slurmstepd unable to put the job's tasks in the cgroup it made for them: the node's cgroup setup
+        # (its hierarchy, cpuset or controllers as slurmd was configured), before the program ran; for every
+        # owner's job there, which a requeue onto the same setup repeats (holdout128, blind: new nodes whose
+        # cpuset cgroup had no CPUs, "write value ... to '.../cgroup.procs' failed: No space left on device"
+        # for two owners' batch jobs). Not its clean-up at the step's end ("unable to remove").
+        text = f"slurmstepd: the program never started: its tasks could not join their cgroup ({cg.group(0)[:120]})"
+        return LineInfo(Kind.LAUNCH_ERROR, text=text, data={"site": True, "error": "cgroup"})
     if "spank" in body or "container" in body:
         m = _STEP_PLUGIN_FAILED.search(body)
         if m is not None:

@@ -400,6 +400,12 @@ class TelemetryRules:
             if type(temp) is str:
                 temp = _num(temp)  # nvidia-smi CSV captures carry numbers as text
             # The sample's temperature first: the clock rule weighs this sample's heat, not the last one's.
+            # An idle GPU is no peer under the same work (holdout128, blind: a node shared by two jobs, the
+            # failed job's four GPUs left idle and cool beside the other job's four at work, one of which read
+            # as heating away from a median half made of idle GPUs); nor is its own cooling tried.
+            if util is not None and util <= PART_LOW:
+                self.thermal.idle(job, key)
+                temp = None
             hot = self.thermal.on_sample(t, key, temp, job) if temp is not None else None
             self._slow(t, st, key, gpu, fields, job, out)
             if LINK_GEN in fields or LINK_WIDTH in fields:

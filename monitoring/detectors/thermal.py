@@ -82,6 +82,13 @@ class ThermalWatch:
     def forget_job(self, job: str) -> None:
         self.jobs.pop(job, None)
 
+    def idle(self, job: str, key: tuple[str, int]) -> None:
+        """The GPU's latest sample was idle: it leaves its job's peers until it works again."""
+        peers = self.jobs.get(job)
+        if peers is not None and peers.latest.pop(key, None) is not None:
+            self.hits.pop(key, None)
+            self.first_hit.pop(key, None)
+
     def above_peers(self, job: str, key: tuple[str, int]) -> float | None:
         """How far the GPU's latest temperature is above its job's median (None: too few peers, or unknown)."""
         peers = self.jobs.get(job)

@@ -141,3 +141,19 @@ def test_the_completions_by_group_survive_a_handover() -> None:
     inc = Incident("i-1", 1.0, 1.0)
     inc.done_in = {"7": {"0:11": 4200, "0:3": 4199}}
     assert Incident.from_state(json.loads(json.dumps(inc.to_state()))).done_in == inc.done_in
+
+
+def test_a_nodes_ranks_behind_the_rest_are_no_desync_however_far_the_rest_went() -> None:
+    """A hung GPU's stream never records the completion of the collective its kernels took part in: one node's
+    eight ranks stuck at an allgather the other eight completed (and wait one SeqNum on) are the node the rest
+    waited for (public hang-known-suspect's shape), not eight ranks gone astray."""
+    p = pipeline(job("7", "gpu-a-[001-002]"))
+    events = [log(5.0 + 10 * i, "7", megatron(100 + i)) for i in range(20)]
+    for r in range(16):
+        seq, op, done = (4200, "_ALLGATHER_BASE", 4198) if r >= 8 else (4201, "_REDUCE_SCATTER_BASE", 4200)
+        events += [
+            log(2000.0 + 0.01 * r + 0.001 * i, "7", x) for i, x in enumerate(_pg_watchdog(r, seq, op, done))
+        ]
+    run(p, events, until=2020)
+    [inc] = p.incidents()
+    assert inc.pattern != "mismatched_collectives"
