@@ -24,7 +24,7 @@ DOC = ROOT / "docs" / "SCORECARD.md"
 INTRO = """# Scorecard
 
 Every corpus under `scenarios/`, replayed through the production pipeline and scored against its truth
-(`manage.py evaluate scenarios/<corpus>`; the same with `--handover 5`). `holdout` to `holdout129` are blind
+(`manage.py evaluate scenarios/<corpus>`; the same with `--handover 5`). `holdout` to `holdout134` are blind
 holdouts, each built by a session that never read the code; its own `SCORES.md` keeps the blind score (before
 anything was changed for it), every miss, and what changed. `public`, `real`, `synthetic` and `unseen` must
 stay perfect (`tests/unit/test_replay_evaluate.py`). Latency is from the fault's time in the truth to the

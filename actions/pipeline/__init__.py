@@ -28,6 +28,7 @@ from incidents.attribution import (
     World,
     assess,
     link_flap,
+    merge_budget_ends,
     merge_device_storms,
     merge_kill_storms,
     merge_lemon_attempts,
@@ -140,6 +141,7 @@ class Pipeline:
         storm |= merge_storms(self.corr, self.world, self.config.storm_window_s, self.config.storm_min_jobs)
         storm |= merge_fs_storms(self.corr, self.world, self.config.storm_window_s)
         storm |= merge_kill_storms(self.corr, self.world, self.config.storm_min_jobs)
+        storm |= merge_budget_ends(self.corr, changed | storm)
         storm |= merge_device_storms(self.corr, self.world, self.config.storm_min_jobs)
         storm |= merge_wiring_storms(self.corr, self.world)
         storm |= merge_node_environment(self.corr, self.world, changed | storm)

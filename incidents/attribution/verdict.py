@@ -237,6 +237,36 @@ def _drained_for_network(inc: Incident, world: World) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+# NCCL's defaults (src/transport/net_ib.cc: NCCL_IB_TIMEOUT 20 since 2.14, 18 and 14 before; NCCL_IB_RETRY_CNT 7). The
+# verbs' local ACK timeout is 4.096 us x 2^timeout: at 10 about 4 ms, which a congested path exceeds in ordinary
+# operation; a retry count of 2 or less leaves no room for a second try.
+SHORT_IB_TIMEOUT = 10
+FEW_IB_RETRIES = 2
+
+
+def own_transport_timeouts(inc: Incident, world: World) -> str | None:
+    """Peers' completion errors (a send's retries exhausted, NCCL's "status=12") in a job whose own environment
+    shortened NCCL's InfiniBand timeout or retry count, no port of its nodes lost: its own setting made ordinary
+    congestion fatal, and a restart with it fails again (holdout134, blind: an MoE job with NCCL_IB_TIMEOUT=4 and
+    NCCL_IB_RETRY_CNT=1, its first all-to-all burst failing with status 12 on every node while another owner's job
+    on the same paths ran on; the most-blamed node was drained)."""
+    if not inc.by_kind(Kind.IB_BLAME) or inc.by_kind(Kind.IB_PORT_ERROR):
+        return None
+    for job in inc.jobs:
+        run = world.jobs.get(job)
+        env = run.nccl_env if run is not None else {}
+        timeout, retries = env.get("NCCL_IB_TIMEOUT"), env.get("NCCL_IB_RETRY_CNT")
+        if (timeout is not None and timeout <= SHORT_IB_TIMEOUT) or (
+            retries is not None and retries <= FEW_IB_RETRIES
+        ):
+            said = ", ".join(f"{k}={v}" for k, v in sorted(env.items()))
+            return (
+                f"job {job} set {said} in its own environment (NCCL's defaults: timeout 20, retries 7): its sends "
+                "give up within milliseconds on a congested path, so its peers' completion errors are its setting's"
+            )
+    return None
+
+
 def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     ports = [m for m in inc.by_kind(Kind.IB_PORT_ERROR) if m.node is not None]
     common = common_losses(ports)
@@ -253,6 +283,9 @@ def network(inc: Incident, world: World) -> tuple[Verdict, str | None] | None:
     local = analysis.local_ib_error(inc)
     if local is not None:
         return Verdict("network", local.node, None, local.confidence, "ib_local_error", ()), local.why
+    own = own_transport_timeouts(inc, world)
+    if own is not None:
+        return Verdict("software", None, None, 0.65, "own_transport_timeouts", ()), own
     if blamed is not None:
         return Verdict("network", blamed.node, None, blamed.confidence, "nccl_ib_peer_errors", ()), blamed.why
     drained = (
@@ -320,7 +353,7 @@ def infrastructure(inc: Incident) -> Verdict | None:
 
 def owner_quota(inc: Incident, world: World) -> Verdict | None:
     """The program's storage errors all say its owner's quota is full (EDQUOT: "Disk quota exceeded",
-    ``[Errno 122]``), in jobs of that one owner, with no storage client or server failing beside them: a
+    ``[Errno 122]``) or its node's own scratch space is (``_own_scratch_full``), in jobs of that one owner, with no storage client or server failing beside them: a
     limit set per owner, not an outage. A restart writes into the same full quota; the owner is told
     (holdout44, blind: DiffusionDet's save at iteration 4,999 over its owner's home quota, the same owner's
     second job failing so too). Owners' jobs failing so together are a project's or a pool's
@@ -332,13 +365,26 @@ def owner_quota(inc: Incident, world: World) -> Verdict | None:
         said = m.data.get("fs_error") if isinstance(m.data, dict) else None
         low = str(said if isinstance(said, str) else m.text).lower()
         if (isinstance(m.data, dict) and m.data.get("service") is not None) or not (
-            "disk quota exceeded" in low or "[errno 122]" in low
+            "disk quota exceeded" in low
+            or "[errno 122]" in low
+            or _own_scratch_full(f"{low} {m.text.lower()}")
         ):
             return None
     users = {world.jobs[j].spec.user for j in inc.jobs if j in world.jobs}
     if len(users) != 1:
         return None
     return Verdict("software", None, None, 0.75, "owner_quota", ())
+
+
+# A node's own scratch space, a job's to fill (the per-job /tmp Slurm's job_container/tmpfs makes, /dev/shm, a
+# TMPDIR under them): full in one owner's job alone is that job's own writing, not storage that failed.
+_OWN_SCRATCH = ("'/tmp/", "'/dev/shm/", "'/var/tmp/", " /tmp/", " /dev/shm/", " /var/tmp/")
+
+
+def _own_scratch_full(low: str) -> bool:
+    """ENOSPC on a node's own scratch path (holdout131, blind: MosaicML streaming's cache without a limit
+    filling the job's /tmp on its four nodes within minutes, read as a storage outage)."""
+    return ("no space left on device" in low or "[errno 28]" in low) and any(p in low for p in _OWN_SCRATCH)
 
 
 def _transient_fs_beside_own_error(inc: Incident) -> bool:
@@ -796,7 +842,7 @@ def decide(inc: Incident, world: World, history_window_s: float = 0.0) -> tuple[
     if link_storms.is_link_storm(inc):
         # Many nodes' own ports lost in the same seconds: the switch they share, whatever each node shows.
         why.append(link_storms.storm_line(inc))
-        return Verdict("infrastructure", None, None, 0.8, link_storms.PATTERN, ()), why
+        return Verdict("infrastructure", None, None, 0.8, link_storms.storm_pattern(inc), ()), why
     if shared_slowdown.is_room_heat(inc):
         # GPUs held by heat on several nodes at once: the air they share, whatever each GPU shows.
         why.append(shared_slowdown.heat_line(inc))

@@ -26,6 +26,9 @@ class JobRun:
     started_t: float | None = None
     ended_t: float | None = None
     restarts: int = 0
+    # NCCL's InfiniBand transport settings its own environment changed ("NCCL_IB_TIMEOUT set by environment to
+    # 4"): name -> value, as NCCL printed them (verdict.own_transport_timeouts)
+    nccl_env: dict[str, int] = field(default_factory=dict)
 
     def to_state(self) -> dict[str, Any]:
         s = self.spec
@@ -43,6 +46,7 @@ class JobRun:
             "t0": self.started_t,
             "t1": self.ended_t,
             "rs": self.restarts,
+            "ne": self.nccl_env,
         }
 
     @classmethod
@@ -57,7 +61,9 @@ class JobRun:
             comment=d.get("comment", ""),
             partition=d.get("partition", ""),
         )
-        return cls(spec, int(d["at"]), str(d["st"]), d.get("t0"), d.get("t1"), int(d.get("rs", 0)))
+        run = cls(spec, int(d["at"]), str(d["st"]), d.get("t0"), d.get("t1"), int(d.get("rs", 0)))
+        run.nccl_env = {str(k): int(v) for k, v in (d.get("ne") or {}).items()}  # absent before
+        return run
 
 
 @dataclass

@@ -354,6 +354,10 @@ _SERVICE_ERR = re.compile(
     # The resolver out of reach: glibc's gai_strerror(EAI_AGAIN) (Python's socket.gaierror -3, curl's
     # "Could not resolve host" carries no such word), Go's resolver ("lookup H on S:53: ... i/o timeout").
     r"Temporary failure in name resolution|\blookup \S+ on \S+:53: .{0,40}(?:i/o timeout|server misbehaving)|"
+    # Azure Storage over its account's scalability targets, in its own messages for the ServerBusy code (HTTP
+    # 503): "Operations per second is over the account limit.", "Ingress/Egress is over the account limit."
+    # (holdout131, blind: two owners' streaming jobs failing on one team account, 2 minutes apart).
+    r"\b(?:Operations per second|Ingress|Egress) is over the account limit\b|\bErrorCode:ServerBusy\b|"
     # An AWS-style API's own answer that it is overloaded or failing, as botocore renders it (ClientError's
     # "An error occurred ({code}) when calling the {operation} operation..."; the AWS CLI prints the same):
     # S3's SlowDown (503), ServiceUnavailable and InternalError, the throttling codes of the other APIs.
@@ -431,6 +435,8 @@ def _unnamed_service(text: str) -> str:
         return "wandb"  # its client's own words (wandb's termlog prefix, its API errors)
     if "An error occurred (" in text and _AWS_BUSY_RE.search(text):
         return "aws api"
+    if "over the account limit" in low or "errorcode:serverbusy" in low:
+        return "azure storage"
     named = _NO_SERVER_NAME.search(text) if "onnect" in text or "ommunicate" in text else None
     return " ".join(named.group(1).lower().split()).replace("licence", "license") if named else ""
 
@@ -579,7 +585,9 @@ def _exception_line(rank: int | None, body: str) -> LineInfo | None:
 _NODE_FAILURE_ON = re.compile(r"Node failure on ([\w.-]+)")
 _TASK_EXIT = re.compile(
     r"srun: error: ([\w.-]+): tasks? ([\d,\- ]+): "
-    r"(Exited with exit code (\d+)|Killed|Aborted|Terminated|Segmentation fault|Bus error|Floating point exception)"
+    r"(Exited with exit code (\d+)|Killed|Aborted|Terminated|Segmentation fault|Bus error|Floating point exception"
+    # srun's word for a task its step's memory cgroup saw OOM-killed (launch/slurm: "task %s: Out Of Memory")
+    r"|Out Of Memory)"
 )
 _CASCADE_EXIT = ("Killed", "Terminated")
 

@@ -45,9 +45,9 @@ def test_it_reads_the_last_completed_work() -> None:
         "48213, last completed NCCL work: 48212."
     )
     info = logs.parse_joblog(line)
-    assert (
-        info is not None and info.kind == logs.NCCL_WORK and info.data == {"seq": 48213, "completed": 48212}
-    )
+    # and the process group whose numbering the counters are in (PyTorch 2.4+'s "[PG ID 0 ...]"; stop 67)
+    assert info is not None and info.kind == logs.NCCL_WORK
+    assert info.data == {"seq": 48213, "completed": 48212, "pg": 0}
 
 
 def test_it_reads_ib_completion_errors_with_both_ips() -> None:

@@ -13,9 +13,9 @@ from actions.evaluation.replay import replay, scenario_folders
 from actions.evaluation.scoring import load_truth, score, scorecard_row, totals
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
-# scenarios/holdout, holdout2 to holdout129 are the blind holdouts (their SCORES.md): scored, never a
+# scenarios/holdout, holdout2 to holdout134 are the blind holdouts (their SCORES.md): scored, never a
 # pass/fail bar, or they would be tuned to. They only have to replay.
-HOLDOUTS = ("holdout",) + tuple(f"holdout{n}" for n in range(2, 130))
+HOLDOUTS = ("holdout",) + tuple(f"holdout{n}" for n in range(2, 135))
 BY_HOLDOUT = {name: scenario_folders(ROOT / name) for name in HOLDOUTS}
 HOLDOUT = [f for folders in BY_HOLDOUT.values() for f in folders]
 FOLDERS = [f for f in scenario_folders(ROOT) if f not in HOLDOUT]
